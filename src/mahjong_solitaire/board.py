@@ -1,0 +1,315 @@
+"""The board: which tile stands where, what is free, and the history of the game.
+
+Like ``chess.Board``, you :meth:`~Board.push` moves onto it and :meth:`~Board.pop` them off
+again; :meth:`~Board.redo` replays what was popped until a new move is pushed.  Sets of
+positions are Python ints (bit ``i`` is position ``i`` of the layout), kept up to date
+incrementally: removing a pair only re-examines the positions it could have freed.
+
+    >>> from mahjong_solitaire.layout import Layout
+    >>> row = Layout.from_positions([(x, 0, 0) for x in range(0, 12, 2)])
+    >>> board = Board(row, ["1D", "2D", "3D", "3D", "2D", "1D"])
+    >>> board.free_positions()
+    [0, 5]
+    >>> board.push(Move(0, 5))
+    >>> board.free_positions(), board.tiles_left
+    ([1, 4], 4)
+    >>> board.pop()
+    Move(0, 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .layout import Layout, iter_bits
+from .tiles import MATCH_KEYS, TileError, key_id
+
+__all__ = ["Board", "HistoryEntry", "IllegalMoveError", "Move", "Rearrangement"]
+
+
+class IllegalMoveError(ValueError):
+    """A move that the rules do not allow; the board is left unchanged."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Move:
+    """The removal of the pair of tiles at positions ``a`` and ``b`` (``a < b``).
+
+    Its text form is ``"a,b"``: ``Move.parse("17,3") == Move(3, 17)``.
+    """
+
+    a: int
+    b: int
+
+    def __post_init__(self) -> None:
+        if self.a > self.b:  # normalise the order so equal pairs compare equal
+            a, b = self.b, self.a
+            object.__setattr__(self, "a", a)
+            object.__setattr__(self, "b", b)
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Parse ``"i,j"``; :class:`IllegalMoveError` when it is not two distinct indices."""
+        parts = text.strip().split(",")
+        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+            raise IllegalMoveError(f"{text!r} is not a move: expected two indices 'i,j'")
+        a, b = (int(p) for p in parts)
+        if a == b:
+            raise IllegalMoveError(f"{text!r} is not a move: the two positions are the same")
+        return cls(a, b)
+
+    def __str__(self) -> str:
+        return f"{self.a},{self.b}"
+
+    def __repr__(self) -> str:
+        return f"Move({self.a}, {self.b})"
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        yield self.a
+        yield self.b
+
+
+@dataclass(frozen=True, slots=True)
+class Rearrangement:
+    """A shuffle: the faces of the tiles on the board before and after it."""
+
+    before: tuple[str | None, ...]
+    after: tuple[str | None, ...]
+
+
+HistoryEntry = Move | Rearrangement
+
+
+class Board:
+    """A position of a game on one layout.
+
+    ``tiles`` gives the label on each position of the layout, ``None`` where there is no
+    tile.  Attributes ``present`` and ``free`` are bitsets over position indices.
+    """
+
+    def __init__(self, layout: Layout, tiles: Sequence[str | None]) -> None:
+        if len(tiles) != len(layout):
+            raise ValueError(f"{len(tiles)} tiles for a layout of {len(layout)} positions")
+        self.layout = layout
+        self.move_stack: list[HistoryEntry] = []
+        self._redo_stack: list[HistoryEntry] = []
+        self._set_tiles(tiles)
+
+    def _set_tiles(self, tiles: Sequence[str | None]) -> None:
+        keys: list[int] = []
+        key_masks = [0] * len(MATCH_KEYS)
+        present = 0
+        for i, label in enumerate(tiles):
+            if label is None:
+                keys.append(-1)
+                continue
+            try:
+                k = key_id(label)
+            except TileError as error:
+                raise TileError(f"position {i}: {error}") from None
+            keys.append(k)
+            key_masks[k] |= 1 << i
+            present |= 1 << i
+        self._tiles: list[str | None] = list(tiles)
+        self._keys = keys
+        self.key_masks = key_masks
+        self.present = present
+        self.free = self.layout.free_mask(present)
+
+    # -- queries --------------------------------------------------------------------
+
+    @property
+    def tiles(self) -> tuple[str | None, ...]:
+        return tuple(self._tiles)
+
+    def tile_at(self, i: int) -> str | None:
+        return self._tiles[i]
+
+    @property
+    def tiles_left(self) -> int:
+        return self.present.bit_count()
+
+    def is_present(self, i: int) -> bool:
+        return 0 <= i < len(self._tiles) and bool(self.present >> i & 1)
+
+    def is_free(self, i: int) -> bool:
+        return 0 <= i < len(self._tiles) and bool(self.free >> i & 1)
+
+    def free_positions(self) -> list[int]:
+        return list(iter_bits(self.free))
+
+    def matching_pairs(self) -> list[Move]:
+        """Every pair of free tiles that match, in index order."""
+        free = self.free
+        pairs: list[Move] = []
+        for mask in self.key_masks:
+            group = free & mask
+            if group & (group - 1):  # at least two
+                members = list(iter_bits(group))
+                pairs.extend(Move(a, b) for n, a in enumerate(members) for b in members[n + 1:])
+        pairs.sort()
+        return pairs
+
+    def pair_count(self) -> int:
+        """How many matching pairs of free tiles there are."""
+        free = self.free
+        total = 0
+        for mask in self.key_masks:
+            c = (free & mask).bit_count()
+            total += c * (c - 1) >> 1
+        return total
+
+    def has_move(self) -> bool:
+        free = self.free
+        return any((g := free & mask) & (g - 1) for mask in self.key_masks)
+
+    def is_won(self) -> bool:
+        return not self.present
+
+    def is_stuck(self) -> bool:
+        """Tiles remain but no two free tiles match."""
+        return bool(self.present) and not self.has_move()
+
+    def check_move(self, move: Move) -> None:
+        """Raise :class:`IllegalMoveError` saying why ``move`` is not legal here."""
+        for i in move:
+            if not 0 <= i < len(self._tiles):
+                raise IllegalMoveError(f"position {i} is not on this layout")
+            if not self.present >> i & 1:
+                raise IllegalMoveError(f"position {i} holds no tile")
+            if not self.free >> i & 1:
+                raise IllegalMoveError(f"the tile at position {i} ({self._tiles[i]}) is blocked")
+        a, b = move
+        if move.a == move.b:
+            raise IllegalMoveError("a pair needs two different tiles")
+        if self._keys[a] != self._keys[b]:
+            raise IllegalMoveError(f"{self._tiles[a]} and {self._tiles[b]} do not match")
+
+    def is_legal(self, move: Move) -> bool:
+        try:
+            self.check_move(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    # -- changes --------------------------------------------------------------------
+
+    def _refresh(self, mask: int) -> None:
+        layout = self.layout
+        covers, left, right = layout.covers, layout.left, layout.right
+        present, free = self.present, self.free
+        for i in iter_bits(mask & present):
+            bit = 1 << i
+            if not covers[i] & present and (not left[i] & present or not right[i] & present):
+                free |= bit
+            else:
+                free &= ~bit
+        self.free = free
+
+    def _remove(self, a: int, b: int) -> None:
+        bits = (1 << a) | (1 << b)
+        self.present &= ~bits
+        self.free &= ~bits
+        self.key_masks[self._keys[a]] &= ~(1 << a)
+        self.key_masks[self._keys[b]] &= ~(1 << b)
+        affects = self.layout.affects
+        self._refresh(affects[a] | affects[b])
+
+    def _restore(self, a: int, b: int) -> None:
+        bits = (1 << a) | (1 << b)
+        self.present |= bits
+        self.key_masks[self._keys[a]] |= 1 << a
+        self.key_masks[self._keys[b]] |= 1 << b
+        affects = self.layout.affects
+        self._refresh(affects[a] | affects[b] | bits)
+
+    def _apply(self, entry: HistoryEntry) -> None:
+        if isinstance(entry, Move):
+            self._remove(entry.a, entry.b)
+        else:
+            self._set_tiles(entry.after)
+
+    def _unapply(self, entry: HistoryEntry) -> None:
+        if isinstance(entry, Move):
+            self._restore(entry.a, entry.b)
+        else:
+            self._set_tiles(entry.before)
+
+    def push(self, move: Move) -> None:
+        """Remove a matching pair of free tiles; clears what could be redone."""
+        self.check_move(move)
+        self._remove(move.a, move.b)
+        self.move_stack.append(move)
+        self._redo_stack.clear()
+
+    def rearrange(self, tiles: Sequence[str | None]) -> None:
+        """Put new faces on the remaining tiles (a shuffle), as one undoable step.
+
+        The new faces must stand on exactly the positions that hold tiles now and be the
+        same multiset of labels.
+        """
+        before = tuple(self._tiles)
+        after = tuple(tiles)
+        if len(after) != len(before):
+            raise IllegalMoveError(f"a rearrangement needs {len(before)} entries")
+        if [t is None for t in after] != [t is None for t in before]:
+            raise IllegalMoveError("a rearrangement must keep the tiles on their positions")
+        if sorted(t for t in after if t) != sorted(t for t in before if t):
+            raise IllegalMoveError("a rearrangement must keep the same tiles")
+        entry = Rearrangement(before, after)
+        self._set_tiles(after)
+        self.move_stack.append(entry)
+        self._redo_stack.clear()
+
+    def pop(self) -> HistoryEntry:
+        """Undo the last move (or shuffle) and return it; ``IndexError`` when none."""
+        if not self.move_stack:
+            raise IndexError("nothing to undo")
+        entry = self.move_stack.pop()
+        self._unapply(entry)
+        self._redo_stack.append(entry)
+        return entry
+
+    def redo(self) -> HistoryEntry:
+        """Replay the last undone entry and return it; ``IndexError`` when none."""
+        if not self._redo_stack:
+            raise IndexError("nothing to redo")
+        entry = self._redo_stack.pop()
+        self._apply(entry)
+        self.move_stack.append(entry)
+        return entry
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.move_stack)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo_stack)
+
+    @property
+    def redo_stack(self) -> tuple[HistoryEntry, ...]:
+        """What :meth:`redo` would replay, the next one last."""
+        return tuple(self._redo_stack)
+
+    def copy(self, *, stack: bool = True) -> Board:
+        """An independent copy (with the history unless ``stack=False``)."""
+        board = Board.__new__(Board)
+        board.layout = self.layout
+        board._tiles = list(self._tiles)
+        board._keys = list(self._keys)
+        board.key_masks = list(self.key_masks)
+        board.present = self.present
+        board.free = self.free
+        board.move_stack = list(self.move_stack) if stack else []
+        board._redo_stack = list(self._redo_stack) if stack else []
+        return board
+
+    def play(self, moves: Iterable[Move]) -> None:
+        """Push several moves; stops at the first illegal one, leaving the earlier applied."""
+        for move in moves:
+            self.push(move)
+
+    def __repr__(self) -> str:
+        return f"<Board {self.layout.name!r}: {self.tiles_left} tiles, {self.pair_count()} pairs>"

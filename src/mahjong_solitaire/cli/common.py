@@ -1,0 +1,18 @@
+"""Shared pieces of the command line: the error type and the one-line-error parser."""
+
+from __future__ import annotations
+
+import argparse
+
+__all__ = ["CliError", "Parser"]
+
+
+class CliError(Exception):
+    """A user error: printed as one line on stderr, exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` whose usage errors are one line with exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message}\n")

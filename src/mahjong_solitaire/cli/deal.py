@@ -1,0 +1,79 @@
+"""``mahjong-solitaire deal``: make deals and print them as pictures or JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import UTC, date, datetime
+
+from ..codes import MAX_SEED, GameCode, daily_code
+from ..generator import Deal, Difficulty, generate
+from ..layouts import builtin_layout
+from ..picture import render
+from .common import CliError
+
+__all__ = ["register"]
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        "deal", help="make a solvable deal and print it",
+        description="Make deals that are solvable by construction.  Without --json, print a "
+                    "picture of each layer in the Numbers labels; with --json, one "
+                    "mahjong-solitaire/deal-1 object per line.")
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--layout", default="turtle", help="layout name or number "
+                        "(default: turtle)")
+    source.add_argument("--code", help="a game code such as MJ1-L00-AAAAABL")
+    source.add_argument("--daily", nargs="?", const="today", metavar="YYYY-MM-DD",
+                        help="the daily challenge of a UTC date (default: today)")
+    parser.add_argument("--difficulty", default="normal", choices=[d.value for d in Difficulty])
+    parser.add_argument("--seed", type=int, help=f"seed 0..{MAX_SEED} (default: random)")
+    parser.add_argument("--count", type=int, default=1, help="how many deals, from "
+                        "consecutive seeds")
+    parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    parser.set_defaults(handler=run)
+
+
+def _parse_day(text: str) -> date:
+    if text == "today":
+        return datetime.now(UTC).date()
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise CliError(f"--daily {text!r} is not a date YYYY-MM-DD") from None
+
+
+def _deals(args: argparse.Namespace) -> list[GameCode] | list[Deal]:
+    if args.count < 1:
+        raise CliError("--count must be at least 1")
+    fixed = args.code or args.daily
+    if fixed and (args.seed is not None or args.count != 1):
+        raise CliError("--code and --daily name one deal: --seed and --count do not apply")
+    if args.code:
+        return [GameCode.parse(args.code)]
+    if args.daily:
+        return [daily_code(_parse_day(args.daily))]
+    layout = builtin_layout(args.layout)
+    first = args.seed
+    if first is None:
+        import secrets
+
+        first = secrets.randbelow(MAX_SEED + 1 - args.count)
+    if first < 0 or first + args.count - 1 > MAX_SEED:
+        raise CliError(f"seeds must lie in 0..{MAX_SEED}")
+    difficulty = Difficulty(args.difficulty)
+    return [generate(layout, seed, difficulty) for seed in range(first, first + args.count)]
+
+
+def run(args: argparse.Namespace) -> int:
+    out = sys.stdout
+    for item in _deals(args):
+        deal = item.deal() if isinstance(item, GameCode) else item
+        if args.json:
+            out.write(json.dumps(deal.to_json(), separators=(",", ":")) + "\n")
+        else:
+            out.write(f"{deal.code}  {deal.layout.title}, {deal.difficulty.value}, "
+                      f"score {deal.score:.2f}\n{render(deal.board())}\n\n")
+    return 0

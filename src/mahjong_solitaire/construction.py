@@ -1,0 +1,147 @@
+"""Reverse play: a complete legal removal order for a set of positions, before any face exists.
+
+SPEC section 4, step 1.  Starting from the positions alone, repeatedly take two free
+positions at random and remove them, recording the pair.  After each removal at least two
+positions must be free unless none are left; otherwise the pair is taken back and another
+tried (backtracking).  After :data:`STEP_LIMIT` removals the attempt is dropped and started
+again with fresh random choices.
+
+    >>> from mahjong_solitaire.layout import Layout
+    >>> from mahjong_solitaire.rng import Rng
+    >>> row = Layout.from_positions([(x, 0, 0) for x in range(0, 12, 2)])
+    >>> construct(row, Rng.from_seed(1)).order
+    ((0, 5), (1, 4), (2, 3))
+
+Whatever faces are then dealt so that each recorded pair matches, the recorded order
+solves the deal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .layout import Layout
+from .rng import Rng
+
+__all__ = ["MAX_ATTEMPTS", "STEP_LIMIT", "Construction", "UnclearableError", "construct"]
+
+#: Removals one attempt may make (backtracked ones included) before it restarts.
+STEP_LIMIT = 4000
+#: Attempts before giving up on a set of positions.
+MAX_ATTEMPTS = 25
+
+
+class UnclearableError(ValueError):
+    """The positions cannot be cleared by any order of removals (or none was found)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Construction:
+    """A removal order and, for each step, the free positions just before it.
+
+    ``free_history`` has one more entry than ``order``: the free set after the last step
+    (``0`` when the positions are cleared).
+    """
+
+    order: tuple[tuple[int, int], ...]
+    free_history: tuple[int, ...]
+
+
+class _Restart(Exception):
+    pass
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def construct(layout: Layout, rng: Rng, present: int | None = None) -> Construction:
+    """A random removal order that clears ``present`` (default: every position).
+
+    Raises :class:`UnclearableError` when an exhaustive search proves that the positions
+    cannot be cleared, or when :data:`MAX_ATTEMPTS` attempts all hit the step limit.
+    """
+    if present is None:
+        present = layout.full
+    if present.bit_count() % 2:
+        raise UnclearableError(f"{present.bit_count()} positions cannot be cleared in pairs")
+    for _ in range(MAX_ATTEMPTS):
+        try:
+            return _attempt(layout, rng, present)
+        except _Restart:
+            continue
+    raise UnclearableError(
+        f"no removal order found in {MAX_ATTEMPTS} attempts of {STEP_LIMIT} steps"
+    )
+
+
+def _attempt(layout: Layout, rng: Rng, start: int) -> Construction:
+    covers, left, right, affects = layout.covers, layout.left, layout.right, layout.affects
+    below = rng.below
+    present = start
+    free = layout.free_mask(present)
+    order: list[tuple[int, int]] = []
+    history: list[int] = []
+    # One frame per level of the search: the pairs already tried there.
+    tried_stack: list[set[tuple[int, int]]] = []
+    tried: set[tuple[int, int]] = set()
+    steps = 0
+    while present:
+        members = _bits(free)
+        n = len(members)
+        total = n * (n - 1) // 2
+        if len(tried) >= total:
+            # Every pair at this level fails: step back and try another pair above.
+            if not order:
+                raise UnclearableError("these positions cannot be cleared in pairs")
+            a, b = order.pop()
+            free = history.pop()
+            present |= (1 << a) | (1 << b)
+            tried = tried_stack.pop()
+            tried.add((a, b))
+            continue
+        if len(tried) * 2 < total:
+            while True:
+                i = below(n)
+                j = below(n - 1)
+                if j >= i:
+                    j += 1
+                a, b = (members[i], members[j]) if i < j else (members[j], members[i])
+                if (a, b) not in tried:
+                    break
+        else:
+            untried = [(members[i], members[j]) for i in range(n) for j in range(i + 1, n)
+                       if (members[i], members[j]) not in tried]
+            a, b = untried[below(len(untried))]
+        steps += 1
+        if steps > STEP_LIMIT:
+            raise _Restart
+        bits = (1 << a) | (1 << b)
+        new_present = present & ~bits
+        new_free = free & ~bits
+        touched = (affects[a] | affects[b]) & new_present
+        while touched:
+            low = touched & -touched
+            k = low.bit_length() - 1
+            touched ^= low
+            if not covers[k] & new_present and (
+                not left[k] & new_present or not right[k] & new_present
+            ):
+                new_free |= low
+            else:
+                new_free &= ~low
+        if new_present and (new_free & (new_free - 1)) == 0:
+            tried.add((a, b))  # fewer than two free positions would be left
+            continue
+        order.append((a, b))
+        history.append(free)
+        tried_stack.append(tried)
+        tried = set()
+        present, free = new_present, new_free
+    history.append(free)
+    return Construction(tuple(order), tuple(history))

@@ -1,0 +1,85 @@
+"""The registry of built-in layouts, by stable number and by name.
+
+    >>> turtle = builtin_layout("L00")
+    >>> turtle.name, len(turtle)
+    ('turtle', 144)
+    >>> builtin_layout("turtle") is turtle
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+
+from ..layout import Layout, LayoutError, Position
+from .builtin import BUILTIN_SPECS, LayoutSpec
+
+__all__ = ["builtin_layout", "builtin_layouts", "layout_from_spec", "parse_rows"]
+
+
+def _coordinates(item: str) -> range:
+    if ".." in item:
+        first, _, last = item.partition("..")
+        return range(int(first), int(last) + 1, 2)
+    return range(int(item), int(item) + 1)
+
+
+def parse_rows(rows: str) -> list[Position]:
+    """Expand the ``z ys xs`` row notation of :mod:`.builtin` into positions."""
+    positions: list[Position] = []
+    for number, line in enumerate(rows.splitlines(), start=1):
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        try:
+            z_text, ys, xs = text.split()
+            z = int(z_text)
+            positions.extend(
+                (x, y, z)
+                for y_item in ys.split(",") for y in _coordinates(y_item)
+                for x_item in xs.split(",") for x in _coordinates(x_item)
+            )
+        except ValueError:
+            raise LayoutError(f"row {number}: {text!r} is not 'z ys xs'") from None
+    return positions
+
+
+def layout_from_spec(spec: LayoutSpec) -> Layout:
+    return Layout.from_positions(parse_rows(spec.rows), name=spec.name, title=spec.title,
+                                 description=spec.description, number=spec.number)
+
+
+@cache
+def _registry() -> tuple[dict[int, Layout], dict[str, Layout]]:
+    by_number: dict[int, Layout] = {}
+    by_name: dict[str, Layout] = {}
+    for spec in BUILTIN_SPECS:
+        if spec.number in by_number or spec.name in by_name:
+            raise LayoutError(f"built-in layout {spec.number} {spec.name!r} is registered twice")
+        layout = layout_from_spec(spec)
+        by_number[spec.number] = by_name[spec.name] = layout
+    return by_number, by_name
+
+
+def builtin_layouts() -> Iterator[Layout]:
+    """Every built-in layout, by number."""
+    by_number, _ = _registry()
+    return iter(sorted(by_number.values(), key=lambda layout: layout.number or 0))
+
+
+def builtin_layout(key: int | str) -> Layout:
+    """A built-in layout by number (``0``), code part (``"L00"``) or name (``"turtle"``)."""
+    by_number, by_name = _registry()
+    if isinstance(key, int):
+        number: int | None = key
+    else:
+        text = key.strip().lower()
+        if text in by_name:
+            return by_name[text]
+        digits = text[1:] if text.startswith("l") else text
+        number = int(digits) if digits.isdigit() else None
+    if number is None or number not in by_number:
+        known = ", ".join(sorted(by_name))
+        raise LayoutError(f"unknown layout {key!r} (built-in layouts: {known})")
+    return by_number[number]
