@@ -72,7 +72,8 @@ class Move:
 
 @dataclass(frozen=True, slots=True)
 class Rearrangement:
-    """A shuffle: the faces of the tiles on the board before and after it."""
+    """A shuffle: the face on every position before and after it (positions whose tile
+    was already removed keep their face, so that undoing further back restores it)."""
 
     before: tuple[str | None, ...]
     after: tuple[str | None, ...]
@@ -94,13 +95,21 @@ class Board:
         self.layout = layout
         self.move_stack: list[HistoryEntry] = []
         self._redo_stack: list[HistoryEntry] = []
-        self._set_tiles(tiles)
-
-    def _set_tiles(self, tiles: Sequence[str | None]) -> None:
-        keys: list[int] = []
-        key_masks = [0] * len(MATCH_KEYS)
         present = 0
         for i, label in enumerate(tiles):
+            if label is not None:
+                present |= 1 << i
+        self.present = present
+        self._set_labels(tiles)
+        self.free = layout.free_mask(present)
+
+    def _set_labels(self, labels: Sequence[str | None]) -> None:
+        """Put faces on the positions (removed ones keep theirs, for undo); ``present``
+        and ``free`` do not change."""
+        keys: list[int] = []
+        key_masks = [0] * len(MATCH_KEYS)
+        present = self.present
+        for i, label in enumerate(labels):
             if label is None:
                 keys.append(-1)
                 continue
@@ -109,32 +118,33 @@ class Board:
             except TileError as error:
                 raise TileError(f"position {i}: {error}") from None
             keys.append(k)
-            key_masks[k] |= 1 << i
-            present |= 1 << i
-        self._tiles: list[str | None] = list(tiles)
+            if present >> i & 1:
+                key_masks[k] |= 1 << i
+        self._labels: list[str | None] = list(labels)
         self._keys = keys
         self.key_masks = key_masks
-        self.present = present
-        self.free = self.layout.free_mask(present)
 
     # -- queries --------------------------------------------------------------------
 
     @property
     def tiles(self) -> tuple[str | None, ...]:
-        return tuple(self._tiles)
+        """The label on each position, ``None`` where no tile stands (any more)."""
+        present = self.present
+        return tuple(label if present >> i & 1 else None for i, label in enumerate(self._labels))
 
     def tile_at(self, i: int) -> str | None:
-        return self._tiles[i]
+        """The label at position ``i``, ``None`` when no tile stands there."""
+        return self._labels[i] if self.present >> i & 1 else None
 
     @property
     def tiles_left(self) -> int:
         return self.present.bit_count()
 
     def is_present(self, i: int) -> bool:
-        return 0 <= i < len(self._tiles) and bool(self.present >> i & 1)
+        return 0 <= i < len(self._labels) and bool(self.present >> i & 1)
 
     def is_free(self, i: int) -> bool:
-        return 0 <= i < len(self._tiles) and bool(self.free >> i & 1)
+        return 0 <= i < len(self._labels) and bool(self.free >> i & 1)
 
     def free_positions(self) -> list[int]:
         return list(iter_bits(self.free))
@@ -174,17 +184,17 @@ class Board:
     def check_move(self, move: Move) -> None:
         """Raise :class:`IllegalMoveError` saying why ``move`` is not legal here."""
         for i in move:
-            if not 0 <= i < len(self._tiles):
+            if not 0 <= i < len(self._labels):
                 raise IllegalMoveError(f"position {i} is not on this layout")
             if not self.present >> i & 1:
                 raise IllegalMoveError(f"position {i} holds no tile")
             if not self.free >> i & 1:
-                raise IllegalMoveError(f"the tile at position {i} ({self._tiles[i]}) is blocked")
+                raise IllegalMoveError(f"the tile at position {i} ({self._labels[i]}) is blocked")
         a, b = move
         if move.a == move.b:
             raise IllegalMoveError("a pair needs two different tiles")
         if self._keys[a] != self._keys[b]:
-            raise IllegalMoveError(f"{self._tiles[a]} and {self._tiles[b]} do not match")
+            raise IllegalMoveError(f"{self._labels[a]} and {self._labels[b]} do not match")
 
     def is_legal(self, move: Move) -> bool:
         try:
@@ -228,13 +238,13 @@ class Board:
         if isinstance(entry, Move):
             self._remove(entry.a, entry.b)
         else:
-            self._set_tiles(entry.after)
+            self._set_labels(entry.after)
 
     def _unapply(self, entry: HistoryEntry) -> None:
         if isinstance(entry, Move):
             self._restore(entry.a, entry.b)
         else:
-            self._set_tiles(entry.before)
+            self._set_labels(entry.before)
 
     def push(self, move: Move) -> None:
         """Remove a matching pair of free tiles; clears what could be redone."""
@@ -246,19 +256,22 @@ class Board:
     def rearrange(self, tiles: Sequence[str | None]) -> None:
         """Put new faces on the remaining tiles (a shuffle), as one undoable step.
 
-        The new faces must stand on exactly the positions that hold tiles now and be the
-        same multiset of labels.
+        ``tiles`` is in the form of :attr:`tiles`: a label on exactly the positions that
+        hold tiles now, ``None`` elsewhere, and the same multiset of labels.
         """
-        before = tuple(self._tiles)
+        current = self.tiles
         after = tuple(tiles)
-        if len(after) != len(before):
-            raise IllegalMoveError(f"a rearrangement needs {len(before)} entries")
-        if [t is None for t in after] != [t is None for t in before]:
+        if len(after) != len(current):
+            raise IllegalMoveError(f"a rearrangement needs {len(current)} entries")
+        if [t is None for t in after] != [t is None for t in current]:
             raise IllegalMoveError("a rearrangement must keep the tiles on their positions")
-        if sorted(t for t in after if t) != sorted(t for t in before if t):
+        if sorted(t for t in after if t) != sorted(t for t in current if t):
             raise IllegalMoveError("a rearrangement must keep the same tiles")
-        entry = Rearrangement(before, after)
-        self._set_tiles(after)
+        before = tuple(self._labels)
+        merged = tuple(new if new is not None else old for new, old in zip(after, before,
+                                                                          strict=True))
+        entry = Rearrangement(before, merged)
+        self._set_labels(merged)
         self.move_stack.append(entry)
         self._redo_stack.clear()
 
@@ -297,7 +310,7 @@ class Board:
         """An independent copy (with the history unless ``stack=False``)."""
         board = Board.__new__(Board)
         board.layout = self.layout
-        board._tiles = list(self._tiles)
+        board._labels = list(self._labels)
         board._keys = list(self._keys)
         board.key_masks = list(self.key_masks)
         board.present = self.present
