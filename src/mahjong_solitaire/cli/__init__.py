@@ -13,13 +13,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import deal
+from . import deal, play
 from .common import CliError, Parser
 
 __all__ = ["CliError", "build_parser", "main"]
 
 #: Sub-command modules, in the order ``--help`` lists them.
-COMMANDS = (deal,)
+COMMANDS = (deal, play)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -36,7 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = parser.parse_args(argv or ["play"])  # no arguments: play in the browser
     handler = getattr(args, "handler", None)
     if handler is None:
         parser.print_help()
