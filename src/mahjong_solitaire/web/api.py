@@ -1,0 +1,381 @@
+"""The JSON API under ``/api`` (contract: ``notes/web_api.md``; schema at ``/openapi.json``).
+
+Every game request follows one path: read the stored game, replay it with the engine,
+perform the action, save it with the version it was read at (``save_game`` refuses a write
+if another request saved first), and answer the full state.  Nothing is acknowledged before
+the store committed it, and a refused action saves nothing.
+
+    >>> from fastapi import FastAPI
+    >>> app = FastAPI(); app.include_router(router)
+    >>> sorted({route.path for route in app.routes if route.path.startswith("/api/games")})[:3]
+    ['/api/games', '/api/games/{game_id}', '/api/games/{game_id}/hint']
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from datetime import UTC, date, datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Cookie, Query, Request, Response
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+from ..codes import MAX_SEED, GameCode, daily_code
+from ..game import Game, GameError, GameStatus
+from ..generator import Difficulty
+from ..layout import Layout, LayoutError
+from ..layouts import builtin_layout, builtin_layouts
+from ..store import Store, StoredGame
+from .state import GameState, LayoutPreview, game_state, layout_info, rebuild
+
+__all__ = ["COOKIE", "ApiError", "router"]
+
+#: The player cookie: an anonymous id, created on the first visit.
+COOKIE = "mj_player"
+_COOKIE_AGE = 5 * 365 * 24 * 3600
+
+
+class ApiError(Exception):
+    """A request the API refuses: answered as ``{"error": code, "message": ...}``."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+# -- request bodies --------------------------------------------------------------------
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewGame(_Body):
+    """Exactly one of ``layout`` (with ``difficulty``), ``code`` or ``daily``."""
+
+    layout: StrictStr | None = Field(None, examples=["turtle"])
+    difficulty: StrictStr = Field("normal", examples=["normal"])
+    code: StrictStr | None = Field(None, examples=["MJ1-L00-AAAAABL"])
+    daily: StrictBool = False
+
+
+class Versioned(_Body):
+    """``version``: the version of the state the action was decided on; a stale one is
+    refused (409).  Omitted, the action applies to the latest version."""
+
+    version: StrictInt | None = None
+
+
+class Tap(Versioned):
+    position: StrictInt = Field(examples=[17])
+
+
+class PlayerName(_Body):
+    name: StrictStr = Field(examples=["Ana"])
+
+
+class PlayerInfo(BaseModel):
+    name: str | None
+
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"description": text, "content": {"application/json": {"example": {
+        "error": name, "message": "..."}}}}
+    for code, name, text in [
+        (400, "bad_request", "bad code, layout, date or name"),
+        (404, "unknown_game", "no such game for this player"),
+        (409, "illegal_action", "illegal action, finished game or stale version"),
+        (422, "bad_body", "the body is not what the endpoint takes"),
+    ]
+}
+
+router = APIRouter(prefix="/api", responses=_ERRORS)
+
+
+# -- players ---------------------------------------------------------------------------
+
+
+def _store(request: Request) -> Store:
+    return request.app.state.store  # type: ignore[no-any-return]
+
+
+def _set_cookie(response: Response, player_id: str) -> None:
+    response.set_cookie(COOKIE, player_id, max_age=_COOKIE_AGE, httponly=True, samesite="lax",
+                        path="/")
+
+
+def _player(request: Request, response: Response, cookie: str | None) -> str:
+    """The id of this request's player, created (and its cookie set) when needed."""
+    store = _store(request)
+    if cookie is None and request.app.state.local_player:
+        player = store.local_player()
+    else:
+        player = store.player(cookie)
+    if player.id != cookie:
+        _set_cookie(response, player.id)
+    return player.id
+
+
+def _known_player(cookie: str | None) -> str:
+    """The cookie's player for requests on one game: without a cookie there is none."""
+    if cookie is None:
+        raise ApiError(404, "unknown_game", "there is no such game for this player "
+                       "(no player cookie)")
+    return cookie
+
+
+PlayerCookie = Annotated[str | None, Cookie(alias=COOKIE)]
+
+
+# -- games -----------------------------------------------------------------------------
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _answer(request: Request, stored: StoredGame, game: Game, response: Response,
+            **extra: Any) -> JSONResponse:
+    rank = None
+    if game.status is GameStatus.WON:
+        board = _store(request).leaderboard(stored.player_id, limit=10)
+        rank = next((n for n, entry in enumerate(board, 1) if entry.game_id == stored.id), None)
+    state = game_state(stored, game, rank=rank)
+    state.update(extra)
+    answer = JSONResponse(state)
+    for header, value in response.headers.items():
+        if header == "set-cookie":
+            answer.headers.append(header, value)
+    return answer
+
+
+def _load(request: Request, player_id: str, game_id: str) -> tuple[StoredGame, Game]:
+    stored = _store(request).get_game(player_id, game_id)
+    try:
+        game = rebuild(stored, _now())
+    except GameError as error:
+        raise ApiError(500, "corrupt_game", f"the saved game cannot be rebuilt: {error}"
+                       ) from None
+    return stored, game
+
+
+def _act(request: Request, player_id: str, game_id: str, version: int | None,
+         action: Callable[[Game], dict[str, Any]]) -> tuple[StoredGame, Game, dict[str, Any]]:
+    """Perform ``action`` on the stored game and save it; the action's extra answer fields.
+
+    Nothing is saved when the action raises or changes nothing.
+    """
+    stored, game = _load(request, player_id, game_id)
+    if version is not None and version != stored.version:
+        raise ApiError(409, "stale_version",
+                       f"this game was changed in another window (version {stored.version}, "
+                       f"not {version}); reload it")
+    if stored.status == "abandoned":
+        raise ApiError(409, "game_over", "this game was replaced by a newer one")
+    before = (len(game.actions), game.selection, game.status)
+    extra = action(game)
+    if (len(game.actions), game.selection, game.status) == before:
+        return stored, game, extra
+    status = game.status
+    stored = _store(request).save_game(
+        player_id, game_id, version=stored.version, actions=game.actions,
+        elapsed=game.elapsed, running=status in (GameStatus.PLAYING, GameStatus.STUCK),
+        status=status.value, hints=game.hints, undos=game.undos, shuffles=game.shuffles,
+        selection=game.selection)
+    return stored, game, extra
+
+
+def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
+    store = _store(request)
+    chosen = sum((body.layout is not None, body.code is not None, body.daily))
+    if chosen > 1:
+        raise ApiError(422, "bad_body", "give one of layout, code or daily, not several")
+    if body.code is not None:
+        code = GameCode.parse(body.code)
+        return store.create_game(player_id, code=str(code), seed=code.seed,
+                                 difficulty=code.difficulty.value)
+    if body.daily:
+        today = _now().date()
+        code = daily_code(today)
+        return store.create_game(player_id, code=str(code), seed=code.seed,
+                                 difficulty=code.difficulty.value, daily=today)
+    difficulty = Difficulty.parse(body.difficulty)
+    layout = _layout(request, body.layout or "turtle")
+    seed = secrets.randbelow(MAX_SEED + 1)
+    if layout.number is not None:
+        code = GameCode(layout.number, seed, difficulty)
+        return store.create_game(player_id, code=str(code), seed=seed,
+                                 difficulty=difficulty.value)
+    return store.create_game(player_id, layout=layout, seed=seed, difficulty=difficulty.value)
+
+
+def _layout(request: Request, name: str) -> Layout:
+    try:
+        return builtin_layout(name)
+    except LayoutError:
+        known = {layout.name: layout for layout in _store(request).imported_layouts()}
+        if name in known:
+            return known[name]
+        raise
+
+
+@router.get("/game", response_model=GameState, summary="The current game")
+def current_game(request: Request, response: Response, cookie: PlayerCookie = None
+                 ) -> JSONResponse:
+    """The player's unfinished game; a new normal Turtle deal when there is none."""
+    player_id = _player(request, response, cookie)
+    stored = _store(request).current_game(player_id)
+    if stored is None:
+        stored = _new_game(request, player_id, NewGame())
+    _, game = _load(request, player_id, stored.id)
+    return _answer(request, stored, game, response)
+
+
+@router.post("/games", response_model=GameState, summary="Start a game")
+def create_game(request: Request, response: Response, body: NewGame,
+                cookie: PlayerCookie = None) -> JSONResponse:
+    """``{"layout": "turtle", "difficulty": "normal"}`` (a random deal),
+    ``{"code": "MJ1-L00-AAAAABL"}`` (that deal) or ``{"daily": true}`` (today's challenge).
+    The player's unfinished game is abandoned."""
+    player_id = _player(request, response, cookie)
+    stored = _new_game(request, player_id, body)
+    _, game = _load(request, player_id, stored.id)
+    return _answer(request, stored, game, response)
+
+
+@router.get("/games/{game_id}", response_model=GameState, summary="A game's state")
+def get_game(request: Request, response: Response, game_id: str,
+             cookie: PlayerCookie = None) -> JSONResponse:
+    stored, game = _load(request, _known_player(cookie), game_id)
+    return _answer(request, stored, game, response)
+
+
+@router.post("/games/{game_id}/tap", response_model=GameState, summary="Tap a tile")
+def tap(request: Request, response: Response, game_id: str, body: Tap,
+        cookie: PlayerCookie = None) -> JSONResponse:
+    """The selection rules of SPEC 3.  The answer adds ``event``: the outcome
+    (``selected``, ``deselected``, ``reselected``, ``matched`` or ``blocked``), the position
+    and the removed pair (``move``) when two tiles matched."""
+
+    def action(game: Game) -> dict[str, Any]:
+        result = game.tap(body.position)
+        move = [result.move.a, result.move.b] if result.move is not None else None
+        return {"event": {"outcome": result.outcome.value, "position": body.position,
+                          "move": move}}
+
+    stored, game, extra = _act(request, _known_player(cookie), game_id, body.version, action)
+    return _answer(request, stored, game, response, **extra)
+
+
+def _simple(name: str, summary: str, doc: str, action: Callable[[Game], dict[str, Any]]
+            ) -> None:
+    def endpoint(request: Request, response: Response, game_id: str,
+                 body: Annotated[Versioned | None, Body()] = None,
+                 cookie: PlayerCookie = None) -> JSONResponse:
+        version = body.version if body is not None else None
+        stored, game, extra = _act(request, _known_player(cookie), game_id, version, action)
+        return _answer(request, stored, game, response, **extra)
+
+    endpoint.__name__ = name.replace("-", "_")
+    endpoint.__doc__ = doc
+    router.post(f"/games/{{game_id}}/{name}", response_model=GameState, summary=summary
+                )(endpoint)
+
+
+def _hint(game: Game) -> dict[str, Any]:
+    move = game.hint()
+    return {"hint": [move.a, move.b] if move is not None else None}
+
+
+def _run(method: Callable[[Game], object]) -> Callable[[Game], dict[str, Any]]:
+    def action(game: Game) -> dict[str, Any]:
+        method(game)
+        return {}
+
+    return action
+
+
+_simple("hint", "Show a playable pair", "The answer adds ``hint``: a playable pair "
+        "``[a, b]`` (``null`` when stuck).  Counted in the statistics.", _hint)
+_simple("undo", "Undo the last pair (or shuffle)", "409 when there is nothing to undo.",
+        _run(Game.undo))
+_simple("redo", "Redo what was undone", "409 when there is nothing to redo.", _run(Game.redo))
+_simple("shuffle", "New faces, solvable again", "409 when the remaining positions cannot be "
+        "cleared by any shuffle.", _run(Game.shuffle))
+_simple("pause", "Pause: stop the clock, hide the tiles", "Pausing a paused game changes "
+        "nothing.", _run(Game.pause))
+_simple("resume", "Resume a paused game", "Resuming a running game changes nothing.",
+        _run(Game.resume))
+
+
+# -- the player, boards and layouts ----------------------------------------------------
+
+
+def _jsonable(value: Any) -> Any:
+    if hasattr(value, "to_json"):
+        return value.to_json()
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+@router.get("/leaderboard", summary="The player's 10 fastest wins")
+def leaderboard(request: Request, response: Response, cookie: PlayerCookie = None
+                ) -> dict[str, Any]:
+    player_id = _player(request, response, cookie)
+    return {"entries": _jsonable(_store(request).leaderboard(player_id, limit=10))}
+
+
+@router.get("/statistics", summary="The player's statistics")
+def statistics(request: Request, response: Response, cookie: PlayerCookie = None
+               ) -> dict[str, Any]:
+    player_id = _player(request, response, cookie)
+    return _jsonable(_store(request).statistics(player_id))  # type: ignore[no-any-return]
+
+
+@router.get("/daily-board", summary="A day's daily challenge across all players")
+def daily_board(request: Request,
+                day: Annotated[str | None, Query(alias="date", examples=["2026-11-29"])] = None,
+                cookie: PlayerCookie = None) -> dict[str, Any]:
+    """``date`` is a UTC calendar date ``YYYY-MM-DD`` (default: today).  Each entry is one
+    player's best time; ``mine`` marks the asking player's."""
+    if day is None:
+        when = _now().date()
+    else:
+        try:
+            when = date.fromisoformat(day)
+        except ValueError:
+            raise ApiError(400, "bad_date", f"{day[:40]!r} is not a date YYYY-MM-DD") from None
+    return {"date": when.isoformat(), "code": str(daily_code(when)),
+            "entries": _jsonable(_store(request).daily_board(when, limit=10, viewer=cookie))}
+
+
+@router.get("/layouts", response_model=list[LayoutPreview], summary="Layouts to play")
+def layouts(request: Request) -> JSONResponse:
+    """The built-in layouts by number, then the imported ones, with their positions for
+    previews."""
+    found = [*builtin_layouts(), *_store(request).imported_layouts()]
+    return JSONResponse([layout_info(layout, positions=True) for layout in found])
+
+
+@router.get("/player", response_model=PlayerInfo, summary="The player's display name")
+def get_player(request: Request, response: Response, cookie: PlayerCookie = None
+               ) -> dict[str, Any]:
+    player_id = _player(request, response, cookie)
+    return {"name": _store(request).player(player_id).display_name}
+
+
+@router.put("/player", response_model=PlayerInfo, summary="Set the player's display name")
+def set_player(request: Request, response: Response, body: PlayerName,
+               cookie: PlayerCookie = None) -> dict[str, Any]:
+    """1 to 32 characters after trimming spaces (400 otherwise)."""
+    player_id = _player(request, response, cookie)
+    return {"name": _store(request).set_display_name(player_id, body.name).display_name}

@@ -1,0 +1,104 @@
+"""The web application: the JSON API, its error answers, and the page's static files.
+
+    >>> from mahjong_solitaire.store import Store
+    >>> app = create_app(Store("sqlite://"))
+    >>> app.title, app.state.local_player
+    ('Mahjong Solitaire', False)
+
+Errors are answered as ``{"error": "<code>", "message": "<clear English text>"}``: 400 a
+bad code, layout, date or name, 404 an unknown game, 409 an action the game does not allow
+now or a stale version, 422 a body that is not what the endpoint takes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from .. import __version__
+from ..board import IllegalMoveError
+from ..codes import CodeError
+from ..game import GameError
+from ..layout import LayoutError
+from ..shuffle import ShuffleError
+from ..store import GameNotFoundError, StaleWriteError, Store, StoreError
+from .api import ApiError, router
+
+__all__ = ["STATIC", "create_app"]
+
+#: The page: index.html, css/ and js/ (served at ``/`` and ``/static/``).
+STATIC = Path(__file__).resolve().parent / "static"
+
+#: Engine and store errors and the answer each gets; the first match wins.
+_ERROR_ANSWERS: tuple[tuple[type[Exception], int, str], ...] = (
+    (GameNotFoundError, 404, "unknown_game"),
+    (StaleWriteError, 409, "stale_version"),
+    (CodeError, 400, "bad_code"),
+    (LayoutError, 400, "bad_layout"),
+    (ShuffleError, 409, "no_shuffle"),
+    (IllegalMoveError, 409, "illegal_action"),
+    (GameError, 409, "illegal_action"),
+    (StoreError, 400, "bad_request"),
+    (ValueError, 400, "bad_request"),
+)
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status)
+
+
+def _validation_message(error: RequestValidationError) -> str:
+    problems = []
+    for item in error.errors()[:3]:
+        where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
+        problems.append(f"{where}: {item.get('msg', 'invalid')}" if where
+                        else str(item.get("msg", "invalid")))
+    return "bad request body: " + "; ".join(problems)
+
+
+def create_app(store: Store | None = None, *, local_player: bool = False) -> FastAPI:
+    """The application on ``store`` (default: ``Store()``, i.e. ``$DATABASE_URL`` or the
+    local SQLite file).
+
+    ``local_player``: a visitor without a cookie is the installation's one local player
+    (``mahjong-solitaire play`` on loopback), so the history survives a lost cookie; otherwise
+    each new visitor gets a new anonymous player.
+    """
+    app = FastAPI(title="Mahjong Solitaire", version=__version__,
+                  description="Mahjong Solitaire played in the browser: the engine decides "
+                              "every move; games are stored, never only in memory.")
+    app.state.store = store if store is not None else Store()
+    app.state.local_player = local_player
+    app.include_router(router)
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, error: ApiError) -> JSONResponse:
+        return _error(error.status, error.code, error.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_body(request: Request, error: RequestValidationError) -> JSONResponse:
+        return _error(422, "bad_body", _validation_message(error))
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http_error")
+        return _error(error.status_code, code, str(error.detail))
+
+    @app.exception_handler(ValueError)
+    async def refused(request: Request, error: ValueError) -> JSONResponse:
+        for kind, status, code in _ERROR_ANSWERS:
+            if isinstance(error, kind):
+                return _error(status, code, str(error))
+        raise error  # pragma: no cover - ValueError is the last entry
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+    return app
