@@ -1,0 +1,115 @@
+"""Opening a database: which URL, the engine settings, and the migrations to head.
+
+The URL is chosen so (:func:`database_url`): an explicit one, else ``$DATABASE_URL``, else
+a SQLite file in the user's data directory.  A bare path means a SQLite file, and a plain
+``postgresql://`` URL uses the psycopg 3 driver:
+
+    >>> database_url("postgresql://u@db/mj")
+    'postgresql+psycopg://u@db/mj'
+    >>> database_url("/tmp/games.sqlite3")
+    'sqlite:////tmp/games.sqlite3'
+
+SQLite runs in WAL mode with ``synchronous=FULL``, so a committed write is on disk before
+the commit returns and survives the process being killed.  Every SQLite transaction starts
+with ``BEGIN IMMEDIATE`` (writers queue on the busy timeout instead of failing on a lock
+upgrade), which also makes the DDL of the migrations transactional.  On PostgreSQL the
+migrations run under an advisory lock, so several server processes may start at once.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+
+from .errors import StoreError
+
+__all__ = ["APP_NAME", "create_store_engine", "database_url", "migrate", "migrations_config"]
+
+APP_NAME = "mahjong-solitaire"
+_MIGRATIONS = Path(__file__).with_name("migrations")
+#: The key of the PostgreSQL advisory lock held while migrating.
+_MIGRATION_LOCK = 0x4D4A_5354
+_BUSY_TIMEOUT_MS = 30_000
+
+
+def default_sqlite_path() -> Path:
+    """``games.sqlite3`` in ``platformdirs.user_data_dir("mahjong-solitaire")``."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME)) / "games.sqlite3"
+
+
+def database_url(url: str | None = None) -> str:
+    """The URL to open: ``url``, else ``$DATABASE_URL``, else the default SQLite file."""
+    chosen = url or os.environ.get("DATABASE_URL") or ""
+    if not chosen.strip():
+        path = default_sqlite_path()
+        return f"sqlite:///{path}"
+    chosen = chosen.strip()
+    if "://" not in chosen:
+        return f"sqlite:///{Path(chosen).expanduser().absolute()}"
+    for plain in ("postgresql://", "postgres://"):
+        if chosen.startswith(plain):
+            return "postgresql+psycopg://" + chosen[len(plain):]
+    return chosen
+
+
+def _configure_sqlite(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy's "begin" event issue BEGIN (the driver's implicit one skips DDL).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = FULL")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def on_begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def create_store_engine(url: str) -> Engine:
+    """An engine for ``url`` (see the module documentation); :class:`StoreError` if bad."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise StoreError(f"{url!r} is not a database URL") from None
+    if parsed.get_backend_name() == "sqlite":
+        database = parsed.database or ""
+        if database and database != ":memory:" and not database.startswith("file:"):
+            Path(database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(parsed)
+        _configure_sqlite(engine)
+        return engine
+    try:
+        return create_engine(parsed, pool_pre_ping=True)
+    except Exception as error:  # unknown dialect or missing driver
+        raise StoreError(f"cannot use database {parsed.render_as_string()}: {error}") from None
+
+
+def migrations_config() -> Config:
+    """The Alembic configuration of the store's migrations (no ``alembic.ini`` needed)."""
+    config = Config()
+    config.set_main_option("script_location", str(_MIGRATIONS))
+    return config
+
+
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Upgrade the database to ``revision`` (idempotent; safe with concurrent callers)."""
+    config = migrations_config()
+    with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                               {"key": _MIGRATION_LOCK})
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)

@@ -1,0 +1,30 @@
+"""The errors of the store.  All are :class:`ValueError` subclasses, so the command line
+prints them as one line and the web server can map them to 4xx answers.
+
+    >>> isinstance(StaleWriteError("g"), StoreError)
+    True
+"""
+
+from __future__ import annotations
+
+__all__ = ["GameNotFoundError", "StaleWriteError", "StoreError"]
+
+
+class StoreError(ValueError):
+    """A request the store refuses (bad value, unknown layout, bad history file, ...)."""
+
+
+class GameNotFoundError(StoreError):
+    """No such game for this player: missing, or it belongs to someone else."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"there is no game {game_id!r} for this player")
+        self.game_id = game_id
+
+
+class StaleWriteError(StoreError):
+    """The game changed since the caller read it (another window saved first)."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__("this game was changed in another window; reload it")
+        self.game_id = game_id

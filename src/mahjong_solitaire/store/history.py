@@ -1,0 +1,195 @@
+"""The JSON document of a player's history, for ``export`` and ``import``.
+
+    >>> document = {"format": FORMAT, "version": VERSION, "games": []}
+    >>> parse_document(document)
+    []
+    >>> try:
+    ...     parse_document({"format": "something-else", "version": 1})
+    ... except StoreError as error:
+    ...     print(error)
+    not a mahjong-solitaire history file (format 'something-else')
+
+The document::
+
+    {"format": "mahjong-solitaire/history", "version": 1, "exported_at": "...",
+     "player": {"display_name": "..."},
+     "games": [{"mode": "classic", "code": "MJ1-L00-AAAAABL", "layout_name": "turtle",
+                "layout_positions": null, "seed": 12, "difficulty": "normal",
+                "daily": null, "stage": null, "started_at": "2026-01-01T10:00:00+00:00",
+                "finished_at": "...", "status": "won", "elapsed": 312.5,
+                "actions": ["3,17", "hint", ...], "hints": 1, "undos": 0, "shuffles": 0}]}
+
+On import every game is checked: its deal is rebuilt and its action log replayed, and the
+status and aid counts must agree with the replay, so a file cannot invent a win.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from datetime import UTC, date, datetime
+from typing import Any
+
+from ..codes import GameCode
+from ..game import Game, GameStatus
+from ..generator import Difficulty
+from ..layout import Layout
+from .errors import StoreError
+from .records import GAME_STATUSES, Player, StoredGame, layout_deal
+
+__all__ = ["FORMAT", "VERSION", "export_document", "parse_document"]
+
+FORMAT = "mahjong-solitaire/history"
+VERSION = 1
+
+_EXPORTED = ("mode", "code", "layout_name", "layout_positions", "seed", "difficulty", "daily",
+             "stage", "started_at", "finished_at", "status", "elapsed", "actions", "hints",
+             "undos", "shuffles")
+
+
+def _json_value(value: object) -> object:
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    return value
+
+
+def export_document(player: Player, games: list[StoredGame]) -> dict[str, Any]:
+    """The history document of ``player``'s ``games``."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": datetime.now(UTC).isoformat(),
+        "player": {"display_name": player.display_name},
+        "games": [{name: _json_value(getattr(game, name)) for name in _EXPORTED}
+                  for game in games],
+    }
+
+
+class _Fields:
+    """Typed access to one game object of the document, with messages naming the game."""
+
+    def __init__(self, raw: object, number: int) -> None:
+        if not isinstance(raw, dict):
+            raise StoreError(f"game {number}: not a JSON object")
+        self.raw = raw
+        self.number = number
+
+    def fail(self, message: str) -> StoreError:
+        return StoreError(f"game {self.number}: {message}")
+
+    def get(self, name: str, check: Callable[[Any], bool], what: str, *,
+            optional: bool = False) -> Any:
+        if name not in self.raw:
+            if optional:
+                return None
+            raise self.fail(f"{name} is missing")
+        value = self.raw[name]
+        if value is None and optional:
+            return None
+        if not check(value):
+            raise self.fail(f"{name} = {value!r} is not {what}")
+        return value
+
+    def count(self, name: str) -> int:
+        return self.get(name, lambda v: type(v) is int and v >= 0, "a non-negative integer")
+
+    def moment(self, name: str, *, optional: bool = False) -> datetime | None:
+        text = self.get(name, lambda v: isinstance(v, str), "a timestamp", optional=optional)
+        if text is None:
+            return None
+        try:
+            moment = datetime.fromisoformat(text)
+        except ValueError:
+            raise self.fail(f"{name} = {text!r} is not an ISO timestamp") from None
+        if moment.tzinfo is None:
+            raise self.fail(f"{name} = {text!r} has no time zone")
+        return moment.astimezone(UTC)
+
+
+def _parse_game(raw: object, number: int) -> dict[str, Any]:
+    fields = _Fields(raw, number)
+    mode = fields.get("mode", lambda v: isinstance(v, str) and 0 < len(v) <= 16, "a mode")
+    status = fields.get("status", lambda v: v in GAME_STATUSES, "a game status")
+    seed = fields.count("seed")
+    level = fields.get("difficulty", lambda v: v in {d.value for d in Difficulty},
+                       "easy, normal or hard")
+    code = fields.get("code", lambda v: isinstance(v, str), "a game code", optional=True)
+    positions = fields.get("layout_positions", lambda v: isinstance(v, list),
+                           "a list of positions", optional=True)
+    name = fields.get("layout_name", lambda v: isinstance(v, str) and 0 < len(v) <= 64,
+                      "a layout name")
+    daily_text = fields.get("daily", lambda v: isinstance(v, str), "a date", optional=True)
+    stage = fields.get("stage", lambda v: type(v) is int and v >= 0, "a stage number",
+                       optional=True)
+    elapsed = fields.get("elapsed", lambda v: type(v) in (int, float) and math.isfinite(v)
+                         and v >= 0, "a number of seconds")
+    actions = fields.get("actions", lambda v: isinstance(v, list)
+                         and all(isinstance(a, str) for a in v), "a list of actions")
+    counts = {what: fields.count(what) for what in ("hints", "undos", "shuffles")}
+    started_at = fields.moment("started_at")
+    finished_at = fields.moment("finished_at", optional=True)
+    try:
+        daily = None if daily_text is None else date.fromisoformat(daily_text)
+    except ValueError:
+        raise fields.fail(f"daily = {daily_text!r} is not a date") from None
+    if (code is None) == (positions is None):
+        raise fields.fail("a game has either a code or layout positions")
+    try:
+        if code is not None:
+            parsed = GameCode.parse(code)
+            if (parsed.seed, parsed.difficulty.value) != (seed, level):
+                raise fields.fail(f"seed and difficulty contradict code {code}")
+            code = str(parsed)
+            deal = parsed.deal()
+        else:
+            layout = Layout.from_positions(positions, name=name)
+            positions = [list(p) for p in layout.positions]
+            deal = layout_deal(layout.positions, name, seed, level)
+    except StoreError:
+        raise
+    except ValueError as error:
+        raise fields.fail(str(error)) from None
+    finished = status in ("won", "abandoned")
+    if finished and finished_at is None:
+        raise fields.fail(f"a {status} game needs finished_at")
+    if mode == "classic":
+        try:
+            game = Game.replay(deal, actions)
+        except ValueError as error:
+            raise fields.fail(str(error)) from None
+        if (game.board.is_won()) != (status == "won"):
+            raise fields.fail(f"status {status} does not match its moves")
+        replayed = {"hints": game.hints, "undos": game.undos, "shuffles": game.shuffles}
+        if replayed != counts:
+            raise fields.fail(f"aid counts {counts} do not match its actions {replayed}")
+        if status == "stuck" and game.status is not GameStatus.STUCK:
+            raise fields.fail("status stuck does not match its moves")
+    if status == "playing":
+        status = "paused"  # an imported game waits for its player, clock stopped
+    return {"mode": mode, "code": code, "layout_name": name, "layout_positions": positions,
+            "seed": seed, "difficulty": level, "daily": daily, "stage": stage,
+            "started_at": started_at, "finished_at": finished_at if finished else None,
+            "actions": list(actions), "elapsed": float(elapsed), "running_since": None,
+            "status": status, **counts, "version": 1, "selection": None}
+
+
+def parse_document(data: object) -> list[dict[str, Any]]:
+    """Check a history document; the games' column values, ready to insert.
+
+    :class:`StoreError` names the first problem (foreign format, newer version, a game
+    whose field or moves are wrong).
+    """
+    if not isinstance(data, dict):
+        raise StoreError("not a mahjong-solitaire history file (expected a JSON object)")
+    if data.get("format") != FORMAT:
+        raise StoreError(f"not a mahjong-solitaire history file (format {data.get('format')!r})")
+    version = data.get("version")
+    if type(version) is not int:
+        raise StoreError(f"history file version {version!r} is not a number")
+    if version != VERSION:
+        raise StoreError(f"history file version {version} is not supported "
+                         f"(this program reads version {VERSION})")
+    raw_games = data.get("games")
+    if not isinstance(raw_games, list):
+        raise StoreError("the history file has no list of games")
+    return [_parse_game(raw, number) for number, raw in enumerate(raw_games, start=1)]

@@ -1,0 +1,160 @@
+"""What the store hands out: immutable records of players, games and rankings.
+
+    >>> from datetime import datetime, UTC
+    >>> game = StoredGame(
+    ...     id="g", player_id="p", mode="classic", code="MJ1-L00-AAAAABL", layout_name="turtle",
+    ...     layout_positions=None, seed=12, difficulty="normal", daily=None, stage=None,
+    ...     started_at=datetime(2026, 1, 1, tzinfo=UTC), finished_at=None, actions=[],
+    ...     elapsed=10.0, running_since=datetime(2026, 1, 1, 0, 1, tzinfo=UTC),
+    ...     status="playing", hints=0, undos=0, shuffles=0, version=1, selection=None)
+    >>> game.elapsed_now(datetime(2026, 1, 1, 0, 1, 5, tzinfo=UTC))
+    15.0
+    >>> game.deal().code
+    'MJ1-L00-AAAAABL'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from functools import lru_cache
+
+from ..codes import GameCode
+from ..generator import Deal, generate
+from ..layout import Layout
+
+__all__ = ["GAME_STATUSES", "UNFINISHED", "DailyEntry", "LeaderboardEntry", "Player",
+           "StoredGame", "layout_deal"]
+
+#: Every status a stored game can have.
+GAME_STATUSES = ("playing", "paused", "won", "stuck", "abandoned")
+#: The statuses of a game that can still be played on.
+UNFINISHED = ("playing", "paused", "stuck")
+
+
+@lru_cache(maxsize=64)
+def _code_deal(code: str) -> Deal:
+    return GameCode.parse(code).deal()
+
+
+@lru_cache(maxsize=16)
+def layout_deal(positions: tuple[tuple[int, int, int], ...], name: str, seed: int,
+                difficulty: str) -> Deal:
+    """The deal of ``seed`` on an imported layout given by its positions (cached)."""
+    return generate(Layout.from_positions(positions, name=name), seed, difficulty)
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat()
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player: an anonymous, unguessable id and an optional display name."""
+
+    id: str
+    display_name: str | None
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """One stored game.  The board is not stored: :meth:`deal` and :attr:`actions` rebuild
+    it with :meth:`mahjong_solitaire.Game.replay`."""
+
+    id: str
+    player_id: str
+    mode: str
+    code: str | None
+    layout_name: str
+    layout_positions: list[list[int]] | None
+    seed: int
+    difficulty: str
+    daily: date | None
+    stage: int | None
+    started_at: datetime
+    finished_at: datetime | None
+    actions: list[str] = field(hash=False)
+    elapsed: float
+    running_since: datetime | None
+    status: str
+    hints: int
+    undos: int
+    shuffles: int
+    version: int
+    selection: int | None
+
+    @property
+    def running(self) -> bool:
+        return self.running_since is not None
+
+    @property
+    def finished(self) -> bool:
+        return self.status not in UNFINISHED
+
+    def deal(self) -> Deal:
+        """The engine deal: from the code, or from the imported layout's positions."""
+        if self.code is not None:
+            return _code_deal(self.code)
+        positions = tuple((x, y, z) for x, y, z in self.layout_positions or ())
+        return layout_deal(positions, self.layout_name, self.seed, self.difficulty)
+
+    def elapsed_now(self, now: datetime | None = None) -> float:
+        """Seconds played up to ``now``: the stored time plus the current running stretch."""
+        if self.running_since is None:
+            return self.elapsed
+        now = now or datetime.now(UTC)
+        return self.elapsed + max(0.0, (now - self.running_since).total_seconds())
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardEntry:
+    """One of the player's best winning times."""
+
+    rank: int
+    game_id: str
+    time: float
+    layout_name: str
+    difficulty: str
+    code: str | None
+    daily: date | None
+    finished_at: datetime
+    hints: int
+    undos: int
+    shuffles: int
+
+    @property
+    def shuffled(self) -> bool:
+        """A win with a shuffle is marked as such."""
+        return self.shuffles > 0
+
+    def to_json(self) -> dict[str, object]:
+        return {"rank": self.rank, "game_id": self.game_id, "time": round(self.time, 3),
+                "layout": self.layout_name, "difficulty": self.difficulty, "code": self.code,
+                "daily": self.daily.isoformat() if self.daily else None,
+                "date": _iso(self.finished_at), "hints": self.hints, "undos": self.undos,
+                "shuffles": self.shuffles, "shuffled": self.shuffled}
+
+
+@dataclass(frozen=True, slots=True)
+class DailyEntry:
+    """One player's best time on a day's challenge.  Other players' ids are never shown:
+    ``mine`` tells the viewer which entry is theirs."""
+
+    rank: int
+    display_name: str | None
+    time: float
+    finished_at: datetime
+    hints: int
+    undos: int
+    shuffles: int
+    mine: bool = False
+
+    @property
+    def shuffled(self) -> bool:
+        return self.shuffles > 0
+
+    def to_json(self) -> dict[str, object]:
+        return {"rank": self.rank, "name": self.display_name, "time": round(self.time, 3),
+                "date": _iso(self.finished_at), "hints": self.hints, "undos": self.undos,
+                "shuffles": self.shuffles, "shuffled": self.shuffled, "mine": self.mine}

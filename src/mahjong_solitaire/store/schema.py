@@ -1,0 +1,117 @@
+"""The tables of the current schema (SQLAlchemy Core), used by the queries of the store.
+
+The migrations under ``migrations/versions`` create exactly these tables; a test checks
+that a migrated database and this metadata agree.
+
+* ``players``: the anonymous id (``secrets.token_urlsafe``) and an optional display name.
+* ``games``: one row per game, its code (or the positions of an imported layout), the
+  action log as JSON, the clock (``elapsed`` plus ``running_since`` while it runs), the
+  status, the aids used and ``version`` for optimistic concurrency.
+* ``layouts``: imported layouts, by unique name.
+* ``settings``: key/value facts of the installation (the local player's id).
+
+    >>> sorted(metadata.tables)
+    ['games', 'layouts', 'players', 'settings']
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    Date,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
+from sqlalchemy.engine import Dialect
+from sqlalchemy.types import TypeDecorator
+
+__all__ = ["UTCDateTime", "games", "layouts", "metadata", "players", "settings"]
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timezone-aware UTC timestamp on every database (SQLite keeps no offset)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("timestamps given to the store must be timezone-aware")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect
+                             ) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+
+metadata = MetaData()
+
+players = Table(
+    "players", metadata,
+    Column("id", String(64), primary_key=True),
+    Column("display_name", Text, nullable=True),
+    Column("created_at", UTCDateTime, nullable=False),
+)
+
+games = Table(
+    "games", metadata,
+    Column("id", String(64), primary_key=True),
+    Column("player_id", String(64), ForeignKey("players.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("mode", String(16), nullable=False),
+    Column("code", String(32), nullable=True),
+    Column("layout_name", String(64), nullable=False),
+    Column("layout_positions", JSON, nullable=True),
+    Column("seed", BigInteger, nullable=False),
+    Column("difficulty", String(8), nullable=False),
+    Column("daily", Date, nullable=True),
+    Column("stage", Integer, nullable=True),
+    Column("started_at", UTCDateTime, nullable=False),
+    Column("finished_at", UTCDateTime, nullable=True),
+    Column("actions", JSON, nullable=False),
+    Column("elapsed", Float, nullable=False),
+    Column("running_since", UTCDateTime, nullable=True),
+    Column("status", String(16), nullable=False),
+    Column("hints", Integer, nullable=False),
+    Column("undos", Integer, nullable=False),
+    Column("shuffles", Integer, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("selection", Integer, nullable=True),
+    Index("ix_games_player_status", "player_id", "status"),
+    Index("ix_games_daily_status", "daily", "status"),
+)
+
+layouts = Table(
+    "layouts", metadata,
+    Column("name", String(64), primary_key=True),
+    Column("title", Text, nullable=False),
+    Column("description", Text, nullable=False),
+    Column("positions", JSON, nullable=False),
+    Column("player_id", String(64), ForeignKey("players.id", ondelete="SET NULL"),
+           nullable=True),
+    Column("created_at", UTCDateTime, nullable=False),
+)
+
+settings = Table(
+    "settings", metadata,
+    Column("key", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+)

@@ -1,0 +1,140 @@
+"""A player's statistics (SPEC 3), computed from the summaries of their games.
+
+Rules:
+
+* **started**: every game the player began (any status); **won**: games with status
+  ``won``; **win rate** = won / started (``None`` before the first game).
+* **best / average time**: over the won games, per layout and difficulty.
+* **hints, undos, shuffles**: totals over all games.
+* **streaks** count consecutive *finished* games, in the order they finished: a win extends
+  the streak, an abandoned game (a lost or given-up game, left for a new one) breaks it.
+  Games still open (playing, paused, stuck) do not count until they finish.  The current
+  streak is the run of wins at the end; the best streak the longest run ever.
+* **daily challenges**: the dates whose challenge the player started / won.
+
+    >>> from datetime import date, datetime, UTC
+    >>> def g(status, minute, elapsed=100.0):
+    ...     return GameSummary(status, "turtle", "normal", elapsed, 0, 0, 0, None,
+    ...                        datetime(2026, 1, 1, 0, minute, tzinfo=UTC))
+    >>> stats = compute([g("won", 1), g("abandoned", 2), g("won", 3, 90.0), g("won", 4),
+    ...                  g("playing", 5)])
+    >>> stats.started, stats.won, stats.current_streak, stats.best_streak
+    (5, 3, 2, 2)
+    >>> stats.groups[0].best_time, round(stats.groups[0].average_time, 2)
+    (90.0, 96.67)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from .records import UNFINISHED
+
+__all__ = ["GameSummary", "GroupStatistics", "Statistics", "compute"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """The columns of a stored game that the statistics need."""
+
+    status: str
+    layout_name: str
+    difficulty: str
+    elapsed: float
+    hints: int
+    undos: int
+    shuffles: int
+    daily: date | None
+    finished_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class GroupStatistics:
+    """The figures of one layout at one difficulty."""
+
+    layout_name: str
+    difficulty: str
+    started: int
+    won: int
+    best_time: float | None
+    average_time: float | None
+
+    def to_json(self) -> dict[str, object]:
+        return {"layout": self.layout_name, "difficulty": self.difficulty,
+                "started": self.started, "won": self.won,
+                "best_time": _round(self.best_time), "average_time": _round(self.average_time)}
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
+
+
+@dataclass(frozen=True, slots=True)
+class Statistics:
+    started: int
+    won: int
+    best_time: float | None
+    average_time: float | None
+    hints: int
+    undos: int
+    shuffles: int
+    current_streak: int
+    best_streak: int
+    daily_played: int
+    daily_won: int
+    groups: list[GroupStatistics] = field(default_factory=list)
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.won / self.started if self.started else None
+
+    def to_json(self) -> dict[str, object]:
+        rate = self.win_rate
+        return {
+            "started": self.started, "won": self.won,
+            "win_rate": None if rate is None else round(rate, 4),
+            "best_time": _round(self.best_time), "average_time": _round(self.average_time),
+            "hints": self.hints, "undos": self.undos, "shuffles": self.shuffles,
+            "current_streak": self.current_streak, "best_streak": self.best_streak,
+            "daily": {"played": self.daily_played, "won": self.daily_won},
+            "layouts": [group.to_json() for group in self.groups],
+        }
+
+
+def _streaks(games: list[GameSummary]) -> tuple[int, int]:
+    finished = [g for g in games if g.status not in UNFINISHED and g.finished_at is not None]
+    finished.sort(key=lambda g: g.finished_at)  # type: ignore[arg-type,return-value]
+    current = best = 0
+    for game in finished:
+        current = current + 1 if game.status == "won" else 0
+        best = max(best, current)
+    return current, best
+
+
+def compute(games: Iterable[GameSummary]) -> Statistics:
+    """The statistics of a player's games (any order; see the module rules)."""
+    games = list(games)
+    wins = [g for g in games if g.status == "won"]
+    times = [g.elapsed for g in wins]
+    keys = sorted({(g.layout_name, g.difficulty) for g in games})
+    groups = []
+    for layout_name, difficulty in keys:
+        members = [g for g in games if (g.layout_name, g.difficulty) == (layout_name, difficulty)]
+        won = [g.elapsed for g in members if g.status == "won"]
+        groups.append(GroupStatistics(layout_name, difficulty, len(members), len(won),
+                                      min(won, default=None),
+                                      sum(won) / len(won) if won else None))
+    current, best = _streaks(games)
+    return Statistics(
+        started=len(games), won=len(wins),
+        best_time=min(times, default=None),
+        average_time=sum(times) / len(times) if times else None,
+        hints=sum(g.hints for g in games), undos=sum(g.undos for g in games),
+        shuffles=sum(g.shuffles for g in games),
+        current_streak=current, best_streak=best,
+        daily_played=len({g.daily for g in games if g.daily is not None}),
+        daily_won=len({g.daily for g in wins if g.daily is not None}),
+        groups=groups,
+    )

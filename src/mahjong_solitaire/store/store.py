@@ -1,0 +1,474 @@
+"""The :class:`Store`: players, their games, statistics, rankings and imported layouts.
+
+    >>> from datetime import date
+    >>> store = Store("sqlite://")                  # an in-memory database, for the example
+    >>> me = store.player(None)
+    >>> game = store.create_game(me.id, code="MJ1-L00-AAAAABL")
+    >>> game.status, game.version, game.layout_name
+    ('playing', 1, 'turtle')
+    >>> saved = store.save_game(me.id, game.id, version=1, actions=["hint"], elapsed=3.5,
+    ...                         running=True, status="playing", hints=1, undos=0, shuffles=0)
+    >>> saved.version, store.current_game(me.id).actions
+    (2, ['hint'])
+    >>> try:
+    ...     store.save_game(me.id, game.id, version=1, actions=[], elapsed=0.0, running=True,
+    ...                     status="playing", hints=0, undos=0, shuffles=0)
+    ... except StaleWriteError as error:
+    ...     print(error)
+    this game was changed in another window; reload it
+    >>> store.close()
+
+Every method runs in one transaction that is committed before it returns: a saved move is
+on disk when :meth:`Store.save_game` returns.  Every read and write of a game names the
+player; another player's game is reported as missing (:class:`GameNotFoundError`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import secrets
+import unicodedata
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, date, datetime
+from typing import Any, TypeVar
+
+from sqlalchemy import Connection, Row, func, insert, select, update
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from ..codes import GameCode
+from ..generator import Difficulty
+from ..layout import Layout
+from ..layouts import builtin_layout, builtin_layouts
+from . import history
+from .database import create_store_engine, database_url, migrate
+from .errors import GameNotFoundError, StaleWriteError, StoreError
+from .records import (
+    GAME_STATUSES,
+    UNFINISHED,
+    DailyEntry,
+    LeaderboardEntry,
+    Player,
+    StoredGame,
+)
+from .schema import games, layouts, players, settings
+from .statistics import GameSummary, Statistics, compute
+
+__all__ = ["MAX_NAME_LENGTH", "Store"]
+
+#: A display name holds 1 to 32 characters (after stripping spaces).
+MAX_NAME_LENGTH = 32
+_LOCAL_PLAYER = "local_player"
+_FINISHED = ("won", "abandoned")
+_T = TypeVar("_T")
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _new_id() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def _game(row: Row[Any]) -> StoredGame:
+    values = row._mapping
+    return StoredGame(**{name: values[name] for name in StoredGame.__slots__})  # type: ignore[arg-type]
+
+
+def _player(row: Row[Any]) -> Player:
+    return Player(row.id, row.display_name, row.created_at)
+
+
+def _check_count(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise StoreError(f"{what} must be a non-negative integer, not {value!r}")
+    return value
+
+
+def _check_actions(actions: object) -> list[str]:
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise StoreError("actions must be a list of texts")
+    return list(actions)
+
+
+def _slug(name: str) -> str:
+    text = re.sub(r"[^a-z0-9]+", "-", name.strip().lower()).strip("-")
+    return text[:56] or "layout"
+
+
+class Store:
+    """Access to one database (see :mod:`mahjong_solitaire.store.database` for the URL)."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = database_url(url)
+        self.engine = create_store_engine(self.url)
+        try:
+            migrate(self.engine)
+        except OperationalError as error:
+            self.engine.dispose()
+            raise StoreError(f"cannot open the database: {error.orig}") from None
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Store({self.engine.url.render_as_string()!r})"
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Connection]:
+        try:
+            with self.engine.begin() as connection:
+                yield connection
+        except OperationalError as error:
+            raise StoreError(f"the database failed: {error.orig}") from None
+
+    def _retrying(self, work: Callable[[Connection], _T]) -> _T:
+        """Run ``work`` in a transaction, once more if a concurrent insert won a race."""
+        try:
+            with self._transaction() as connection:
+                return work(connection)
+        except IntegrityError:
+            with self._transaction() as connection:
+                return work(connection)
+
+    # -- players --------------------------------------------------------------------
+
+    @staticmethod
+    def _find_player(connection: Connection, player_id: object) -> Player | None:
+        if not isinstance(player_id, str) or not 0 < len(player_id) <= 64:
+            return None
+        row = connection.execute(select(players).where(players.c.id == player_id)).first()
+        return None if row is None else _player(row)
+
+    @staticmethod
+    def _create_player(connection: Connection) -> Player:
+        player = Player(_new_id(), None, _now())
+        connection.execute(insert(players).values(id=player.id, display_name=None,
+                                                  created_at=player.created_at))
+        return player
+
+    def _require_player(self, connection: Connection, player_id: object) -> Player:
+        player = self._find_player(connection, player_id)
+        if player is None:
+            raise StoreError("there is no such player")
+        return player
+
+    def player(self, player_id: str | None) -> Player:
+        """The player of ``player_id``; a new player (new id) when it is ``None`` or unknown."""
+        with self._transaction() as connection:
+            return (self._find_player(connection, player_id)
+                    or self._create_player(connection))
+
+    def local_player(self) -> Player:
+        """The one player of a local install: created on first use, the same ever after."""
+
+        def work(connection: Connection) -> Player:
+            known = connection.execute(select(settings.c.value).where(
+                settings.c.key == _LOCAL_PLAYER)).scalar()
+            found = self._find_player(connection, known)
+            if found is not None:
+                return found
+            player = self._create_player(connection)
+            if known is None:
+                connection.execute(insert(settings).values(key=_LOCAL_PLAYER, value=player.id))
+            else:
+                connection.execute(update(settings).where(settings.c.key == _LOCAL_PLAYER)
+                                   .values(value=player.id))
+            return player
+
+        return self._retrying(work)
+
+    def set_display_name(self, player_id: str, name: str) -> Player:
+        """Set the display name: 1 to 32 characters after stripping, no control characters.
+
+        The name is stored as given (text); whoever shows it must escape it.
+        """
+        if not isinstance(name, str):
+            raise StoreError("a display name is text")
+        name = name.strip()
+        if not 1 <= len(name) <= MAX_NAME_LENGTH:
+            raise StoreError(f"a display name has 1 to {MAX_NAME_LENGTH} characters")
+        if any(unicodedata.category(c) in ("Cc", "Cf", "Cs") for c in name):
+            raise StoreError("a display name cannot hold control characters")
+        with self._transaction() as connection:
+            player = self._require_player(connection, player_id)
+            connection.execute(update(players).where(players.c.id == player.id)
+                               .values(display_name=name))
+            return Player(player.id, name, player.created_at)
+
+    # -- games ----------------------------------------------------------------------
+
+    @staticmethod
+    def _deal_source(code: str | None, layout: Layout | None, seed: int | None,
+                     difficulty: str | Difficulty | None
+                     ) -> tuple[str | None, str, list[list[int]] | None, int, str]:
+        if (code is None) == (layout is None):
+            raise StoreError("a game is created from a code or from a layout (one of them)")
+        if code is not None:
+            parsed = GameCode.parse(code)
+            if seed is not None and seed != parsed.seed:
+                raise StoreError(f"seed {seed} contradicts code {parsed}")
+            if difficulty is not None and Difficulty.parse(difficulty) != parsed.difficulty:
+                raise StoreError(f"difficulty {difficulty} contradicts code {parsed}")
+            return (str(parsed), builtin_layout(parsed.layout_number).name, None, parsed.seed,
+                    parsed.difficulty.value)
+        assert layout is not None
+        if seed is None or isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise StoreError(f"a seed is a non-negative integer, not {seed!r}")
+        level = Difficulty.parse(difficulty or Difficulty.NORMAL)
+        if layout.number is not None:  # a built-in layout: its code says it all
+            return (str(GameCode(layout.number, seed, level)), layout.name, None, seed,
+                    level.value)
+        positions = [list(p) for p in layout.positions]
+        return None, layout.name[:64], positions, seed, level.value
+
+    def create_game(self, player_id: str, *, mode: str = "classic", code: str | None = None,
+                    layout: Layout | None = None, seed: int | None = None,
+                    difficulty: str | Difficulty | None = None, daily: date | None = None,
+                    stage: int | None = None) -> StoredGame:
+        """Start a game (status ``playing``, version 1, clock running) from a game code, or
+        from a layout and a seed.  The player's unfinished games become ``abandoned``."""
+        if not isinstance(mode, str) or not 0 < len(mode) <= 16:
+            raise StoreError(f"{mode!r} is not a game mode")
+        if stage is not None:
+            _check_count(stage, "stage")
+        if daily is not None and (not isinstance(daily, date) or isinstance(daily, datetime)):
+            raise StoreError(f"daily must be a date, not {daily!r}")
+        game_code, layout_name, positions, seed, level = self._deal_source(
+            code, layout, seed, difficulty)
+        now = _now()
+        game = StoredGame(
+            id=_new_id(), player_id=player_id, mode=mode, code=game_code,
+            layout_name=layout_name, layout_positions=positions, seed=seed, difficulty=level,
+            daily=daily, stage=stage, started_at=now, finished_at=None, actions=[],
+            elapsed=0.0, running_since=now, status="playing", hints=0, undos=0, shuffles=0,
+            version=1, selection=None)
+        with self._transaction() as connection:
+            self._require_player(connection, player_id)
+            self._abandon_open_games(connection, player_id, now)
+            connection.execute(insert(games).values(
+                **{name: getattr(game, name) for name in StoredGame.__slots__}))
+        return game
+
+    @staticmethod
+    def _abandon_open_games(connection: Connection, player_id: str, now: datetime) -> None:
+        open_games = connection.execute(
+            select(games.c.id, games.c.elapsed, games.c.running_since)
+            .where(games.c.player_id == player_id, games.c.status.in_(UNFINISHED))
+            .with_for_update()).all()
+        for row in open_games:
+            elapsed = row.elapsed
+            if row.running_since is not None:
+                elapsed += max(0.0, (now - row.running_since).total_seconds())
+            connection.execute(
+                update(games).where(games.c.id == row.id)
+                .values(status="abandoned", finished_at=now, running_since=None,
+                        elapsed=elapsed, selection=None, version=games.c.version + 1))
+
+    @staticmethod
+    def _select_game(connection: Connection, player_id: str, game_id: str) -> StoredGame:
+        if not isinstance(game_id, str) or not isinstance(player_id, str):
+            raise GameNotFoundError(str(game_id))
+        row = connection.execute(select(games).where(
+            games.c.id == game_id, games.c.player_id == player_id)).first()
+        if row is None:
+            raise GameNotFoundError(game_id)
+        return _game(row)
+
+    def get_game(self, player_id: str, game_id: str) -> StoredGame:
+        """The player's game; :class:`GameNotFoundError` if missing or someone else's."""
+        with self._transaction() as connection:
+            return self._select_game(connection, player_id, game_id)
+
+    def current_game(self, player_id: str) -> StoredGame | None:
+        """The player's latest unfinished (playing, paused or stuck) game, if any."""
+        with self._transaction() as connection:
+            row = connection.execute(
+                select(games).where(games.c.player_id == player_id,
+                                    games.c.status.in_(UNFINISHED))
+                .order_by(games.c.started_at.desc(), games.c.id.desc()).limit(1)).first()
+            return None if row is None else _game(row)
+
+    def save_game(self, player_id: str, game_id: str, *, version: int, actions: list[str],
+                  elapsed: float, running: bool, status: str, hints: int, undos: int,
+                  shuffles: int, selection: int | None = None) -> StoredGame:
+        """Store the new state of a game read at ``version``; returns it at ``version + 1``.
+
+        :class:`StaleWriteError` when the game was saved since (nothing changes then);
+        :class:`StoreError` for a finished game or a bad value.  A game saved as ``won``
+        or ``abandoned`` is finished: its clock stops and ``finished_at`` is set.
+        """
+        if status not in GAME_STATUSES:
+            raise StoreError(f"{status!r} is not a game status ({', '.join(GAME_STATUSES)})")
+        actions = _check_actions(actions)
+        _check_count(version, "version")
+        counts = {what: _check_count(value, what) for what, value in
+                  (("hints", hints), ("undos", undos), ("shuffles", shuffles))}
+        if selection is not None:
+            _check_count(selection, "selection")
+        if (isinstance(elapsed, bool) or not isinstance(elapsed, int | float)
+                or not math.isfinite(elapsed) or elapsed < 0):
+            raise StoreError(f"elapsed must be a non-negative number of seconds, not {elapsed!r}")
+        now = _now()
+        finished = status in _FINISHED
+        values: dict[str, Any] = dict(
+            actions=actions, elapsed=float(elapsed), status=status, **counts,
+            running_since=now if running and not finished else None,
+            selection=None if finished else selection, finished_at=now if finished else None,
+            version=version + 1)
+        with self._transaction() as connection:
+            result = connection.execute(
+                update(games).where(games.c.id == game_id, games.c.player_id == player_id,
+                                    games.c.version == version,
+                                    games.c.status.not_in(_FINISHED))
+                .values(**values))
+            if result.rowcount != 1:
+                current = self._select_game(connection, player_id, game_id)
+                if current.version != version:
+                    raise StaleWriteError(game_id)
+                raise StoreError(f"game {game_id!r} is over ({current.status}); "
+                                 "it cannot change any more")
+            return self._select_game(connection, player_id, game_id)
+
+    # -- statistics and rankings ----------------------------------------------------
+
+    def statistics(self, player_id: str) -> Statistics:
+        """The player's statistics (rules in :mod:`mahjong_solitaire.store.statistics`)."""
+        columns = [games.c[name] for name in GameSummary.__slots__]
+        with self._transaction() as connection:
+            rows = connection.execute(select(*columns).where(
+                games.c.player_id == player_id)).all()
+        return compute(GameSummary(*row) for row in rows)
+
+    def leaderboard(self, player_id: str, limit: int = 10) -> list[LeaderboardEntry]:
+        """The player's ``limit`` fastest wins; on equal times the earlier win ranks first."""
+        with self._transaction() as connection:
+            rows = connection.execute(
+                select(games).where(games.c.player_id == player_id, games.c.status == "won")
+                .order_by(games.c.elapsed, games.c.finished_at, games.c.id)
+                .limit(limit)).all()
+        return [LeaderboardEntry(rank, row.id, row.elapsed, row.layout_name, row.difficulty,
+                                 row.code, row.daily, row.finished_at, row.hints, row.undos,
+                                 row.shuffles)
+                for rank, row in enumerate(rows, start=1)]
+
+    def daily_board(self, day: date, limit: int = 10, *, viewer: str | None = None
+                    ) -> list[DailyEntry]:
+        """The best time of each player who won ``day``'s challenge, fastest first (earlier
+        win first on equal times).  ``viewer``'s own entry is marked ``mine``."""
+        best = (
+            select(games.c.player_id, games.c.elapsed, games.c.finished_at, games.c.hints,
+                   games.c.undos, games.c.shuffles,
+                   func.row_number().over(
+                       partition_by=games.c.player_id,
+                       order_by=(games.c.elapsed, games.c.finished_at, games.c.id)
+                   ).label("n"))
+            .where(games.c.daily == day, games.c.status == "won")
+            .subquery())
+        query = (select(best, players.c.display_name)
+                 .join(players, players.c.id == best.c.player_id)
+                 .where(best.c.n == 1)
+                 .order_by(best.c.elapsed, best.c.finished_at, best.c.player_id)
+                 .limit(limit))
+        with self._transaction() as connection:
+            rows = connection.execute(query).all()
+        return [DailyEntry(rank, row.display_name, row.elapsed, row.finished_at, row.hints,
+                           row.undos, row.shuffles, viewer is not None and row.player_id == viewer)
+                for rank, row in enumerate(rows, start=1)]
+
+    # -- imported layouts -----------------------------------------------------------
+
+    def save_layout(self, layout: Layout, *, player_id: str | None = None) -> str:
+        """Keep an imported layout; returns its unique name (the layout's own name, made
+        unique with ``-2``, ``-3``...; saving the same positions again returns the name
+        they are kept under)."""
+        positions = [list(p) for p in layout.positions]
+        base = _slug(layout.name)
+        taken = {known.name for known in builtin_layouts()}
+
+        def work(connection: Connection) -> str:
+            if player_id is not None:
+                self._require_player(connection, player_id)
+            existing = dict(connection.execute(
+                select(layouts.c.name, layouts.c.positions)
+                .where(layouts.c.name.like(f"{base}%"))).all())
+            for name, stored in existing.items():
+                if stored == positions and (name == base or name.startswith(f"{base}-")):
+                    return name
+            number = 1
+            name = base
+            while name in existing or name in taken:
+                number += 1
+                name = f"{base}-{number}"
+            connection.execute(insert(layouts).values(
+                name=name, title=layout.title, description=layout.description,
+                positions=positions, player_id=player_id, created_at=_now()))
+            return name
+
+        return self._retrying(work)
+
+    @staticmethod
+    def _layout(row: Row[Any]) -> Layout:
+        return Layout.from_positions(row.positions, name=row.name, title=row.title,
+                                     description=row.description)
+
+    def imported_layouts(self) -> list[Layout]:
+        """Every imported layout, in the order they were imported."""
+        with self._transaction() as connection:
+            rows = connection.execute(select(layouts).order_by(
+                layouts.c.created_at, layouts.c.name)).all()
+        return [self._layout(row) for row in rows]
+
+    def imported_layout(self, name: str) -> Layout:
+        """The imported layout called ``name`` (:class:`StoreError` if there is none)."""
+        with self._transaction() as connection:
+            row = connection.execute(select(layouts).where(layouts.c.name == name)).first()
+        if row is None:
+            raise StoreError(f"there is no imported layout {name!r}")
+        return self._layout(row)
+
+    # -- export and import ----------------------------------------------------------
+
+    def export_history(self, player_id: str) -> dict[str, object]:
+        """The player's games as a ``mahjong-solitaire/history`` document (JSON-ready)."""
+        with self._transaction() as connection:
+            player = self._require_player(connection, player_id)
+            rows = connection.execute(select(games).where(games.c.player_id == player_id)
+                                      .order_by(games.c.started_at, games.c.id)).all()
+        return history.export_document(player, [_game(row) for row in rows])
+
+    def import_history(self, player_id: str, data: object) -> int:
+        """Add the games of a history document to the player's; returns how many were new.
+
+        The whole document is checked first (format, every field, every game replayed);
+        a bad or foreign document raises :class:`StoreError` and nothing changes.  Games
+        the player already has (same start time and deal) are skipped.  Unfinished games
+        come back paused.
+        """
+        imported = history.parse_document(data)
+        with self._transaction() as connection:
+            self._require_player(connection, player_id)
+            known = {(row.started_at, row.code, row.layout_name, row.seed, row.difficulty)
+                     for row in connection.execute(
+                         select(games.c.started_at, games.c.code, games.c.layout_name,
+                                games.c.seed, games.c.difficulty)
+                         .where(games.c.player_id == player_id))}
+            fresh = []
+            for values in imported:
+                key = (values["started_at"], values["code"], values["layout_name"],
+                       values["seed"], values["difficulty"])
+                if key not in known:
+                    known.add(key)
+                    fresh.append({**values, "id": _new_id(), "player_id": player_id})
+            if fresh:
+                connection.execute(insert(games), fresh)
+        return len(fresh)
+
