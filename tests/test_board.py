@@ -149,7 +149,7 @@ def test_incremental_free_set_equals_a_full_rescan(seed, data):
     layout = board.layout
     for _ in range(data.draw(st.integers(min_value=1, max_value=40))):
         pairs = board.matching_pairs()
-        if not pairs or data.draw(st.booleans()) and board.can_undo:
+        if not pairs or (data.draw(st.booleans()) and board.can_undo):
             if not board.can_undo:
                 break
             board.pop()
