@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from mahjong_solitaire.board import Board, IllegalMoveError, Move, Rearrangement
 from mahjong_solitaire.codes import deal_from_code
+from mahjong_solitaire.generator import generate
 from mahjong_solitaire.layout import Layout
 from mahjong_solitaire.layouts import builtin_layout
 
@@ -143,8 +144,6 @@ def test_move_text_form_round_trips():
 @given(st.integers(min_value=0, max_value=10_000), st.data())
 def test_incremental_free_set_equals_a_full_rescan(seed, data):
     """The bitsets kept up to date by push/pop equal a scan of every tile."""
-    from mahjong_solitaire.generator import generate
-
     board = generate(builtin_layout(0), seed).board()
     layout = board.layout
     for _ in range(data.draw(st.integers(min_value=1, max_value=40))):
