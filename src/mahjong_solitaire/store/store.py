@@ -72,6 +72,10 @@ def _new_id() -> str:
     return secrets.token_urlsafe(16)
 
 
+def _one_line(error: OperationalError) -> str:
+    return " ".join(str(error.orig).split())
+
+
 def _game(row: Row[Any]) -> StoredGame:
     values = row._mapping
     return StoredGame(**{name: values[name] for name in StoredGame.__slots__})  # type: ignore[arg-type]
@@ -108,7 +112,7 @@ class Store:
             migrate(self.engine)
         except OperationalError as error:
             self.engine.dispose()
-            raise StoreError(f"cannot open the database: {error.orig}") from None
+            raise StoreError(f"cannot open the database: {_one_line(error)}") from None
 
     def close(self) -> None:
         self.engine.dispose()
@@ -128,7 +132,7 @@ class Store:
             with self.engine.begin() as connection:
                 yield connection
         except OperationalError as error:
-            raise StoreError(f"the database failed: {error.orig}") from None
+            raise StoreError(f"the database failed: {_one_line(error)}") from None
 
     def _retrying(self, work: Callable[[Connection], _T]) -> _T:
         """Run ``work`` in a transaction, once more if a concurrent insert won a race."""

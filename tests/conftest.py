@@ -1,0 +1,108 @@
+"""Shared fixtures: the storage tests run on SQLite and on a real PostgreSQL server.
+
+``database_url`` (and ``store`` on top of it) is parametrized over both databases, so each
+storage test runs twice.  PostgreSQL comes from ``$TEST_POSTGRES_URL`` (set by ``.ci/run``);
+without it a throwaway cluster is started here with the installed ``initdb``/``pg_ctl``
+and stopped at the end of the session.  Each test gets a fresh, empty database: a SQLite
+file in its temporary directory, or a PostgreSQL schema of its own (chosen through the
+connection's ``search_path``) that is dropped afterwards.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from mahjong_solitaire.store import Store
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _postgres_bin() -> Path:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+                   key=lambda p: int(Path(p).parts[-3]))
+    if not found:
+        raise RuntimeError("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb); "
+                           "install the postgresql package or set TEST_POSTGRES_URL")
+    return Path(found[-1]).parent
+
+
+def _as_postgres(*command: str | Path) -> list[str]:
+    words = [str(word) for word in command]
+    return ["runuser", "-u", "postgres", "--", *words] if os.geteuid() == 0 else words
+
+
+@pytest.fixture(scope="session")
+def postgres_server_url() -> Iterator[str]:
+    """A PostgreSQL database URL: ``$TEST_POSTGRES_URL`` or a cluster started for the session."""
+    given = os.environ.get("TEST_POSTGRES_URL")
+    if given:
+        yield given
+        return
+    bin_dir = _postgres_bin()
+    base = Path(tempfile.mkdtemp(prefix="mahjong-pg-"))
+    if os.geteuid() == 0:
+        shutil.chown(base, "postgres")
+    port = _free_port()
+    data = base / "data"
+    subprocess.run(_as_postgres(bin_dir / "initdb", "-D", data, "-U", "postgres", "-A", "trust",
+                                "--no-sync"), check=True, capture_output=True)
+    options = f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync=off"
+    subprocess.run(_as_postgres(bin_dir / "pg_ctl", "-D", data, "-l", base / "log", "-w",
+                                "-o", options, "start"), check=True, capture_output=True)
+    try:
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run(_as_postgres(bin_dir / "pg_ctl", "-D", data, "-m", "immediate", "stop"),
+                       capture_output=True)
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture
+def postgres_url(postgres_server_url: str) -> Iterator[str]:
+    """The URL of an empty PostgreSQL database of its own (a fresh schema), for one test."""
+    schema = f"test_{secrets.token_hex(6)}"
+    admin = create_engine(postgres_server_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+    url = make_url(postgres_server_url).update_query_dict(
+        {"options": f"-csearch_path={schema}"})
+    try:
+        yield url.render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty database: a SQLite file, then (second run) a PostgreSQL schema."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    return str(request.getfixturevalue("postgres_url"))
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[Store]:
+    """A :class:`Store` on an empty database, migrated to the current schema."""
+    opened = Store(database_url)
+    try:
+        yield opened
+    finally:
+        opened.close()
