@@ -1,0 +1,271 @@
+"""Storage of players and games (issue 4), run on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import math
+import threading
+from datetime import UTC, datetime
+
+import pytest
+
+from mahjong_solitaire import Game, GameStatus, Layout, builtin_layout, deal_from_code
+from mahjong_solitaire.store import GameNotFoundError, StaleWriteError, Store, StoreError
+
+CODE = "MJ1-L00-AAAAABL"
+SOLUTION = [str(move) for move in deal_from_code(CODE).solution]
+
+
+def save(store: Store, game, **changes):  # type: ignore[no-untyped-def]
+    """Save ``game`` with some fields changed (the rest as stored)."""
+    values = dict(version=game.version, actions=game.actions, elapsed=game.elapsed,
+                  running=game.running, status=game.status, hints=game.hints,
+                  undos=game.undos, shuffles=game.shuffles, selection=game.selection)
+    values.update(changes)
+    return store.save_game(game.player_id, game.id, **values)
+
+
+# -- players ---------------------------------------------------------------------------
+
+
+def test_a_new_player_gets_an_unguessable_id(store: Store) -> None:
+    ids = {store.player(None).id for _ in range(20)}
+    assert len(ids) == 20
+    assert all(len(player_id) >= 22 for player_id in ids)
+
+
+def test_a_known_player_id_finds_that_player(store: Store) -> None:
+    player = store.player(None)
+    assert store.player(player.id) == player
+
+
+def test_an_unknown_player_id_makes_a_new_player_with_a_new_id(store: Store) -> None:
+    made_up = "I-chose-this-id-myself"
+    player = store.player(made_up)
+    assert player.id != made_up
+    assert store.player(player.id) == player
+
+
+def test_the_local_player_stays_the_same_across_restarts(database_url: str) -> None:
+    with Store(database_url) as first:
+        local = first.local_player()
+        assert first.local_player() == local
+    with Store(database_url) as second:
+        assert second.local_player() == local
+
+
+def test_a_display_name_is_stored_as_text_exactly(store: Store) -> None:
+    player = store.player(None)
+    name = "<b>Zoë</b> & '混一色'"
+    assert store.set_display_name(player.id, f"  {name} ").display_name == name
+    assert store.player(player.id).display_name == name
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 33, "tab\there", "new\nline"])
+def test_a_display_name_is_length_limited_and_has_no_control_characters(
+        store: Store, name: str) -> None:
+    player = store.player(None)
+    with pytest.raises(StoreError):
+        store.set_display_name(player.id, name)
+    assert store.player(player.id).display_name is None
+
+
+def test_a_display_name_of_32_characters_is_accepted(store: Store) -> None:
+    player = store.player(None)
+    assert store.set_display_name(player.id, "n" * 32).display_name == "n" * 32
+
+
+# -- games -----------------------------------------------------------------------------
+
+
+def test_a_new_game_is_playing_at_version_one_with_its_clock_running(store: Store) -> None:
+    player = store.player(None)
+    game = store.create_game(player.id, code=CODE.lower())
+    assert (game.code, game.layout_name, game.seed, game.difficulty) == (
+        CODE, "turtle", 12, "normal")
+    assert (game.status, game.version, game.actions, game.elapsed) == ("playing", 1, [], 0.0)
+    assert game.running and game.running_since is not None
+    assert store.get_game(player.id, game.id) == game
+    assert store.current_game(player.id) == game
+
+
+def test_a_game_code_must_agree_with_the_seed_and_difficulty_given(store: Store) -> None:
+    player = store.player(None)
+    with pytest.raises(StoreError, match="contradicts"):
+        store.create_game(player.id, code=CODE, seed=13)
+    with pytest.raises(StoreError, match="contradicts"):
+        store.create_game(player.id, code=CODE, difficulty="hard")
+    with pytest.raises(ValueError, match="not a game code"):
+        store.create_game(player.id, code="MJ9-nonsense")
+    assert store.current_game(player.id) is None
+
+
+def test_a_built_in_layout_and_seed_are_stored_as_their_code(store: Store) -> None:
+    player = store.player(None)
+    game = store.create_game(player.id, layout=builtin_layout("turtle"), seed=12,
+                             difficulty="normal")
+    assert game.code == CODE and game.layout_positions is None
+
+
+def test_a_game_is_rebuilt_from_its_code_and_moves_after_a_restart(database_url: str) -> None:
+    with Store(database_url) as store:
+        player = store.local_player()
+        game = store.create_game(player.id, code=CODE)
+        played = Game.replay(game.deal(), [*SOLUTION[:3], "undo", "hint"])
+        save(store, game, actions=played.actions, elapsed=42.5, hints=1, undos=1,
+             selection=7)
+    with Store(database_url) as store:
+        resumed = store.current_game(store.local_player().id)
+        assert resumed is not None and resumed.id == game.id
+        again = Game.replay(resumed.deal(), resumed.actions, elapsed=resumed.elapsed)
+        assert again.board.tiles_left == played.board.tiles_left == 140
+        assert (resumed.elapsed, resumed.hints, resumed.undos, resumed.selection) == (
+            42.5, 1, 1, 7)
+
+
+def test_a_game_on_an_imported_layout_keeps_its_positions(store: Store) -> None:
+    player = store.player(None)
+    layout = Layout.from_positions([(x, 0, 0) for x in range(0, 24, 2)], name="row")
+    game = store.create_game(player.id, layout=layout, seed=5, difficulty="easy")
+    assert game.code is None and game.layout_name == "row"
+    stored = store.get_game(player.id, game.id)
+    deal = stored.deal()
+    assert deal.layout.positions == layout.positions
+    assert (deal.seed, deal.difficulty.value) == (5, "easy")
+    board = deal.board()
+    board.play(deal.solution)
+    assert board.is_won()
+
+
+def test_starting_a_game_abandons_the_unfinished_one(store: Store) -> None:
+    player = store.player(None)
+    first = store.create_game(player.id, code=CODE)
+    second = store.create_game(player.id, code="MJ1-L00-AAAAABM")
+    old = store.get_game(player.id, first.id)
+    assert old.status == "abandoned" and old.finished_at is not None
+    assert not old.running and old.version == first.version + 1
+    assert store.current_game(player.id) == second
+
+
+def test_pausing_stops_the_clock(store: Store) -> None:
+    player = store.player(None)
+    game = store.create_game(player.id, code=CODE)
+    paused = save(store, game, elapsed=61.0, running=False, status="paused")
+    assert paused.running_since is None
+    assert paused.elapsed_now(datetime(2100, 1, 1, tzinfo=UTC)) == 61.0
+    running = save(store, paused, running=True, status="playing")
+    assert running.running_since is not None
+
+
+def test_a_won_game_is_finished_and_cannot_change_any_more(store: Store) -> None:
+    player = store.player(None)
+    game = store.create_game(player.id, code=CODE)
+    won = save(store, game, actions=SOLUTION, elapsed=300.0, running=True, status="won",
+               selection=3)
+    assert won.finished_at is not None and won.running_since is None
+    assert won.selection is None and won.version == 2
+    assert store.current_game(player.id) is None
+    with pytest.raises(StoreError, match="is over"):
+        save(store, won, status="playing")
+    assert store.get_game(player.id, game.id) == won
+
+
+def test_a_stale_write_is_refused_and_changes_nothing(store: Store) -> None:
+    player = store.player(None)
+    game = store.create_game(player.id, code=CODE)
+    first_tab = save(store, game, actions=SOLUTION[:1], elapsed=5.0)
+    with pytest.raises(StaleWriteError, match="changed in another window; reload it"):
+        save(store, game, actions=SOLUTION[1:2], elapsed=9.0)
+    assert store.get_game(player.id, game.id) == first_tab
+
+
+def test_of_two_simultaneous_writes_exactly_one_is_stored(store: Store) -> None:
+    player = store.player(None)
+    game = store.create_game(player.id, code=CODE)
+    outcomes: list[str] = []
+    barrier = threading.Barrier(4)
+
+    def write(n: int) -> None:
+        barrier.wait()
+        try:
+            save(store, game, actions=SOLUTION[n:n + 1])
+            outcomes.append("saved")
+        except StaleWriteError:
+            outcomes.append("stale")
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["saved", "stale", "stale", "stale"]
+    assert store.get_game(player.id, game.id).version == 2
+
+
+def test_another_players_game_is_invisible_and_untouchable(store: Store) -> None:
+    owner, intruder = store.player(None), store.player(None)
+    game = store.create_game(owner.id, code=CODE)
+    with pytest.raises(GameNotFoundError):
+        store.get_game(intruder.id, game.id)
+    with pytest.raises(GameNotFoundError):
+        store.save_game(intruder.id, game.id, version=1, actions=[], elapsed=0.0,
+                        running=False, status="abandoned", hints=0, undos=0, shuffles=0)
+    assert store.current_game(intruder.id) is None
+    store.create_game(intruder.id, code=CODE)  # abandons the intruder's games only
+    assert store.get_game(owner.id, game.id) == game
+
+
+def test_a_missing_game_is_not_found(store: Store) -> None:
+    player = store.player(None)
+    with pytest.raises(GameNotFoundError, match="no game"):
+        store.get_game(player.id, "no-such-game")
+
+
+@pytest.mark.parametrize("change", [
+    {"status": "finished"}, {"hints": -1}, {"undos": 1.5}, {"elapsed": math.nan},
+    {"elapsed": -3.0}, {"actions": "3,4"}, {"actions": [3, 4]}, {"selection": -2},
+])
+def test_bad_values_are_refused_and_change_nothing(store: Store, change: dict) -> None:
+    player = store.player(None)
+    game = store.create_game(player.id, code=CODE)
+    with pytest.raises(StoreError):
+        save(store, game, **change)
+    assert store.get_game(player.id, game.id) == game
+
+
+def test_a_replayed_won_game_has_the_won_status(store: Store) -> None:
+    player = store.player(None)
+    game = store.create_game(player.id, code=CODE)
+    won = save(store, game, actions=SOLUTION, status="won", elapsed=100.0)
+    assert Game.replay(won.deal(), won.actions).status is GameStatus.WON
+
+
+# -- imported layouts ------------------------------------------------------------------
+
+
+def _row(length: int, name: str) -> Layout:
+    return Layout.from_positions([(x, 0, 0) for x in range(0, 2 * length, 2)], name=name,
+                                 title=name.title(), description="a row")
+
+
+def test_imported_layouts_are_kept_under_unique_names(store: Store) -> None:
+    first = store.save_layout(_row(4, "Long Row"))
+    second = store.save_layout(_row(6, "Long Row"))
+    assert (first, second) == ("long-row", "long-row-2")
+    assert store.save_layout(_row(6, "long row")) == "long-row-2"
+    assert store.save_layout(_row(8, "turtle")) == "turtle-2"  # never a built-in's name
+    kept = store.imported_layout("long-row-2")
+    assert kept.positions == _row(6, "x").positions
+    assert (kept.title, kept.description, kept.number) == ("Long Row", "a row", None)
+    assert [layout.name for layout in store.imported_layouts()] == [
+        "long-row", "long-row-2", "turtle-2"]
+
+
+def test_an_unknown_imported_layout_is_a_clear_error(store: Store) -> None:
+    with pytest.raises(StoreError, match="no imported layout 'nope'"):
+        store.imported_layout("nope")
+
+
+def test_sqlite_runs_in_wal_mode_with_full_sync(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with Store(str(tmp_path / "games.sqlite3")) as store, store.engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
