@@ -5,10 +5,8 @@ perform the action, save it with the version it was read at (``save_game`` refus
 if another request saved first), and answer the full state.  Nothing is acknowledged before
 the store committed it, and a refused action saves nothing.
 
-    >>> from fastapi import FastAPI
-    >>> app = FastAPI(); app.include_router(router)
-    >>> sorted({route.path for route in app.routes if route.path.startswith("/api/games")})[:3]
-    ['/api/games', '/api/games/{game_id}', '/api/games/{game_id}/hint']
+    >>> sorted({route.path for route in router.routes})[:3]
+    ['/api/daily-board', '/api/game', '/api/games']
 """
 
 from __future__ import annotations

@@ -55,6 +55,8 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
 def _validation_message(error: RequestValidationError) -> str:
     problems = []
     for item in error.errors()[:3]:
+        if item.get("type") == "json_invalid":
+            return "the request body is not valid JSON"
         where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
         problems.append(f"{where}: {item.get('msg', 'invalid')}" if where
                         else str(item.get("msg", "invalid")))
