@@ -1,0 +1,86 @@
+"""The product as a player runs it, for the tests that need real server processes:
+``python -m mahjong_solitaire play --no-browser --port P --database URL`` in a subprocess.
+
+    with ProductServer("sqlite:///games.db", log=tmp_path / "server.log") as server:
+        httpx.get(server.url + "api/game")
+"""
+
+from __future__ import annotations
+
+import os
+import selectors
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+__all__ = ["ProductServer", "free_port"]
+
+_READY = "Mahjong Solitaire is running at "
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class ProductServer:
+    """One server process on ``database``; :meth:`start` waits until it announces itself."""
+
+    def __init__(self, database: str, *, log: Path, port: int | None = None) -> None:
+        self.database = database
+        self.port = port if port is not None else free_port()
+        self.log = log
+        self.process: subprocess.Popen[str] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self, timeout: float = 60.0) -> ProductServer:
+        env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+        with self.log.open("a") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "mahjong_solitaire", "play", "--no-browser",
+                 "--port", str(self.port), "--database", self.database],
+                stdout=subprocess.PIPE, stderr=log, text=True, env=env)
+        assert self.process.stdout is not None
+        with selectors.DefaultSelector() as selector:
+            selector.register(self.process.stdout, selectors.EVENT_READ)
+            if not selector.select(timeout):
+                self.kill()
+                raise AssertionError(f"the server did not start in {timeout} s")
+        line = self.process.stdout.readline()
+        if not line.startswith(_READY):
+            self.kill()
+            raise AssertionError(f"the server did not start: {line!r}; log:\n"
+                                 f"{self.log.read_text()}")
+        assert line[len(_READY):].split()[0] == self.url
+        return self
+
+    def kill(self) -> None:
+        """SIGKILL: no clean-up of any kind in the server."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(30)
+
+    def stop(self) -> None:
+        """A clean stop (SIGTERM), SIGKILL if it does not end."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.terminate()
+        deadline = time.monotonic() + 15
+        while self.process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        self.kill()
+
+    def __enter__(self) -> ProductServer:
+        return self.start() if self.process is None else self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+        if self.process is not None and self.process.stdout is not None:
+            self.process.stdout.close()
