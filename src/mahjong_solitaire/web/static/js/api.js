@@ -1,0 +1,49 @@
+// The JSON API of the game server (see notes/web_api.md): one function per request.
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function request(method, path, body) {
+  let response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+    });
+  } catch (error) {
+    throw new ApiError(0, "network", error.message);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const message = (data && (data.message || (typeof data.detail === "string" && data.detail)))
+      || response.statusText;
+    throw new ApiError(response.status, (data && data.error) || "http", message);
+  }
+  return data;
+}
+
+export const api = {
+  current: () => request("GET", "/game"),
+  game: (id) => request("GET", `/games/${encodeURIComponent(id)}`),
+  create: (body) => request("POST", "/games", body),
+  tap: (id, position, version) => request("POST", `/games/${encodeURIComponent(id)}/tap`, { position, version }),
+  action: (id, name, version) => request("POST", `/games/${encodeURIComponent(id)}/${name}`, { version }),
+  leaderboard: () => request("GET", "/leaderboard"),
+  statistics: () => request("GET", "/statistics"),
+  dailyBoard: (date) => request("GET", `/daily-board${date ? `?date=${encodeURIComponent(date)}` : ""}`),
+  layouts: () => request("GET", "/layouts"),
+  player: () => request("GET", "/player"),
+  setPlayer: (name) => request("PUT", "/player", { name }),
+};

@@ -1,0 +1,361 @@
+// The page's controller: loads the game, sends taps and actions to the server in order,
+// and draws every answer.  The server decides everything; the page only predicts the
+// selection so that a tap answers within one frame.
+
+import { api } from "./api.js";
+import { BoardView } from "./board.js";
+import { closeDialog, dialogName, installDialog } from "./dialogs.js";
+import { applyStrings, copyText, formatTime, paintButton, toast } from "./dom.js";
+import { tilesMatch } from "./faces.js";
+import { loadLayouts, newGameDialog, noMovesDialog, winDialog } from "./gamedialogs.js";
+import { aboutPage, leaderboardPage, rulesPage, settingsPage, statisticsPage } from "./pages.js";
+import { applySettings, loadSettings, onSystemThemeChange, saveSettings } from "./settings.js";
+import { t } from "./strings.js";
+
+const $ = (id) => document.getElementById(id);
+
+let knownLayouts = [];
+
+const app = {
+  state: null,
+  queue: Promise.resolve(),
+  pending: 0,
+  selection: null, // the predicted selection
+  clock: { base: 0, at: 0, running: false },
+  settings: loadSettings(),
+  shownFor: null, // "id:status:version" of the last end-of-game dialog shown
+  autoPaused: false,
+};
+
+const board = new BoardView($("board"), $("stage"), {
+  onTap: tap,
+  positionsOf: (name) => knownLayouts.find((layout) => layout.name === name)?.positions || null,
+});
+board.setStyle(app.settings.tileStyle);
+
+// -- drawing ---------------------------------------------------------------------------
+
+function show(state) {
+  app.state = state;
+  app.selection = state.selection;
+  $("loading").hidden = true;
+  if (board.hint && !board.hint.every((i) => state.tiles.some((tile) => tile.i === i))) board.setHint(null);
+  board.render(state);
+  const el = $("board");
+  el.dataset.status = state.status;
+  el.dataset.game = state.id;
+  el.dataset.version = state.version;
+  $("tiles-left").textContent = state.tiles_left;
+  $("pairs").textContent = state.status === "paused" ? "–" : state.pairs_available;
+  const code = $("code");
+  code.dataset.code = state.code || "";
+  code.textContent = state.code || state.layout.title;
+  app.clock = { base: state.elapsed, at: performance.now(), running: state.running };
+  tick();
+  const paused = state.status === "paused";
+  const over = state.status === "won";
+  $("pause-cover").hidden = !paused;
+  $("hint").disabled = paused || over || state.status === "stuck";
+  $("undo").disabled = paused || !state.can_undo;
+  $("redo").disabled = paused || !state.can_redo;
+  $("shuffle").disabled = paused || over;
+  $("pause").disabled = over;
+  const pause = $("pause");
+  if (pause.dataset.icon !== (paused ? "play" : "pause")) {
+    pause.dataset.icon = paused ? "play" : "pause";
+    pause.dataset.label = paused ? "resume" : "pause";
+    paintButton(pause);
+  }
+  document.title = `${state.tiles_left} · ${t("appTitle")}`;
+  endOfGame(state);
+}
+
+function endOfGame(state) {
+  const key = `${state.id}:${state.status}:${state.version}`;
+  const banner = $("stuck-banner");
+  banner.hidden = state.status !== "stuck";
+  banner.textContent = t("noMovesTitle");
+  const current = dialogName();
+  if (state.status !== "stuck" && current === "no-moves") closeDialog();
+  if (state.status !== "won" && current === "win") closeDialog();
+  if (app.shownFor === key) return;
+  if (state.status === "stuck") {
+    app.shownFor = key;
+    openNoMoves();
+  } else if (state.status === "won") {
+    app.shownFor = key;
+    winDialog(state, {
+      playAgain: () => start({ code: state.code }),
+      newGame: () => openNewGame(),
+      share: () => shareLink(),
+    });
+    confetti();
+  }
+}
+
+function openNoMoves() {
+  const state = app.state;
+  noMovesDialog(state, {
+    undo: () => run("undo"),
+    shuffle: () => run("shuffle"),
+    toWinnable: () => run("undo-to-winnable"),
+    newGame: () => openNewGame(),
+  });
+}
+
+function tick() {
+  const { base, at, running } = app.clock;
+  const seconds = running ? base + (performance.now() - at) / 1000 : base;
+  const text = formatTime(seconds);
+  const el = $("timer");
+  if (el.textContent !== text) el.textContent = text;
+}
+
+setInterval(tick, 250);
+
+// -- talking to the server -------------------------------------------------------------
+
+/** Run `job` after every earlier request; draw its answer when nothing else is pending. */
+function enqueue(job) {
+  app.pending += 1;
+  const result = app.queue.then(job).then((state) => {
+    app.pending -= 1;
+    app.state = state;
+    if (app.pending === 0) show(state);
+    return state;
+  }, async (problem) => {
+    app.pending -= 1;
+    await recover(problem);
+    throw problem;
+  });
+  app.queue = result.catch(() => {});
+  return result;
+}
+
+async function recover(problem) {
+  if (problem.status === 0) {
+    toast(t("errorNetwork"), { error: true });
+  } else if (problem.code === "stale_version") {
+    toast(t("errorStale"));
+  } else if (problem.code !== "no_shuffle") {
+    toast(problem.message, { error: true });
+  }
+  if (app.pending === 0 && app.state) {
+    try {
+      show(await api.game(app.state.id));
+    } catch {
+      show(app.state);
+    }
+  }
+}
+
+function tap(i) {
+  const state = app.state;
+  if (!state || (state.status !== "playing" && state.status !== "stuck")) return;
+  let shaken = false;
+  if (!board.isFree(i)) {
+    board.shake(i);
+    shaken = true;
+    app.selection = null;
+    board.select([]);
+  } else if (app.selection === i) {
+    app.selection = null;
+    board.select([]);
+  } else if (app.selection !== null && tilesMatch(board.label(app.selection), board.label(i))) {
+    board.select([app.selection, i]);
+    app.selection = null;
+  } else {
+    app.selection = i;
+    board.select([i]);
+  }
+  enqueue(() => api.tap(app.state.id, i, app.state.version)).then((answer) => {
+    const outcome = answer.event && answer.event.outcome;
+    if (outcome === "blocked" && !shaken) board.shake(i);
+    if (outcome === "matched") board.setHint(null);
+  }, () => {});
+}
+
+/** An action by name (hint, undo, redo, shuffle, pause, resume, undo-to-winnable). */
+function run(name) {
+  const state = app.state;
+  if (!state) return Promise.resolve();
+  if (name !== "hint" && name !== "pause" && name !== "resume") board.setHint(null);
+  return enqueue(() => api.action(app.state.id, name, app.state.version)).then((answer) => {
+    if (name === "hint") board.setHint(answer.hint || null);
+    return answer;
+  });
+}
+
+function start(body) {
+  closeDialog();
+  board.setHint(null);
+  return enqueue(() => api.create(body));
+}
+
+// -- commands --------------------------------------------------------------------------
+
+const playable = () => app.state && (app.state.status === "playing" || app.state.status === "stuck");
+
+const commands = {
+  hint: () => playable() && app.state.status === "playing" && run("hint").catch(() => {}),
+  undo: () => playable() && app.state.can_undo && run("undo").catch(() => {}),
+  redo: () => playable() && app.state.can_redo && run("redo").catch(() => {}),
+  shuffle: () => playable() && run("shuffle").catch((problem) => {
+    if (problem.code === "no_shuffle") toast(t("shuffleImpossible"), { error: true });
+  }),
+  pause: () => {
+    if (!app.state) return;
+    if (app.state.status === "paused") run("resume").catch(() => {});
+    else if (playable()) run("pause").catch(() => {});
+  },
+  new: () => openNewGame(),
+  daily: () => start({ daily: true }).catch(() => {}),
+  leaderboard: () => withPause((onClose) => leaderboardPage({ layouts: layoutsOrEmpty(), highlight: app.state?.id, onClose })),
+  statistics: () => withPause((onClose) => statisticsPage({ layouts: layoutsOrEmpty(), onClose })),
+  settings: () => withPause((onClose) => settingsPage({ settings: app.settings, change: changeSettings, onClose })),
+  rules: () => withPause((onClose) => rulesPage({ onClose })),
+  about: () => withPause((onClose) => aboutPage({ onClose })),
+};
+
+const layoutsOrEmpty = () => knownLayouts;
+
+/** Open a page dialog; a running game pauses while it is open and resumes after. */
+async function withPause(open) {
+  const wasRunning = app.state && app.state.status === "playing";
+  if (wasRunning) run("pause").catch(() => {});
+  const onClose = () => {
+    if (wasRunning && app.state && app.state.status === "paused" && !dialogName()) run("resume").catch(() => {});
+  };
+  try {
+    await open(onClose);
+  } catch (problem) {
+    toast(problem.message || t("errorNetwork"), { error: true });
+    onClose();
+  }
+}
+
+function openNewGame() {
+  return withPause((onClose) => newGameDialog({ current: app.state, start, onClose }));
+}
+
+function changeSettings(change) {
+  Object.assign(app.settings, change);
+  saveSettings(app.settings);
+  applySettings(app.settings);
+  board.setStyle(app.settings.tileStyle);
+}
+
+async function copyCode() {
+  const code = app.state && app.state.code;
+  if (!code) return;
+  toast((await copyText(code)) ? t("copied") : t("copyFailed"), { error: false });
+}
+
+async function shareLink() {
+  const code = app.state && app.state.code;
+  if (!code) return;
+  const url = `${window.location.origin}/?code=${encodeURIComponent(code)}`;
+  toast((await copyText(url)) ? t("linkCopied") : t("copyFailed"));
+}
+
+function confetti() {
+  if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const box = document.createElement("div");
+  box.className = "confetti";
+  const colors = ["#e0a526", "#c62828", "#1d7a3e", "#1f5fae", "#c2185b", "#35c6ff"];
+  for (let k = 0; k < 70; k += 1) {
+    const piece = document.createElement("i");
+    piece.style.left = `${Math.random() * 100}%`;
+    piece.style.background = colors[k % colors.length];
+    piece.style.animationDelay = `${Math.random() * 600}ms`;
+    piece.style.animationDuration = `${1400 + Math.random() * 1200}ms`;
+    box.append(piece);
+  }
+  document.body.append(box);
+  setTimeout(() => box.remove(), 3400);
+}
+
+// -- wiring ----------------------------------------------------------------------------
+
+function wire() {
+  for (const name of ["hint", "undo", "redo", "shuffle", "pause", "new"]) {
+    $(name).addEventListener("click", () => commands[name]());
+  }
+  $("resume").addEventListener("click", () => commands.pause());
+  $("code").addEventListener("click", copyCode);
+  $("share").addEventListener("click", shareLink);
+  $("stuck-banner").addEventListener("click", openNoMoves);
+  const menu = $("menu");
+  const menuButton = $("menu-button");
+  const setMenu = (open) => {
+    menu.hidden = !open;
+    menuButton.setAttribute("aria-expanded", String(open));
+    if (open) menu.querySelector("button").focus();
+  };
+  menuButton.addEventListener("click", (event) => {
+    event.stopPropagation();
+    setMenu(menu.hidden);
+  });
+  menu.addEventListener("click", (event) => {
+    const item = event.target.closest("[data-action]");
+    if (!item) return;
+    setMenu(false);
+    commands[item.dataset.action]();
+  });
+  document.addEventListener("click", (event) => {
+    if (!menu.hidden && !menu.contains(event.target)) setMenu(false);
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !menu.hidden) {
+      setMenu(false);
+      menuButton.focus();
+      return;
+    }
+    if (dialogName() || event.altKey || event.metaKey) return;
+    if (event.target.closest && event.target.closest("input, textarea, select")) return;
+    const key = event.key.toLowerCase();
+    const ctrl = event.ctrlKey;
+    let command = null;
+    if (key === "z") command = ctrl && event.shiftKey ? "redo" : "undo";
+    else if (key === "y") command = "redo";
+    else if (ctrl) return;
+    else command = { h: "hint", p: "pause", n: "new", s: "shuffle" }[key] || null;
+    if (!command) return;
+    event.preventDefault();
+    commands[command]();
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden && playable()) run("pause").catch(() => {});
+  });
+  onSystemThemeChange(() => applySettings(app.settings));
+  installDialog();
+}
+
+async function boot() {
+  applyStrings();
+  applySettings(app.settings);
+  wire();
+  const layoutsLoaded = loadLayouts().then((layouts) => { knownLayouts = layouts; }, () => {});
+  const params = new URLSearchParams(window.location.search);
+  const code = params.get("code");
+  try {
+    if (code) {
+      window.history.replaceState(null, "", window.location.pathname);
+      try {
+        const created = await api.create({ code });
+        await layoutsLoaded;
+        show(created);
+        return;
+      } catch (problem) {
+        toast(problem.message, { error: true });
+      }
+    }
+    const current = await api.current();
+    await layoutsLoaded;
+    show(current);
+  } catch (problem) {
+    $("loading").textContent = problem.status === 0 ? t("errorNetwork") : t("errorGeneric", { message: problem.message });
+  }
+}
+
+boot();

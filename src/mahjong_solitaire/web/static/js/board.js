@@ -1,0 +1,222 @@
+// The board: one absolutely positioned element per tile, drawn in 3-D and scaled to fit.
+//
+// Geometry: a tile covers 2×2 half-tile cells, so its cell is `w` by `h` pixels and sits
+// at (x·w/2, y·h/2); each layer shifts up-left by `lift` (≈ 1/8 tile) so stacks read as
+// 3-D.  The face takes the top-left of the cell and the darker edge (an extruded box
+// shadow) fills the last `edge` pixels on the right and bottom, so in one layer no edge
+// ever covers a neighbour's face; higher layers and later rows paint on top.
+
+import { faceUrl } from "./faces.js";
+import { t, tileName } from "./strings.js";
+
+const ASPECT = 4 / 3; // tile height / width
+const LIFT = 0.125; // layer offset, in tile widths
+const EDGE = 0.1; // edge thickness, in tile widths
+const MARGIN = 10; // px kept free around the board
+const SHADOW = 0.08; // room for the soft shadow, in tile widths
+
+export function reducedMotion() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+export class BoardView {
+  constructor(board, stage, { onTap, positionsOf }) {
+    this.positionsOf = positionsOf; // layout name -> its positions, when known
+    this.board = board;
+    this.stage = stage;
+    this.onTap = onTap;
+    this.tiles = new Map(); // position index -> element
+    this.labels = new Map(); // position index -> label drawn
+    this.gameId = null;
+    this.extent = null; // the layout's drawn extent, in tile widths
+    this.style = "classic";
+    this.hint = null;
+    this.geometry = null;
+    board.addEventListener("click", (event) => {
+      const tile = event.target.closest(".tile");
+      if (tile && board.contains(tile)) onTap(Number(tile.dataset.i));
+    });
+    board.addEventListener("animationend", (event) => {
+      if (event.animationName === "shake") event.target.classList.remove("shake");
+    });
+    new ResizeObserver(() => this.fit()).observe(stage);
+    window.addEventListener("orientationchange", () => this.fit());
+  }
+
+  /** Recompute the tile size from the stage and place every tile. */
+  fit() {
+    const extent = this.extent;
+    if (!extent) return;
+    const availW = Math.max(40, this.stage.clientWidth - 2 * MARGIN);
+    const availH = Math.max(40, this.stage.clientHeight - 2 * MARGIN);
+    const spanW = extent.right - extent.left + SHADOW;
+    const spanH = extent.bottom - extent.top + SHADOW;
+    const w = Math.max(8, Math.min(availW / spanW, availH / spanH, 104));
+    const h = w * ASPECT;
+    const lift = w * LIFT;
+    const edge = Math.max(2, Math.round(w * EDGE));
+    const boardW = spanW * w;
+    const boardH = spanH * w;
+    this.geometry = { w, h, lift, edge, originX: -extent.left * w, originY: -extent.top * w };
+    const style = this.board.style;
+    style.width = `${boardW}px`;
+    style.height = `${boardH}px`;
+    style.left = `${Math.round((this.stage.clientWidth - boardW) / 2)}px`;
+    style.top = `${Math.round((this.stage.clientHeight - boardH) / 2)}px`;
+    style.setProperty("--fw", `${(w - edge).toFixed(2)}px`);
+    style.setProperty("--fh", `${(h - edge).toFixed(2)}px`);
+    style.setProperty("--tr", `${Math.max(2, w * 0.1).toFixed(1)}px`);
+    style.setProperty("--ring", `${Math.max(2, Math.round(w * 0.05))}px`);
+    style.setProperty("--extrude", extrusion(edge, w, false));
+    style.setProperty("--extrude-lift", extrusion(edge, w, true));
+    for (const el of this.tiles.values()) this.place(el);
+  }
+
+  /** The drawn extent of a layout's positions, in tile widths. */
+  measure(positions) {
+    const extent = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+    for (const [x, y, z] of positions) {
+      const left = x / 2 - z * LIFT;
+      const top = (y / 2) * ASPECT - z * LIFT;
+      extent.left = Math.min(extent.left, left);
+      extent.top = Math.min(extent.top, top);
+      extent.right = Math.max(extent.right, left + 1);
+      extent.bottom = Math.max(extent.bottom, top + ASPECT);
+    }
+    this.extent = extent;
+    this.fit();
+  }
+
+  place(el) {
+    const g = this.geometry;
+    if (!g) return;
+    const x = Number(el.dataset.x);
+    const y = Number(el.dataset.y);
+    const z = Number(el.dataset.z);
+    el.style.left = `${(g.originX + (x * g.w) / 2 - z * g.lift).toFixed(2)}px`;
+    el.style.top = `${(g.originY + (y * g.h) / 2 - z * g.lift).toFixed(2)}px`;
+  }
+
+  /** Clear the board at once (a new game). */
+  reset() {
+    this.board.replaceChildren();
+    this.tiles.clear();
+    this.labels.clear();
+    this.hint = null;
+  }
+
+  setStyle(style) {
+    this.style = style;
+    for (const [i, el] of this.tiles) this.paintFace(el, this.labels.get(i));
+  }
+
+  paintFace(el, label) {
+    el.style.backgroundImage = label ? `${faceUrl(label, this.style)}, var(--ivory)` : "";
+  }
+
+  /** Draw a server state; tiles gone since the last state leave with a short animation. */
+  render(state) {
+    if (state.id !== this.gameId) {
+      this.reset();
+      this.gameId = state.id;
+      const complete = state.tiles.length === state.layout.tiles;
+      const known = this.positionsOf(state.layout.name);
+      this.measure(!complete && known && known.length === state.layout.tiles ? known
+        : state.tiles.map((tile) => [tile.x, tile.y, tile.z]));
+    }
+    const present = new Set();
+    for (const tile of state.tiles) {
+      present.add(tile.i);
+      let el = this.tiles.get(tile.i);
+      if (!el) {
+        el = document.createElement("div");
+        el.className = "tile";
+        el.setAttribute("role", "button");
+        el.dataset.i = tile.i;
+        el.dataset.x = tile.x;
+        el.dataset.y = tile.y;
+        el.dataset.z = tile.z;
+        el.style.zIndex = String(tile.z * 1000 + tile.y * 4 + tile.x);
+        this.tiles.set(tile.i, el);
+        this.place(el);
+        this.board.append(el);
+      }
+      const label = tile.tile || "";
+      if (this.labels.get(tile.i) !== label) {
+        this.labels.set(tile.i, label);
+        el.dataset.tile = label;
+        this.paintFace(el, label);
+      }
+      const wasBlocked = el.classList.contains("blocked");
+      el.classList.toggle("free", tile.free);
+      el.classList.toggle("blocked", !tile.free);
+      el.classList.toggle("brighten", wasBlocked && tile.free);
+      el.classList.toggle("selected", state.selection === tile.i);
+      el.classList.toggle("hint", Boolean(this.hint && this.hint.includes(tile.i)));
+      el.setAttribute("aria-label", label ? t(tile.free ? "tileFree" : "tileBlocked", { name: tileName(label) }) : "");
+    }
+    for (const [i, el] of this.tiles) {
+      if (!present.has(i)) this.remove(i, el);
+    }
+  }
+
+  remove(i, el) {
+    this.tiles.delete(i);
+    this.labels.delete(i);
+    el.className = "ghost";
+    for (const key of ["i", "x", "y", "z", "tile"]) delete el.dataset[key];
+    el.removeAttribute("role");
+    if (reducedMotion()) {
+      el.remove();
+      return;
+    }
+    requestAnimationFrame(() => el.classList.add("gone"));
+    setTimeout(() => el.remove(), 230);
+  }
+
+  /** Optimistic selection: outline `selected` (a list of positions) before the server answers. */
+  select(positions) {
+    for (const [i, el] of this.tiles) el.classList.toggle("selected", positions.includes(i));
+  }
+
+  shake(i) {
+    const el = this.tiles.get(i);
+    if (!el || reducedMotion()) return;
+    el.classList.remove("shake");
+    void el.offsetWidth; // restart the animation
+    el.classList.add("shake");
+  }
+
+  setHint(pair) {
+    this.hint = pair;
+    for (const [i, el] of this.tiles) {
+      el.classList.remove("hint");
+      if (pair && pair.includes(i)) {
+        void el.offsetWidth;
+        el.classList.add("hint");
+      }
+    }
+  }
+
+  label(i) {
+    return this.labels.get(i) || null;
+  }
+
+  isFree(i) {
+    const el = this.tiles.get(i);
+    return Boolean(el && el.classList.contains("free"));
+  }
+}
+
+/** The stacked box shadows that draw a tile's edge (bottom and right) and its soft shadow. */
+function extrusion(edge, w, lifted) {
+  const layers = [];
+  for (let k = 1; k <= edge; k += 1) {
+    const color = k === edge ? "var(--edge-dark)" : "var(--edge-light)";
+    layers.push(`${k}px ${k}px 0 ${color}`);
+  }
+  const blur = Math.max(2, w * (lifted ? 0.22 : 0.14));
+  const off = edge + Math.max(1, w * (lifted ? 0.08 : 0.04));
+  layers.push(`${off.toFixed(1)}px ${off.toFixed(1)}px ${blur.toFixed(1)}px var(--shadow)`);
+  return layers.join(", ");
+}

@@ -1,0 +1,65 @@
+// A small line chart of winning times over time, as plain SVG, with the best time marked.
+
+import { formatDate, formatTime } from "./dom.js";
+import { t } from "./strings.js";
+
+const NS = "http://www.w3.org/2000/svg";
+
+function node(tag, attrs, text) {
+  const el = document.createElementNS(NS, tag);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, String(value));
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+/**
+ * timesChart([{date: "2024-05-01T10:00:00Z", time: 312.4}, …]) -> <svg>
+ * Points in the order of their dates; y is the time (lower is better).
+ */
+export function timesChart(wins, { width = 560, height = 200 } = {}) {
+  const points = wins
+    .filter((win) => win && Number.isFinite(Number(win.time)))
+    .map((win) => ({ date: win.date, time: Number(win.time) }))
+    .sort((a, b) => String(a.date).localeCompare(String(b.date)));
+  const svg = node("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("chartTitle") });
+  if (!points.length) return svg;
+  const left = 52;
+  const right = 16;
+  const top = 18;
+  const bottom = 30;
+  const times = points.map((p) => p.time);
+  const max = Math.max(...times);
+  const min = Math.min(...times);
+  const span = Math.max(1, max - min);
+  const lo = Math.max(0, min - span * 0.15);
+  const hi = max + span * 0.15;
+  const x = (k) => (points.length === 1 ? (left + width - right) / 2
+    : left + (k * (width - left - right)) / (points.length - 1));
+  const y = (time) => top + ((hi - time) / (hi - lo)) * (height - top - bottom);
+  svg.append(node("line", { class: "axis", x1: left, y1: height - bottom, x2: width - right, y2: height - bottom }));
+  svg.append(node("line", { class: "axis", x1: left, y1: top, x2: left, y2: height - bottom }));
+  for (const value of [hi, (hi + lo) / 2, lo]) {
+    svg.append(node("text", { x: left - 6, y: y(value) + 4, "text-anchor": "end" }, formatTime(value)));
+  }
+  svg.append(node("text", { x: left, y: height - 10 }, formatDate(points[0].date)));
+  if (points.length > 1) {
+    svg.append(node("text", { x: width - right, y: height - 10, "text-anchor": "end" },
+      formatDate(points[points.length - 1].date)));
+  }
+  const path = points.map((p, k) => `${k ? "L" : "M"}${x(k).toFixed(1)} ${y(p.time).toFixed(1)}`).join(" ");
+  svg.append(node("path", { class: "line", d: path }));
+  let best = 0;
+  points.forEach((p, k) => {
+    if (p.time < points[best].time) best = k;
+    const dot = node("circle", { class: "point", cx: x(k).toFixed(1), cy: y(p.time).toFixed(1), r: 3 });
+    dot.append(node("title", {}, `${formatDate(p.date)}: ${formatTime(p.time)}`));
+    svg.append(dot);
+  });
+  const bx = x(best);
+  const by = y(points[best].time);
+  svg.append(node("circle", { class: "best", cx: bx.toFixed(1), cy: by.toFixed(1), r: 6, "data-best": "" }));
+  const anchor = bx > width * 0.7 ? "end" : bx < width * 0.3 ? "start" : "middle";
+  svg.append(node("text", { class: "best-label", x: bx.toFixed(1), y: (by - 11).toFixed(1), "text-anchor": anchor },
+    t("chartBest", { time: formatTime(points[best].time) })));
+  return svg;
+}

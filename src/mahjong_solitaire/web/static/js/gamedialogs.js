@@ -1,0 +1,227 @@
+// The dialogs of a game: New game, No moves, Win.
+
+import { api } from "./api.js";
+import { buttons, openDialog } from "./dialogs.js";
+import { fillButton, formatTime, h } from "./dom.js";
+import { t } from "./strings.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const CODE_SHAPE = "MJ1-L00-AAAAAAA";
+
+let layoutsCache = null;
+
+export async function loadLayouts() {
+  if (!layoutsCache) layoutsCache = await api.layouts();
+  return layoutsCache;
+}
+
+/** A tiny drawing of a layout: one rectangle a tile, higher layers lighter and up-left. */
+export function layoutPreview(layout) {
+  const svg = document.createElementNS(NS, "svg");
+  const lift = 0.35;
+  const depth = Math.max(1, layout.depth || 1);
+  svg.setAttribute("viewBox", `${-lift * depth} ${-lift * depth} ${layout.width + lift * depth} ${layout.height + lift * depth}`);
+  svg.setAttribute("aria-hidden", "true");
+  const sorted = [...(layout.positions || [])].sort((a, b) => a[2] - b[2] || a[1] - b[1] || a[0] - b[0]);
+  for (const [x, y, z] of sorted) {
+    const rect = document.createElementNS(NS, "rect");
+    rect.setAttribute("x", x - z * lift);
+    rect.setAttribute("y", y - z * lift);
+    rect.setAttribute("width", 1.85);
+    rect.setAttribute("height", 1.85);
+    rect.setAttribute("rx", 0.3);
+    const light = 62 + Math.min(30, (z * 30) / depth);
+    rect.setAttribute("fill", `hsl(42 45% ${light}%)`);
+    rect.setAttribute("stroke", "hsl(36 35% 38%)");
+    rect.setAttribute("stroke-width", 0.12);
+    svg.append(rect);
+  }
+  return svg;
+}
+
+/**
+ * Check a code as it is typed: "" while it may still become valid, else the message.
+ * Returns {code, error, complete}; a pasted link `…?code=MJ1-…` gives its code.
+ */
+export function checkCode(text, layouts = []) {
+  let code = text.trim().toUpperCase();
+  const inLink = code.match(/MJ1-L\d\d-[A-Z]{7}/);
+  if (inLink && code.length > CODE_SHAPE.length) code = inLink[0];
+  if (!code) return { code, error: "", complete: false };
+  if (code.length > CODE_SHAPE.length) return { code, error: t("codeInvalid"), complete: false };
+  for (let k = 0; k < code.length; k += 1) {
+    const want = CODE_SHAPE[k];
+    const ok = want === "0" ? /\d/.test(code[k]) : want === "A" ? /[A-Z]/.test(code[k]) : code[k] === want;
+    if (!ok) return { code, error: t("codeInvalid"), complete: false };
+  }
+  if (code.length < CODE_SHAPE.length) return { code, error: "", complete: false };
+  const number = Number(code.slice(5, 7));
+  const numbers = layouts.map((layout) => layout.number).filter((n) => n !== null && n !== undefined);
+  if (numbers.length && !numbers.includes(number)) {
+    return { code, error: t("codeUnknownLayout", { number: code.slice(4, 7) }), complete: false };
+  }
+  return { code, error: "", complete: true };
+}
+
+function segmented(name, options, value, onChange) {
+  const group = h("div", { class: "segmented", role: "radiogroup", "aria-label": name });
+  for (const [key, label] of options) {
+    const button = h("button", {
+      type: "button", role: "radio", "aria-checked": String(key === value), "data-value": key,
+      onclick: () => {
+        for (const other of group.children) other.setAttribute("aria-checked", String(other === button));
+        onChange(key);
+      },
+    }, label);
+    group.append(button);
+  }
+  return group;
+}
+
+export { segmented };
+
+/**
+ * The New game dialog.  `start(body)` creates the game (a promise); its error is shown
+ * under the code field.
+ */
+export async function newGameDialog({ current, start, onClose }) {
+  let layouts = [];
+  try {
+    layouts = await loadLayouts();
+  } catch {
+    layouts = [];
+  }
+  let chosenLayout = current?.layout?.name || "turtle";
+  let difficulty = current?.difficulty || "normal";
+
+  const cards = h("div", { class: "layouts", role: "radiogroup", "aria-label": t("layout") });
+  for (const layout of layouts) {
+    const card = h("button", {
+      type: "button", class: "layout-card", role: "radio", "data-layout": layout.name,
+      "aria-checked": String(layout.name === chosenLayout),
+      onclick: () => {
+        chosenLayout = layout.name;
+        for (const other of cards.children) other.setAttribute("aria-checked", String(other === card));
+      },
+    }, layoutPreview(layout), h("strong", {}, layout.title), h("small", {}, t("tiles", { n: layout.tiles })));
+    cards.append(card);
+  }
+
+  const error = h("p", { class: "field-error", id: "code-error", role: "alert" });
+  const input = h("input", {
+    id: "code-input", type: "text", inputmode: "text", autocomplete: "off", spellcheck: "false",
+    autocapitalize: "characters", placeholder: t("codePlaceholder"), "aria-describedby": "code-error",
+    "aria-label": t("enterCode"),
+  });
+  const playCode = h("button", { type: "button", class: "btn", id: "play-code", disabled: true });
+  fillButton(playCode, "play", t("playCode"));
+  const validate = () => {
+    const result = checkCode(input.value, layouts);
+    error.textContent = result.error;
+    input.setAttribute("aria-invalid", String(Boolean(result.error)));
+    playCode.disabled = !result.complete;
+    return result;
+  };
+  const submitCode = async () => {
+    const result = validate();
+    if (!result.complete) return;
+    playCode.disabled = true;
+    try {
+      await start({ code: result.code });
+    } catch (problem) {
+      error.textContent = problem.message;
+      input.setAttribute("aria-invalid", "true");
+      playCode.disabled = false;
+    }
+  };
+  input.addEventListener("input", validate);
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      submitCode();
+    }
+  });
+  playCode.addEventListener("click", submitCode);
+
+  const play = h("button", {
+    type: "button", class: "btn primary", id: "start-game",
+    onclick: () => start({ layout: chosenLayout, difficulty }).catch((problem) => {
+      error.textContent = problem.message;
+    }),
+  });
+  fillButton(play, "play", t("play"));
+  const daily = h("button", {
+    type: "button", class: "btn", id: "start-daily", title: t("dailyNote"),
+    onclick: () => start({ daily: true }).catch((problem) => {
+      error.textContent = problem.message;
+    }),
+  });
+  fillButton(daily, "calendar", t("dailyChallenge"));
+
+  openDialog("new-game", [
+    h("h2", {}, t("newGameTitle")),
+    layouts.length ? [h("h3", {}, t("layout")), cards] : null,
+    h("h3", {}, t("difficulty")),
+    segmented(t("difficulty"), [["easy", t("easy")], ["normal", t("normal")], ["hard", t("hard")]],
+      difficulty, (value) => { difficulty = value; }),
+    buttons(play, daily),
+    h("h3", {}, t("enterCode")),
+    h("div", { class: "field" }, input, playCode),
+    error,
+  ], { wide: true, onClose });
+}
+
+/** The No moves dialog (SPEC 3): Undo, Shuffle, New game, and back to the last winnable position. */
+export function noMovesDialog(state, { undo, shuffle, toWinnable, newGame, onClose }) {
+  const note = h("p", { class: "muted", id: "no-moves-note" }, t("noMovesNote"));
+  const choice = (id, iconName, label, action, primary = false) => {
+    const button = h("button", { type: "button", class: primary ? "btn primary" : "btn", id });
+    fillButton(button, iconName, label);
+    button.addEventListener("click", async () => {
+      try {
+        await action();
+      } catch (problem) {
+        note.textContent = problem.code === "no_shuffle" ? t("shuffleImpossible") : problem.message;
+        note.classList.remove("muted");
+        note.classList.add("field-error");
+      }
+    });
+    return button;
+  };
+  const back = state.last_winnable
+    ? choice("to-winnable", "undo", state.last_winnable === 1 ? t("backToWinnableOne")
+      : t("backToWinnable", { n: state.last_winnable }), toWinnable, true)
+    : null;
+  openDialog("no-moves", [
+    h("h2", {}, t("noMovesTitle")),
+    note,
+    h("div", { class: "choices" },
+      back,
+      state.can_undo ? choice("stuck-undo", "undo", t("noMovesUndo"), undo, !back) : null,
+      choice("stuck-shuffle", "shuffle", t("noMovesShuffle"), shuffle, !back && !state.can_undo),
+      choice("stuck-new", "new", t("noMovesNew"), newGame)),
+  ], { onClose });
+}
+
+/** The Win dialog: time, aids, the place on the leaderboard; Play again, New game, Share. */
+export function winDialog(state, { playAgain, newGame, share, onClose }) {
+  const result = state.result || { time: state.elapsed, rank: null, hints: state.hints, undos: state.undos, shuffles: state.shuffles };
+  const fact = (label, value, key) => h("div", {}, h("dt", {}, label), h("dd", { "data-fact": key }, value));
+  const again = h("button", { type: "button", class: "btn primary", id: "play-again", onclick: playAgain });
+  fillButton(again, "undo", t("playAgain"));
+  const fresh = h("button", { type: "button", class: "btn", id: "win-new", onclick: newGame });
+  fillButton(fresh, "new", t("winNewGame"));
+  const shareButton = h("button", { type: "button", class: "btn", id: "win-share", onclick: share });
+  fillButton(shareButton, "share", t("winShare"));
+  openDialog("win", [
+    h("h2", {}, t("winTitle")),
+    h("dl", { class: "facts" },
+      fact(t("winTime"), formatTime(result.time), "time"),
+      fact(t("winHints"), result.hints, "hints"),
+      fact(t("winUndos"), result.undos, "undos"),
+      fact(t("winShuffles"), result.shuffles, "shuffles")),
+    h("p", { class: "win-rank", "data-rank": result.rank ?? "" },
+      result.rank ? t("winRank", { rank: result.rank }) : t("winNoRank")),
+    buttons(again, fresh, shareButton),
+  ], { onClose });
+}

@@ -1,0 +1,154 @@
+// The pages shown in the dialog: Leaderboard (with today's daily board), Statistics (with
+// the chart of winning times), Settings, Rules and About.
+
+import { api } from "./api.js";
+import { timesChart } from "./chart.js";
+import { buttons, openDialog } from "./dialogs.js";
+import { formatDate, formatTime, h, toast } from "./dom.js";
+import { faceSvg } from "./faces.js";
+import { segmented } from "./gamedialogs.js";
+import { t } from "./strings.js";
+
+function layoutTitle(name, layouts) {
+  const found = layouts.find((layout) => layout.name === name);
+  return found ? found.title : name;
+}
+
+function aids(entry) {
+  const used = (entry.hints || 0) + (entry.undos || 0) + (entry.shuffles || 0);
+  return used ? t("aidsSummary", { hints: entry.hints || 0, undos: entry.undos || 0, shuffles: entry.shuffles || 0 })
+    : t("aidsNone");
+}
+
+function difficultyName(value) {
+  return { easy: t("easy"), normal: t("normal"), hard: t("hard") }[value] || value || "";
+}
+
+function table(headers, rows, attrs = {}) {
+  return h("div", { class: "table-wrap" }, h("table", attrs,
+    h("thead", {}, h("tr", {}, headers.map(([label, numeric]) => h("th", { class: numeric ? "n" : null }, label)))),
+    h("tbody", {}, rows)));
+}
+
+export async function leaderboardPage({ layouts, highlight, onClose }) {
+  const [board, daily] = await Promise.all([api.leaderboard(), api.dailyBoard().catch(() => null)]);
+  const entries = board.entries || [];
+  const mine = entries.length
+    ? table([[t("colPlace"), true], [t("colTime"), true], [t("colLayout")], [t("colDifficulty")], [t("colDate")], [t("colAids")]],
+      entries.map((entry) => h("tr", { class: entry.game_id === highlight ? "mine" : null, "data-game": entry.game_id },
+        h("td", { class: "n" }, entry.rank),
+        h("td", { class: "n", "data-time": entry.time }, formatTime(entry.time)),
+        h("td", {}, layoutTitle(entry.layout, layouts)),
+        h("td", {}, difficultyName(entry.difficulty)),
+        h("td", {}, formatDate(entry.date)),
+        h("td", { title: t("aidsTitle") }, aids(entry)))), { id: "leaderboard-table" })
+    : h("p", { class: "muted" }, t("noWinsYet"));
+  const dailyEntries = (daily && daily.entries) || [];
+  const dailyPart = dailyEntries.length
+    ? table([[t("colPlace"), true], [t("colPlayer")], [t("colTime"), true], [t("colAids")]],
+      dailyEntries.map((entry) => h("tr", { class: entry.mine ? "mine" : null },
+        h("td", { class: "n" }, entry.rank),
+        h("td", {}, entry.name || t("anonymous")),
+        h("td", { class: "n" }, formatTime(entry.time)),
+        h("td", {}, aids(entry)))), { id: "daily-table" })
+    : h("p", { class: "muted" }, t("noDailyYet"));
+  openDialog("leaderboard", [
+    h("h2", {}, t("leaderboardTitle")),
+    h("h3", {}, t("yourBest")),
+    mine,
+    h("h3", {}, `${t("todaysBoard")}${daily ? ` · ${formatDate(`${daily.date}T12:00:00`)}` : ""}`),
+    dailyPart,
+  ], { wide: true, onClose });
+}
+
+export async function statisticsPage({ layouts, onClose }) {
+  const stats = await api.statistics();
+  const fact = (label, value) => h("div", {}, h("dt", {}, label), h("dd", {}, value));
+  const time = (value) => (value === null || value === undefined ? "–" : formatTime(value));
+  const rate = stats.win_rate === null || stats.win_rate === undefined ? "–" : `${Math.round(stats.win_rate * 100)}%`;
+  const groups = stats.layouts || [];
+  const wins = stats.wins || [];
+  openDialog("statistics", [
+    h("h2", {}, t("statisticsTitle")),
+    h("dl", { class: "facts", id: "stats-facts" },
+      fact(t("gamesStarted"), stats.started ?? 0),
+      fact(t("gamesWon"), stats.won ?? 0),
+      fact(t("winRate"), rate),
+      fact(t("bestTime"), time(stats.best_time)),
+      fact(t("averageTime"), time(stats.average_time)),
+      fact(t("currentStreak"), stats.current_streak ?? 0),
+      fact(t("bestStreak"), stats.best_streak ?? 0),
+      fact(t("hintsUsed"), stats.hints ?? 0),
+      fact(t("undosUsed"), stats.undos ?? 0),
+      fact(t("shufflesUsed"), stats.shuffles ?? 0)),
+    h("h3", {}, t("chartTitle")),
+    wins.length ? h("div", { class: "chart", id: "times-chart" }, timesChart(wins)) : h("p", { class: "muted" }, t("chartEmpty")),
+    h("h3", {}, t("perLayout")),
+    groups.length
+      ? table([[t("colLayout")], [t("colDifficulty")], [t("colStarted"), true], [t("colWon"), true], [t("colBest"), true], [t("colAverage"), true]],
+        groups.map((group) => h("tr", {},
+          h("td", {}, layoutTitle(group.layout, layouts)),
+          h("td", {}, difficultyName(group.difficulty)),
+          h("td", { class: "n" }, group.started),
+          h("td", { class: "n" }, group.won),
+          h("td", { class: "n" }, time(group.best_time)),
+          h("td", { class: "n" }, time(group.average_time)))))
+      : h("p", { class: "muted" }, t("noStatsYet")),
+  ], { wide: true, onClose });
+}
+
+export async function settingsPage({ settings, change, onClose }) {
+  let name = "";
+  try {
+    name = (await api.player()).name || "";
+  } catch {
+    name = "";
+  }
+  const nameInput = h("input", { id: "player-name", type: "text", maxlength: 32, value: name, "aria-label": t("playerName") });
+  const saveName = h("button", {
+    type: "button", class: "btn",
+    onclick: async () => {
+      try {
+        await api.setPlayer(nameInput.value);
+        toast(t("saved"));
+      } catch (problem) {
+        toast(problem.message, { error: true });
+      }
+    },
+  }, t("save"));
+  const timer = h("input", { type: "checkbox", id: "show-timer", checked: settings.showTimer,
+    onchange: () => change({ showTimer: timer.checked }) });
+  openDialog("settings", h("div", { class: "settings" },
+    h("h2", {}, t("settingsTitle")),
+    h("h3", {}, t("tileStyle")),
+    segmented(t("tileStyle"), [["classic", t("styleClassic")], ["numbers", t("styleNumbers")]],
+      settings.tileStyle, (value) => change({ tileStyle: value })),
+    h("h3", {}, t("theme")),
+    segmented(t("theme"), [["light", t("themeLight")], ["dark", t("themeDark")], ["system", t("themeSystem")]],
+      settings.theme, (value) => change({ theme: value })),
+    h("label", { class: "check" }, timer, t("showTimer")),
+    h("h3", {}, t("playerName")),
+    h("div", { class: "field" }, nameInput, saveName)), { onClose });
+}
+
+function miniTile(label) {
+  return h("span", { style: "display:inline-block;width:42px;height:56px;border-radius:5px;background:var(--ivory);box-shadow:3px 3px 0 var(--edge-dark)", html: faceSvg(label).replace("<svg ", '<svg width="42" height="56" ') });
+}
+
+export function rulesPage({ onClose }) {
+  openDialog("rules", [
+    h("h2", {}, t("rulesTitle")),
+    h("div", { class: "rules-figure" }, ["5D", "5D", "F1", "F3", "S2", "S4"].map(miniTile)),
+    h("ul", { class: "rules" }, t("rules").map((line) => h("li", {}, line))),
+    h("p", { class: "muted" }, t("rulesKeys")),
+  ], { onClose });
+}
+
+export function aboutPage({ onClose }) {
+  openDialog("about", [
+    h("h2", {}, t("aboutTitle")),
+    h("div", { class: "rules-figure" }, ["1B", "R", "G", "Wh", "E"].map(miniTile)),
+    h("p", {}, t("about")),
+    buttons(),
+  ], { onClose });
+}
