@@ -1,0 +1,193 @@
+"""Export and import of a player's history, and the history CLI (issue 4)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from mahjong_solitaire import Game, Layout, deal_from_code, generate
+from mahjong_solitaire.cli import main
+from mahjong_solitaire.store import Store, StoreError
+from mahjong_solitaire.store.history import FORMAT, VERSION
+
+CODE = "MJ1-L00-AAAAABL"
+SOLUTION = [str(move) for move in deal_from_code(CODE).solution]
+ROW = Layout.from_positions([(x, 0, 0) for x in range(0, 24, 2)], name="row")
+
+
+def play(store: Store, player_id: str, actions: list[str], *, status: str, elapsed: float,
+         **create: object) -> None:
+    """Create a game and store the given actions with the aid counts the engine counts."""
+    if not create:
+        create = {"code": CODE}
+    game = store.create_game(player_id, **create)  # type: ignore[arg-type]
+    replayed = Game.replay(game.deal(), actions)
+    store.save_game(player_id, game.id, version=1, actions=actions, elapsed=elapsed,
+                    running=status == "playing", status=status, hints=replayed.hints,
+                    undos=replayed.undos, shuffles=replayed.shuffles)
+
+
+def scripted_history(store: Store, player_id: str) -> None:
+    play(store, player_id, SOLUTION, status="won", elapsed=300.0)
+    play(store, player_id, [SOLUTION[0], "undo", "hint"], status="abandoned", elapsed=20.0)
+    play(store, player_id, [SOLUTION[0], "shuffle"], status="abandoned", elapsed=30.0)
+    row_solution = [str(move) for move in generate(ROW, 3, "easy").solution]
+    play(store, player_id, row_solution, status="won", elapsed=45.0, layout=ROW, seed=3,
+         difficulty="easy")
+    play(store, player_id, SOLUTION[:4], status="playing", elapsed=12.0)
+
+
+def _games(document: dict) -> list[dict]:
+    return document["games"]
+
+
+def test_a_history_survives_export_and_import(store: Store) -> None:
+    source, target = store.player(None).id, store.player(None).id
+    scripted_history(store, source)
+    document = json.loads(json.dumps(store.export_history(source)))
+    assert (document["format"], document["version"]) == (FORMAT, VERSION)
+    assert store.import_history(target, document) == 5
+    copied = store.export_history(target)
+    expected = copy.deepcopy(_games(document))
+    expected[-1]["status"] = "paused"  # an imported unfinished game waits, clock stopped
+    assert _games(copied) == expected
+    mine, theirs = store.statistics(source), store.statistics(target)
+    assert theirs == mine
+    assert [e.time for e in store.leaderboard(target)] == [45.0, 300.0]
+    resumed = store.current_game(target)
+    assert resumed is not None and resumed.status == "paused" and not resumed.running
+    assert Game.replay(resumed.deal(), resumed.actions).board.tiles_left == 136
+
+
+def test_importing_the_same_history_twice_adds_nothing_the_second_time(store: Store) -> None:
+    source, target = store.player(None).id, store.player(None).id
+    scripted_history(store, source)
+    document = store.export_history(source)
+    assert store.import_history(target, document) == 5
+    assert store.import_history(target, document) == 0
+    assert store.import_history(source, document) == 0
+    assert store.statistics(target).started == 5
+
+
+def _bad_variants() -> list[tuple[str, object]]:
+    """(what is wrong, how to break a good document) pairs."""
+    def game(index: int, **changes: object):  # type: ignore[no-untyped-def]
+        def breaker(document: dict) -> dict:
+            document["games"][index].update(changes)
+            return document
+        return breaker
+
+    def whole(**changes: object):  # type: ignore[no-untyped-def]
+        def breaker(document: dict) -> dict:
+            document.update(changes)
+            return document
+        return breaker
+
+    return [
+        ("not a mahjong-solitaire history", lambda document: [document]),
+        ("not a mahjong-solitaire history", whole(format="someone-else/history")),
+        ("version 2 is not supported", whole(version=2)),
+        ("version '1' is not a number", whole(version="1")),
+        ("no list of games", whole(games={"a": 1})),
+        ("game 2: .* is not a game code", game(1, code="MJ1-L77")),
+        ("game 2: .*cannot be replayed", game(1, actions=[SOLUTION[0], "0,1"])),
+        ("game 1: status won does not match its moves", game(0, actions=SOLUTION[:-1])),
+        ("game 2: aid counts", game(1, hints=7)),
+        ("game 3: started_at .* has no time zone", game(2, started_at="2026-01-01T10:00:00")),
+        ("game 3: a game has either a code or layout positions",
+         game(2, layout_positions=[[0, 0, 0]])),
+        ("game 1: a won game needs finished_at", game(0, finished_at=None)),
+        ("game 4: .*overlap", game(3, layout_positions=[[0, 0, 0], [1, 0, 0]])),
+        ("game 5: seed is missing", lambda d: d["games"][4].pop("seed") and d),
+        ("game 5: status = 'lost' is not a game status", game(4, status="lost")),
+        ("game 2: not a JSON object", lambda d: d["games"].insert(1, 5) or d),
+    ]
+
+
+@pytest.mark.parametrize(("message", "breaker"), _bad_variants())
+def test_a_bad_or_foreign_history_is_refused_and_changes_nothing(
+        store: Store, message: str, breaker) -> None:  # type: ignore[no-untyped-def]
+    source, target = store.player(None).id, store.player(None).id
+    scripted_history(store, source)
+    document = breaker(copy.deepcopy(store.export_history(source)))
+    play(store, target, SOLUTION[:2], status="playing", elapsed=1.0)
+    before = store.export_history(target)["games"]
+    with pytest.raises(StoreError, match=message):
+        store.import_history(target, document)
+    assert store.export_history(target)["games"] == before
+
+
+# -- the command line ------------------------------------------------------------------
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_the_cli_shows_statistics_and_the_leaderboard(
+        database_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with Store(database_url) as store:
+        local = store.local_player().id
+        scripted_history(store, local)
+        play(store, local, [SOLUTION[0], "shuffle", "hint"], status="abandoned",
+             elapsed=9.0)
+    status, out, _ = run(capsys, "stats", "--json", "--database", database_url)
+    stats = json.loads(out)
+    assert status == 0 and (stats["started"], stats["won"], stats["shuffles"]) == (6, 2, 2)
+    status, out, _ = run(capsys, "stats", "--database", database_url)
+    assert status == 0 and "Games won         2 (33.3 %)" in out
+    status, out, _ = run(capsys, "leaderboard", "--json", "--database", database_url)
+    assert [entry["time"] for entry in json.loads(out)] == [45.0, 300.0]
+    status, out, _ = run(capsys, "leaderboard", "--database", database_url)
+    lines = out.splitlines()
+    assert status == 0 and "0:45" in lines[1] and "row" in lines[1] and "5:00" in lines[2]
+
+
+def test_the_cli_exports_and_imports_a_history(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first, second = f"sqlite:///{tmp_path / 'a.sqlite3'}", f"sqlite:///{tmp_path / 'b.sqlite3'}"
+    with Store(first) as store:
+        scripted_history(store, store.local_player().id)
+    file = tmp_path / "history.json"
+    status, _, err = run(capsys, "export", str(file), "--database", first)
+    assert status == 0 and "exported 5 games" in err
+    status, out, _ = run(capsys, "import", str(file), "--database", second)
+    assert status == 0 and out.strip() == f"imported 5 games from {file}"
+    status, out, _ = run(capsys, "import", str(file), "--database", second)
+    assert "imported 0 games" in out and "(5 already present)" in out
+    with Store(second) as store:
+        assert store.statistics(store.local_player().id).won == 2
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("{not json", "not JSON"),
+    ('{"format": "chess/pgn", "version": 1}', "not a mahjong-solitaire history file"),
+    (b"\xff\xfe\x00", "not a text file"),
+])
+def test_the_cli_refuses_a_bad_file_with_one_clear_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | bytes,
+        message: str) -> None:
+    database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    file = tmp_path / "bad.json"
+    if isinstance(content, bytes):
+        file.write_bytes(content)
+    else:
+        file.write_text(content)
+    status, out, err = run(capsys, "import", str(file), "--database", database)
+    assert status == 2 and out == "" and message in err and err.count("\n") == 1
+    with Store(database) as store:
+        assert store.statistics(store.local_player().id).started == 0
+
+
+def test_the_cli_reports_a_missing_file_and_an_unreachable_database(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "import", str(tmp_path / "nope.json"),
+                         "--database", str(tmp_path / "games.sqlite3"))
+    assert status == 2 and "nope.json" in err
+    status, _, err = run(capsys, "stats", "--database", "postgresql://nobody@127.0.0.1:1/none")
+    assert status == 2 and "cannot open the database" in err and err.count("\n") == 1
