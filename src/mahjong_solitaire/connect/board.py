@@ -1,0 +1,250 @@
+"""A Connect position: the tiles on the grid, the sliding rule, and the history of the game.
+
+Like the classic :class:`~mahjong_solitaire.board.Board`, moves are
+:class:`~mahjong_solitaire.board.Move` pairs of cell numbers that you
+:meth:`~ConnectBoard.push` and :meth:`~ConnectBoard.pop`; :meth:`~ConnectBoard.redo`
+replays what was popped until a new move is pushed.  A move is legal when both cells hold
+matching tiles that a path of at most two turns joins; after the pair is removed the rule
+slides the remaining tiles.  Undo restores the grid exactly as it was before the slide.
+
+    >>> board = ConnectBoard(Shape(4, 2), Slide.DOWN, ["1B", "2B", "2B", "3B",
+    ...                                                "3B", "1B", "4B", "4B"])
+    >>> board.path(Move(1, 2))
+    ((1, 0), (2, 0))
+    >>> board.push(Move(6, 7)); board.rows()
+    [['1B', '2B', None, None], ['3B', '1B', '2B', '3B']]
+    >>> board.pop(); board.rows()[1]
+    Move(6, 7)
+    ['3B', '1B', '4B', '4B']
+
+The board may know a winning line (:attr:`plan`): the deal's solution, or the order a
+shuffle was built from.  Playing its next pair keeps it; any other move forgets it, and
+undo brings it back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..board import HistoryEntry, IllegalMoveError, Move, Rearrangement
+from ..tiles import LABELS, TileError, key_id
+from .grid import Grid, Path, Shape, ShapeError
+from .slide import Slide
+
+__all__ = ["ConnectBoard"]
+
+#: Match key id of every label (the grid's ``keys`` argument).
+KEY_OF: dict[object, int] = {label: key_id(label) for label in LABELS}
+
+# What undo and redo restore: the cells, the known winning line and how far it was played.
+_State = tuple[tuple[str | None, ...], tuple[Move, ...] | None, int]
+
+
+class ConnectBoard:
+    """A position of a Connect game.  ``tiles`` gives each cell's label row by row
+    (``None`` for an empty cell); ``plan`` a known winning line from this position."""
+
+    def __init__(self, shape: Shape, rule: Slide | str, tiles: Sequence[str | None], *,
+                 plan: Sequence[Move] | None = None) -> None:
+        if len(tiles) != len(shape):
+            raise ShapeError(f"{len(tiles)} tiles for a {shape.width}×{shape.height} grid")
+        for i, label in enumerate(tiles):
+            if label is not None and label not in KEY_OF:
+                raise TileError(f"cell {shape.point(i)}: unknown tile label {label!r}")
+        self.shape = shape
+        self.rule = Slide.parse(rule)
+        self.grid = Grid(shape, tiles)
+        self._plan: tuple[Move, ...] | None = None if plan is None else tuple(plan)
+        self._plan_at = 0
+        self._undo: list[tuple[HistoryEntry, _State]] = []
+        self._redo: list[tuple[HistoryEntry, _State]] = []
+
+    # -- queries --------------------------------------------------------------------
+
+    @property
+    def width(self) -> int:
+        return self.shape.width
+
+    @property
+    def height(self) -> int:
+        return self.shape.height
+
+    @property
+    def tiles(self) -> tuple[str | None, ...]:
+        """Every cell's label (``None`` when empty), row by row."""
+        return tuple(self.grid.cells)  # type: ignore[arg-type]
+
+    def rows(self) -> list[list[str | None]]:
+        """The cells as rows, ``rows()[y][x]``, ``y = 0`` the top row."""
+        return self.shape.rows(self.grid.cells)  # type: ignore[return-value]
+
+    def tile_at(self, i: int) -> str | None:
+        return self.grid.cells[i]  # type: ignore[return-value]
+
+    @property
+    def tiles_left(self) -> int:
+        return len(self.grid)
+
+    def is_present(self, i: int) -> bool:
+        return 0 <= i < len(self.shape) and self.grid.cells[i] is not None
+
+    def is_free(self, i: int) -> bool:
+        """Any tile can be selected in Connect: free means present."""
+        return self.is_present(i)
+
+    @property
+    def plan(self) -> tuple[Move, ...] | None:
+        """The rest of a known winning line, or ``None`` when the game left it."""
+        if self._plan is None:
+            return None
+        return self._plan[self._plan_at:]
+
+    def path(self, move: Move) -> Path | None:
+        """The corner points of the link between the two cells, if they connect."""
+        return self.grid.path(move.a, move.b)
+
+    def check_move(self, move: Move) -> None:
+        """Raise :class:`~mahjong_solitaire.board.IllegalMoveError` saying why ``move`` is
+        not legal here."""
+        cells = self.grid.cells
+        for i in move:
+            if not 0 <= i < len(cells):
+                raise IllegalMoveError(f"cell {i} is not on this {self.width}×{self.height} grid")
+            if cells[i] is None:
+                raise IllegalMoveError(f"cell {self.shape.point(i)} holds no tile")
+        if move.a == move.b:
+            raise IllegalMoveError("a pair needs two different tiles")
+        a, b = cells[move.a], cells[move.b]
+        if KEY_OF[a] != KEY_OF[b]:
+            raise IllegalMoveError(f"{a} and {b} do not match")
+        if not self.grid.connects(move.a, move.b):
+            raise IllegalMoveError(
+                f"no path of at most two turns joins {self.shape.point(move.a)} and "
+                f"{self.shape.point(move.b)}")
+
+    def is_legal(self, move: Move) -> bool:
+        try:
+            self.check_move(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def matching_pairs(self) -> list[Move]:
+        """Every legal move, in order."""
+        return sorted(Move(a, b) for a, b in self.grid.pairs(KEY_OF))
+
+    def pair_count(self) -> int:
+        return sum(1 for _ in self.grid.pairs(KEY_OF))
+
+    def has_move(self) -> bool:
+        return self.grid.has_pair(KEY_OF)
+
+    def is_won(self) -> bool:
+        return not any(self.grid.rows)
+
+    def is_stuck(self) -> bool:
+        """Tiles remain but no matching pair connects (after the last slide)."""
+        return not self.is_won() and not self.has_move()
+
+    # -- changes --------------------------------------------------------------------
+
+    def _state(self) -> _State:
+        return tuple(self.grid.cells), self._plan, self._plan_at  # type: ignore[return-value]
+
+    def _restore(self, state: _State) -> None:
+        cells, self._plan, self._plan_at = state
+        self.grid.cells = list(cells)
+        self.grid.refresh()
+
+    def _remove(self, move: Move) -> None:
+        plan = self._plan
+        if plan is not None:
+            if self._plan_at < len(plan) and plan[self._plan_at] == move:
+                self._plan_at += 1
+            else:
+                self._plan = None
+                self._plan_at = 0
+        self.grid.remove(move.a, move.b, self.rule)
+
+    def push(self, move: Move) -> None:
+        """Remove a connecting matching pair and slide; clears what could be redone."""
+        self.check_move(move)
+        self._undo.append((move, self._state()))
+        self._remove(move)
+        self._redo.clear()
+
+    def rearrange(self, tiles: Sequence[str | None], plan: Sequence[Move] | None = None
+                  ) -> None:
+        """New faces on the remaining tiles (a shuffle), as one undoable step.
+
+        The new faces stand on exactly the occupied cells and are the same labels;
+        ``plan`` is a winning line for the new position when one is known.
+        """
+        before = self.tiles
+        after = tuple(tiles)
+        if len(after) != len(before):
+            raise IllegalMoveError(f"a rearrangement needs {len(before)} cells")
+        if [t is None for t in after] != [t is None for t in before]:
+            raise IllegalMoveError("a rearrangement must keep the tiles on their cells")
+        if sorted(t for t in after if t) != sorted(t for t in before if t):
+            raise IllegalMoveError("a rearrangement must keep the same tiles")
+        self._undo.append((Rearrangement(before, after), self._state()))
+        self._restore((after, None if plan is None else tuple(plan), 0))
+        self._redo.clear()
+
+    def pop(self) -> HistoryEntry:
+        """Undo the last move (or shuffle) and return it; ``IndexError`` when none."""
+        if not self._undo:
+            raise IndexError("nothing to undo")
+        entry, before = self._undo.pop()
+        self._redo.append((entry, self._state()))
+        self._restore(before)
+        return entry
+
+    def redo(self) -> HistoryEntry:
+        """Replay the last undone entry and return it; ``IndexError`` when none."""
+        if not self._redo:
+            raise IndexError("nothing to redo")
+        entry, after = self._redo.pop()
+        self._undo.append((entry, self._state()))
+        self._restore(after)
+        return entry
+
+    @property
+    def move_stack(self) -> list[HistoryEntry]:
+        """Moves and shuffles played, oldest first (undone ones excluded)."""
+        return [entry for entry, _ in self._undo]
+
+    @property
+    def redo_stack(self) -> tuple[HistoryEntry, ...]:
+        """What :meth:`redo` would replay, the next one last."""
+        return tuple(entry for entry, _ in self._redo)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def copy(self, *, stack: bool = True) -> ConnectBoard:
+        """An independent copy (with the history unless ``stack=False``)."""
+        board = ConnectBoard.__new__(ConnectBoard)
+        board.shape = self.shape
+        board.rule = self.rule
+        board.grid = self.grid.copy()
+        board._plan = self._plan
+        board._plan_at = self._plan_at
+        board._undo = list(self._undo) if stack else []
+        board._redo = list(self._redo) if stack else []
+        return board
+
+    def play(self, moves: Iterable[Move]) -> None:
+        """Push several moves; stops at the first illegal one, leaving the earlier applied."""
+        for move in moves:
+            self.push(move)
+
+    def __repr__(self) -> str:
+        return (f"<ConnectBoard {self.width}×{self.height} {self.rule.value}: "
+                f"{self.tiles_left} tiles>")

@@ -1,0 +1,99 @@
+"""Connect game codes ``CN1-WWHHR-XXXXXXX`` (SPEC sections 7 and 9).
+
+In the spirit of the classic ``MJ1-L00-AAAAABL``: ``CN1`` the format version, then the grid
+width and height in two digits each and the sliding rule as one letter, then seven letters
+``A``–``Z``, the base-26 number ``seed * 3 + difficulty`` (easy 0, normal 1, hard 2).  The
+code alone reproduces the grid size, the rule and the faces.  Rule letters follow the order
+stages introduce the rules: ``A`` none, ``B`` down, ``C`` left, ``D`` up, ``E`` right,
+``F`` split-v, ``G`` split-h, ``H`` gather-v, ``I`` gather-h, ``J`` outward, ``K`` inward.
+
+    >>> code = ConnectCode.parse(" cn1-1808b-aaaaabl ")
+    >>> code.shape, code.rule.value, code.seed, code.difficulty.value
+    (Shape(width=18, height=8), 'down', 12, 'normal')
+    >>> str(code)
+    'CN1-1808B-AAAAABL'
+    >>> try:
+    ...     ConnectCode.parse("CN1-1807B-AAAAABL")
+    ... except CodeError as error:
+    ...     print(error)
+    CN1-1807B-AAAAABL: a 18×7 grid has 126 cells: not a multiple of 4
+
+Malformed codes raise :class:`~mahjong_solitaire.codes.CodeError` (the classic codes'
+error), saying what is wrong.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..codes import MAX_SEED, CodeError
+from ..generator import Difficulty
+from .generator import ConnectDeal, generate
+from .grid import Shape, ShapeError
+from .slide import Slide
+
+__all__ = ["PREFIX", "ConnectCode", "connect_deal_from_code"]
+
+PREFIX = "CN1"
+_LETTERS = 7
+_RULES = "ABCDEFGHIJK"
+_PATTERN = re.compile(r"([A-Z]{2}\d)-(\d{2})(\d{2})([A-Z])-([A-Z]{7})")
+
+
+@dataclass(frozen=True, slots=True)
+class ConnectCode:
+    shape: Shape
+    rule: Slide
+    seed: int
+    difficulty: Difficulty
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.seed <= MAX_SEED:
+            raise CodeError(f"seed {self.seed} is not in 0..{MAX_SEED}")
+        if self.shape.width > 99 or self.shape.height > 99:
+            raise CodeError(f"a {self.shape.width}×{self.shape.height} grid has no code")
+
+    @classmethod
+    def parse(cls, text: str) -> ConnectCode:
+        """Parse a code; :class:`~mahjong_solitaire.codes.CodeError` says what is wrong."""
+        if not isinstance(text, str):
+            raise CodeError(f"a game code is text, not {type(text).__name__}")
+        cleaned = text.strip().upper()
+        match = _PATTERN.fullmatch(cleaned)
+        if match is None:
+            shown = text if len(text) <= 40 else text[:37] + "..."
+            raise CodeError(f"{shown!r} is not a Connect code like CN1-1808B-AAAAABL")
+        version, width, height, rule, letters = match.groups()
+        if version != PREFIX:
+            raise CodeError(f"code version {version} is not supported (Connect reads {PREFIX})")
+        if rule not in _RULES:
+            raise CodeError(f"{cleaned}: {rule} is not a sliding rule (A to {_RULES[-1]})")
+        try:
+            shape = Shape(int(width), int(height))
+        except ShapeError as error:
+            raise CodeError(f"{cleaned}: {error}") from None
+        value = 0
+        for letter in letters:
+            value = value * 26 + ord(letter) - ord("A")
+        seed, difficulty = divmod(value, 3)
+        if seed > MAX_SEED:
+            raise CodeError(f"{cleaned} is out of range")
+        return cls(shape, list(Slide)[_RULES.index(rule)], seed, list(Difficulty)[difficulty])
+
+    def __str__(self) -> str:
+        value = self.seed * 3 + self.difficulty.index
+        letters = []
+        for _ in range(_LETTERS):
+            value, digit = divmod(value, 26)
+            letters.append(chr(ord("A") + digit))
+        return (f"{PREFIX}-{self.shape.width:02d}{self.shape.height:02d}"
+                f"{_RULES[self.rule.index]}-{''.join(reversed(letters))}")
+
+    def deal(self) -> ConnectDeal:
+        return generate(self.shape, self.rule, self.seed, self.difficulty)
+
+
+def connect_deal_from_code(text: str) -> ConnectDeal:
+    """The Connect deal a code names."""
+    return ConnectCode.parse(text).deal()

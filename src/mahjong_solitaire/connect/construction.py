@@ -1,0 +1,81 @@
+"""Forward play before faces exist: a removal order that clears a Connect grid (SPEC 9).
+
+Start from the grid full of tile *ids* (id ``i`` stands on cell ``i`` at the start),
+repeatedly take two tiles that connect at that moment, remove them, apply the stage's
+sliding rule and record the pair.  Whatever faces are then dealt so that each recorded
+pair matches, replaying the recorded cells clears the board: the slides depend only on
+which cells are occupied, so the game moves exactly as the construction did.
+
+    >>> from mahjong_solitaire.rng import Rng
+    >>> built = construct(Shape(4, 2), Slide.DOWN, Rng.from_seed(3))
+    >>> len(built.moves), sorted(i for pair in built.ids for i in pair)
+    (4, [0, 1, 2, 3, 4, 5, 6, 7])
+
+Unlike the classic layouts, a Connect grid never leads the construction into a dead end,
+so no backtracking is needed: with two tiles or more left, either two columns hold tiles,
+and the top tile of each reaches the ring above its column (up, along the ring, down: two
+turns), or one column holds them all, and two consecutive tiles of it see each other in a
+straight line.  The same argument shows that any set of remaining tiles can be shuffled.
+
+How a pair is chosen: a random tile among those touching an empty cell or the ring (the
+only ones that can reach beyond their neighbours), then a random tile it connects with.
+Rows are peeled from the outside in, as a player would, instead of the interior being
+emptied pair by pair of neighbours.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..board import Move
+from ..rng import Rng
+from .grid import Grid, Shape
+from .slide import Slide
+
+__all__ = ["Construction", "construct"]
+
+
+@dataclass(frozen=True, slots=True)
+class Construction:
+    """A complete removal order.
+
+    ``moves[k]`` is the pair of cells played at step ``k`` (after the slides of the earlier
+    steps), ``ids[k]`` the same two tiles by id, ``grids[k]`` the grid of ids just before
+    step ``k``.
+    """
+
+    moves: tuple[Move, ...]
+    ids: tuple[tuple[int, int], ...]
+    grids: tuple[Grid, ...]
+
+
+def construct(shape: Shape, rule: Slide, rng: Rng, present: list[bool] | None = None
+              ) -> Construction:
+    """A random removal order for the grid (``present[i]``: cell ``i`` holds a tile; all by
+    default).  The ids are the cell numbers at the start."""
+    if present is None:
+        present = [True] * len(shape)
+    count = sum(present)
+    if count % 2:
+        raise ValueError(f"{count} tiles cannot be cleared in pairs")
+    grid = Grid(shape, [i if here else None for i, here in enumerate(present)])
+    moves: list[Move] = []
+    ids: list[tuple[int, int]] = []
+    grids: list[Grid] = []
+    below = rng.below
+    while count:
+        grids.append(grid.copy())
+        candidates = sorted(grid.open_cells())
+        while True:
+            a = candidates.pop(below(len(candidates)))
+            partners = sorted(grid.partners(a))
+            if partners:
+                break
+        b = partners[below(len(partners))]
+        move = Move(a, b)
+        moves.append(move)
+        cells = grid.cells
+        ids.append((cells[move.a], cells[move.b]))  # type: ignore[arg-type]
+        grid.remove(a, b, rule)
+        count -= 2
+    return Construction(tuple(moves), tuple(ids), tuple(grids))

@@ -1,0 +1,144 @@
+"""Connect deals solvable by construction, at a chosen difficulty (SPEC sections 4 and 9).
+
+    >>> deal = generate(Shape(18, 8), Slide.DOWN, seed=12)
+    >>> deal.code, len(deal.solution)
+    ('CN1-1808B-AAAAABL', 72)
+    >>> board = deal.board()
+    >>> board.play(deal.solution)
+    >>> board.is_won()
+    True
+
+How a deal is made, as for the classic layouts:
+
+1. :func:`~mahjong_solitaire.connect.construction.construct` plays the full grid of tile ids
+   to the end with the stage's slide, recording each pair.
+2. Faces are dealt along the recorded pairs by the classic
+   :func:`~mahjong_solitaire.generator.deal_tiles`: bundles of four matching tiles, two
+   pairs each, whole bundles only on smaller grids; hard deals put a kind's two pairs in
+   different halves of the order.
+3. Six candidates are built so; each one's *score* is the mean, over the steps of its own
+   order (every third one), of the matching pairs a player could take just before the
+   step.  Easy takes the
+   candidate with the highest score, hard the lowest, normal the middle one.
+
+Every random choice comes from :class:`~mahjong_solitaire.rng.Rng` seeded by the grid size,
+the rule and the seed, so the code alone reproduces the deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..board import Move
+from ..generator import CANDIDATES, Difficulty, deal_tiles
+from ..rng import Rng, derive_seed
+from ..tiles import key_id
+from .board import ConnectBoard
+from .construction import Construction, construct
+from .grid import Shape
+from .slide import Slide
+
+__all__ = ["FORMAT", "SCORE_STRIDE", "ConnectDeal", "fingerprint", "generate", "score"]
+
+FORMAT = "mahjong-solitaire/connect-1"
+_CONNECT = 0xC0DE
+
+
+@dataclass(frozen=True, slots=True)
+class ConnectDeal:
+    """A dealt Connect game: the label on every cell and one winning order.
+
+    ``solution[k]`` names the two cells as they are when step ``k`` is played, after the
+    slides of the earlier steps.
+    """
+
+    shape: Shape
+    rule: Slide
+    tiles: tuple[str, ...]
+    solution: tuple[Move, ...]
+    difficulty: Difficulty
+    seed: int
+    score: float
+
+    @property
+    def width(self) -> int:
+        return self.shape.width
+
+    @property
+    def height(self) -> int:
+        return self.shape.height
+
+    @property
+    def code(self) -> str:
+        """The game code that reproduces this deal."""
+        from .codes import ConnectCode  # codes depends on this module
+
+        return str(ConnectCode(self.shape, self.rule, self.seed, self.difficulty))
+
+    def board(self) -> ConnectBoard:
+        """A fresh board at the start of this deal, knowing its solution."""
+        return ConnectBoard(self.shape, self.rule, self.tiles, plan=self.solution)
+
+    def grid(self) -> list[list[str | None]]:
+        """The starting grid, ``grid()[y][x]``."""
+        return self.shape.rows(self.tiles)  # type: ignore[return-value]
+
+    def to_json(self) -> dict[str, object]:
+        """The ``mahjong-solitaire/connect-1`` object."""
+        point = self.shape.point
+        return {
+            "format": FORMAT,
+            "code": self.code,
+            "width": self.width,
+            "height": self.height,
+            "slide": self.rule.value,
+            "difficulty": self.difficulty.value,
+            "seed": self.seed,
+            "score": round(self.score, 4),
+            "grid": self.grid(),
+            "solution": [[list(point(m.a)), list(point(m.b))] for m in self.solution],
+        }
+
+
+def fingerprint(shape: Shape, rule: Slide) -> int:
+    """A stable 64-bit number for a grid size and rule (part of every deal's seed)."""
+    return derive_seed(_CONNECT, shape.width, shape.height, rule.index)
+
+
+#: The score looks at every ``SCORE_STRIDE``-th step (the first included): counting the
+#: pairs a player could take is the costly part of a deal, and a third of the steps give
+#: the same ranking of candidates for a fraction of the time.
+SCORE_STRIDE = 3
+
+
+def score(construction: Construction, tiles: Sequence[str]) -> float:
+    """Mean number of matching pairs a player could take before the steps of the order
+    (every :data:`SCORE_STRIDE`-th step)."""
+    keys = [key_id(label) for label in tiles]  # by tile id
+    sampled = construction.grids[::SCORE_STRIDE]
+    total = 0
+    for grid in sampled:
+        total += sum(1 for _ in grid.pairs(keys))
+    return total / len(sampled)
+
+
+def generate(shape: Shape, rule: Slide | str, seed: int,
+             difficulty: Difficulty | str = Difficulty.NORMAL) -> ConnectDeal:
+    """The deal of ``seed`` on a grid of ``shape`` with ``rule`` at ``difficulty``."""
+    rule = Slide.parse(rule)
+    difficulty = Difficulty.parse(difficulty)
+    if seed < 0:
+        raise ValueError(f"seed {seed} is negative")
+    hard = difficulty is Difficulty.HARD
+    rng = Rng.from_seed(fingerprint(shape, rule), seed, hard)
+    candidates: list[tuple[float, int, Construction, tuple[str, ...]]] = []
+    for n in range(CANDIDATES):
+        built = construct(shape, rule, rng)
+        tiles = deal_tiles(shape, built.ids, rng, spread=hard)  # type: ignore[arg-type]
+        candidates.append((score(built, tiles), n, built, tiles))
+    candidates.sort(key=lambda c: (-c[0], c[1]))  # highest score first, ties in order
+    rank = {Difficulty.EASY: 0, Difficulty.NORMAL: (CANDIDATES - 1) // 2,
+            Difficulty.HARD: CANDIDATES - 1}[difficulty]
+    value, _, built, tiles = candidates[rank]
+    return ConnectDeal(shape, rule, tiles, built.moves, difficulty, seed, value)
