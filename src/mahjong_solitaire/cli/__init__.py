@@ -13,13 +13,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import deal, history, play
+from . import connect, deal, history, play
 from .common import CliError, Parser
 
 __all__ = ["CliError", "build_parser", "main"]
 
 #: Sub-command modules, in the order ``--help`` lists them.
-COMMANDS = (deal, play, history)
+COMMANDS = (deal, play, history, connect)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,79 @@
+"""``mahjong-solitaire connect``: Connect-mode deals, as a picture or as JSON.
+
+    mahjong-solitaire connect deal --stage 2 --seed 7
+    mahjong-solitaire connect deal --code CN1-1808B-AAAAABL --json
+
+The JSON object is ``mahjong-solitaire/connect-1``: ``code``, ``width``, ``height``,
+``slide``, ``grid`` (``grid[y][x]``, ``y = 0`` the top row, ``null`` for an empty cell) and
+``solution``, the pairs as ``[[x1, y1], [x2, y2]]`` at the moment each is played (after the
+previous slides).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..codes import MAX_SEED
+from ..connect import ConnectCode, ConnectDeal, render, stage
+from .common import CliError
+
+__all__ = ["register"]
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        "connect", help="Connect mode (Shisen-Sho): deals by stage or code",
+        description="Connect mode: join matching tiles by a path of at most two turns; "
+                    "each stage has a sliding rule.")
+    parser.set_defaults(handler=lambda _args: _help(parser))
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND",
+                                     parser_class=type(parser))
+    deal = commands.add_parser(
+        "deal", help="make a solvable Connect deal and print it",
+        description="Make a Connect deal that is solvable by construction.  Without --json, "
+                    "print the grid in the Numbers labels ('.' is empty); with --json, one "
+                    "mahjong-solitaire/connect-1 object.")
+    source = deal.add_mutually_exclusive_group()
+    source.add_argument("--stage", type=int, default=None,
+                        help="stage number, 1 or more (default: 1)")
+    source.add_argument("--code", help="a Connect code such as CN1-1808B-AAAAABL")
+    deal.add_argument("--seed", type=int, help=f"seed 0..{MAX_SEED} (default: random)")
+    deal.add_argument("--json", action="store_true", help="print one JSON object")
+    deal.set_defaults(handler=run)
+
+
+def _help(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 0
+
+
+def _deal(args: argparse.Namespace) -> tuple[ConnectDeal, int | None]:
+    if args.code is not None:
+        if args.seed is not None:
+            raise CliError("--code names one deal: --seed does not apply")
+        return ConnectCode.parse(args.code).deal(), None
+    number = 1 if args.stage is None else args.stage
+    if number < 1:
+        raise CliError(f"--stage {number}: stages start at 1")
+    seed = args.seed
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(MAX_SEED + 1)
+    if not 0 <= seed <= MAX_SEED:
+        raise CliError(f"--seed must lie in 0..{MAX_SEED}")
+    return stage(number).deal(seed), number
+
+
+def run(args: argparse.Namespace) -> int:
+    deal, number = _deal(args)
+    if args.json:
+        sys.stdout.write(json.dumps(deal.to_json(), separators=(",", ":")) + "\n")
+        return 0
+    title = f"stage {number}, " if number is not None else ""
+    sys.stdout.write(f"{deal.code}  {title}{deal.width}×{deal.height}, slide "
+                     f"{deal.rule.value}, {deal.difficulty.value}, score {deal.score:.2f}\n"
+                     f"{render(deal.shape, deal.tiles)}\n")
+    return 0
