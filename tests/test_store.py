@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import math
+import signal
+import subprocess
+import sys
 import threading
 from datetime import UTC, datetime
 
@@ -269,3 +272,38 @@ def test_sqlite_runs_in_wal_mode_with_full_sync(tmp_path) -> None:  # type: igno
     with Store(str(tmp_path / "games.sqlite3")) as store, store.engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+
+
+# -- crash safety ----------------------------------------------------------------------
+
+_WRITER = """
+import sys
+from mahjong_solitaire import deal_from_code
+from mahjong_solitaire.store import Store
+url, player, game_id = sys.argv[1:]
+moves = [str(m) for m in deal_from_code("MJ1-L00-AAAAABL").solution]
+store = Store(url)
+for n in range(1, len(moves) + 1):
+    store.save_game(player, game_id, version=n, actions=moves[:n], elapsed=float(n),
+                    running=True, status="playing", hints=0, undos=0, shuffles=0)
+    print(n, flush=True)
+"""
+
+
+def test_every_acknowledged_save_survives_the_process_being_killed(database_url: str) -> None:
+    with Store(database_url) as store:
+        player = store.local_player()
+        game = store.create_game(player.id, code=CODE)
+    writer = subprocess.Popen([sys.executable, "-c", _WRITER, database_url, player.id, game.id],
+                              stdout=subprocess.PIPE, text=True)
+    assert writer.stdout is not None
+    acknowledged = 0
+    while acknowledged < 10:
+        acknowledged = int(writer.stdout.readline())
+    writer.send_signal(signal.SIGKILL)
+    writer.wait()
+    with Store(database_url) as store:
+        stored = store.get_game(player.id, game.id)
+    assert len(stored.actions) >= acknowledged
+    assert stored.actions == SOLUTION[:len(stored.actions)]
+    assert stored.version == len(stored.actions) + 1

@@ -12,7 +12,9 @@ a SQLite file in the user's data directory.  A bare path means a SQLite file, an
 SQLite runs in WAL mode with ``synchronous=FULL``, so a committed write is on disk before
 the commit returns and survives the process being killed.  Every SQLite transaction starts
 with ``BEGIN IMMEDIATE`` (writers queue on the busy timeout instead of failing on a lock
-upgrade), which also makes the DDL of the migrations transactional.  On PostgreSQL the
+upgrade), which also makes the DDL of the migrations transactional; read-only work may ask
+for ``BEGIN DEFERRED`` through the :data:`SQLITE_BEGIN` execution option (in WAL mode
+readers never wait for the writer).  On PostgreSQL the
 migrations run under an advisory lock, so several server processes may start at once.
 """
 
@@ -30,13 +32,16 @@ from sqlalchemy.exc import ArgumentError
 
 from .errors import StoreError
 
-__all__ = ["APP_NAME", "create_store_engine", "database_url", "migrate", "migrations_config"]
+__all__ = ["APP_NAME", "SQLITE_BEGIN", "create_store_engine", "database_url", "migrate",
+           "migrations_config"]
 
 APP_NAME = "mahjong-solitaire"
 _MIGRATIONS = Path(__file__).with_name("migrations")
 #: The key of the PostgreSQL advisory lock held while migrating.
 _MIGRATION_LOCK = 0x4D4A_5354
 _BUSY_TIMEOUT_MS = 30_000
+#: Execution option naming how a SQLite transaction begins (``"DEFERRED"`` for reads).
+SQLITE_BEGIN = "mahjong_sqlite_begin"
 
 
 def default_sqlite_path() -> Path:
@@ -75,7 +80,8 @@ def _configure_sqlite(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def on_begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        mode = connection.get_execution_options().get(SQLITE_BEGIN, "IMMEDIATE")
+        connection.exec_driver_sql(f"BEGIN {mode}")
 
 
 def create_store_engine(url: str) -> Engine:

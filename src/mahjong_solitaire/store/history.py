@@ -30,10 +30,11 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import Any
 
-from ..codes import GameCode
+from ..codes import GameCode, daily_code
 from ..game import Game, GameStatus
 from ..generator import Difficulty
 from ..layout import Layout
+from ..layouts import builtin_layout
 from .errors import StoreError
 from .records import GAME_STATUSES, Player, StoredGame, layout_deal
 
@@ -140,6 +141,9 @@ def _parse_game(raw: object, number: int) -> dict[str, Any]:
             if (parsed.seed, parsed.difficulty.value) != (seed, level):
                 raise fields.fail(f"seed and difficulty contradict code {code}")
             code = str(parsed)
+            name = builtin_layout(parsed.layout_number).name
+            if daily is not None and code != str(daily_code(daily)):
+                raise fields.fail(f"{code} is not the daily challenge of {daily}")
             deal = parsed.deal()
         else:
             layout = Layout.from_positions(positions, name=name)

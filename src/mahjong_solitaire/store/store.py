@@ -42,7 +42,7 @@ from ..generator import Difficulty
 from ..layout import Layout
 from ..layouts import builtin_layout, builtin_layouts
 from . import history
-from .database import create_store_engine, database_url, migrate
+from .database import SQLITE_BEGIN, create_store_engine, database_url, migrate
 from .errors import GameNotFoundError, StaleWriteError, StoreError
 from .records import (
     GAME_STATUSES,
@@ -108,6 +108,7 @@ class Store:
     def __init__(self, url: str | None = None) -> None:
         self.url = database_url(url)
         self.engine = create_store_engine(self.url)
+        self._reader = self.engine.execution_options(**{SQLITE_BEGIN: "DEFERRED"})
         try:
             migrate(self.engine)
         except OperationalError as error:
@@ -127,9 +128,11 @@ class Store:
         return f"Store({self.engine.url.render_as_string()!r})"
 
     @contextmanager
-    def _transaction(self) -> Iterator[Connection]:
+    def _transaction(self, *, write: bool = True) -> Iterator[Connection]:
+        """One transaction, committed on leaving; ``write=False`` for read-only work."""
+        engine = self.engine if write else self._reader
         try:
-            with self.engine.begin() as connection:
+            with engine.begin() as connection:
                 yield connection
         except OperationalError as error:
             raise StoreError(f"the database failed: {_one_line(error)}") from None
@@ -289,12 +292,12 @@ class Store:
 
     def get_game(self, player_id: str, game_id: str) -> StoredGame:
         """The player's game; :class:`GameNotFoundError` if missing or someone else's."""
-        with self._transaction() as connection:
+        with self._transaction(write=False) as connection:
             return self._select_game(connection, player_id, game_id)
 
     def current_game(self, player_id: str) -> StoredGame | None:
         """The player's latest unfinished (playing, paused or stuck) game, if any."""
-        with self._transaction() as connection:
+        with self._transaction(write=False) as connection:
             row = connection.execute(
                 select(games).where(games.c.player_id == player_id,
                                     games.c.status.in_(UNFINISHED))
@@ -347,14 +350,14 @@ class Store:
     def statistics(self, player_id: str) -> Statistics:
         """The player's statistics (rules in :mod:`mahjong_solitaire.store.statistics`)."""
         columns = [games.c[name] for name in GameSummary.__slots__]
-        with self._transaction() as connection:
+        with self._transaction(write=False) as connection:
             rows = connection.execute(select(*columns).where(
                 games.c.player_id == player_id)).all()
         return compute(GameSummary(*row) for row in rows)
 
     def leaderboard(self, player_id: str, limit: int = 10) -> list[LeaderboardEntry]:
         """The player's ``limit`` fastest wins; on equal times the earlier win ranks first."""
-        with self._transaction() as connection:
+        with self._transaction(write=False) as connection:
             rows = connection.execute(
                 select(games).where(games.c.player_id == player_id, games.c.status == "won")
                 .order_by(games.c.elapsed, games.c.finished_at, games.c.id)
@@ -382,7 +385,7 @@ class Store:
                  .where(best.c.n == 1)
                  .order_by(best.c.elapsed, best.c.finished_at, best.c.player_id)
                  .limit(limit))
-        with self._transaction() as connection:
+        with self._transaction(write=False) as connection:
             rows = connection.execute(query).all()
         return [DailyEntry(rank, row.display_name, row.elapsed, row.finished_at, row.hints,
                            row.undos, row.shuffles, viewer is not None and row.player_id == viewer)
@@ -426,14 +429,14 @@ class Store:
 
     def imported_layouts(self) -> list[Layout]:
         """Every imported layout, in the order they were imported."""
-        with self._transaction() as connection:
+        with self._transaction(write=False) as connection:
             rows = connection.execute(select(layouts).order_by(
                 layouts.c.created_at, layouts.c.name)).all()
         return [self._layout(row) for row in rows]
 
     def imported_layout(self, name: str) -> Layout:
         """The imported layout called ``name`` (:class:`StoreError` if there is none)."""
-        with self._transaction() as connection:
+        with self._transaction(write=False) as connection:
             row = connection.execute(select(layouts).where(layouts.c.name == name)).first()
         if row is None:
             raise StoreError(f"there is no imported layout {name!r}")
@@ -443,7 +446,7 @@ class Store:
 
     def export_history(self, player_id: str) -> dict[str, object]:
         """The player's games as a ``mahjong-solitaire/history`` document (JSON-ready)."""
-        with self._transaction() as connection:
+        with self._transaction(write=False) as connection:
             player = self._require_player(connection, player_id)
             rows = connection.execute(select(games).where(games.c.player_id == player_id)
                                       .order_by(games.c.started_at, games.c.id)).all()
