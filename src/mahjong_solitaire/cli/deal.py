@@ -9,9 +9,9 @@ from datetime import UTC, date, datetime
 
 from ..codes import MAX_SEED, GameCode, daily_code
 from ..generator import Deal, Difficulty, generate
-from ..layouts import builtin_layout
 from ..picture import render
 from .common import CliError
+from .layouts import find_layout
 
 __all__ = ["register"]
 
@@ -55,7 +55,7 @@ def _deals(args: argparse.Namespace) -> list[GameCode] | list[Deal]:
         return [GameCode.parse(args.code)]
     if args.daily:
         return [daily_code(_parse_day(args.daily))]
-    layout = builtin_layout(args.layout)
+    layout = find_layout(args.layout)  # a built-in, else an imported layout
     first = args.seed
     if first is None:
         import secrets
@@ -74,6 +74,7 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             out.write(json.dumps(deal.to_json(), separators=(",", ":")) + "\n")
         else:
-            out.write(f"{deal.code}  {deal.layout.title}, {deal.difficulty.value}, "
-                      f"score {deal.score:.2f}\n{render(deal.board())}\n\n")
+            out.write(f"{deal.code or deal.layout.name}  {deal.layout.title}, "
+                      f"{deal.difficulty.value}, score {deal.score:.2f}\n"
+                      f"{render(deal.board())}\n\n")
     return 0
