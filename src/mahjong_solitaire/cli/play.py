@@ -2,12 +2,14 @@
 
 Starts the web server on ``127.0.0.1`` (port 8000, or a free one when 8000 is taken),
 prints the address and opens the default browser.  Listening on any other address needs an
-explicit ``--host``.
+explicit ``--host``.  Without ``--host`` the game is personal: a browser without the player
+cookie plays as the installation's one local player, so a cleared cookie loses nothing.  With
+``--host`` the server is for several players, each a cookie of their own.
 
     >>> parser = argparse.ArgumentParser(); register(parser.add_subparsers())
     >>> args = parser.parse_args(["play", "--no-browser", "--port", "0"])
     >>> args.host, args.port, args.no_browser
-    ('127.0.0.1', 0, True)
+    (None, 0, True)
     >>> browser_url("0.0.0.0", 8000), browser_url("::1", 8001)
     ('http://127.0.0.1:8000/', 'http://[::1]:8001/')
 """
@@ -35,9 +37,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "play", help="play in the browser (the default command)",
         description="Start the game's web server and open it in the browser.  Games are "
                     "saved as they are played and resume after a restart.")
-    parser.add_argument("--host", default=DEFAULT_HOST,
-                        help=f"address to listen on (default {DEFAULT_HOST}; any other "
-                             "address lets other machines play on this server)")
+    parser.add_argument("--host", default=None,
+                        help=f"address to listen on (default {DEFAULT_HOST}, a personal game "
+                             "for this computer's user; with --host the server is for several "
+                             "players, each known by a cookie, and any address but loopback "
+                             "lets other machines play on it)")
     parser.add_argument("--port", type=int, default=None,
                         help=f"port (default {DEFAULT_PORT}, or a free one when it is taken)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
@@ -110,19 +114,20 @@ def run(args: argparse.Namespace) -> int:
     from ..store import Store
     from ..web import create_app
 
-    sock = listen(args.host, args.port)
+    host = args.host if args.host is not None else DEFAULT_HOST
+    sock = listen(host, args.port)
     try:
         try:
             store = Store(args.database)
         except Exception as error:  # a bad URL or an unreachable server: say so, no trace
             raise CliError(f"cannot open the database: {error}") from None
         try:
-            app = create_app(store, local_player=_is_loopback(args.host))
+            app = create_app(store, local_player=args.host is None)
             port = sock.getsockname()[1]
-            url = browser_url(args.host, port)
+            url = browser_url(host, port)
             print(f"Mahjong Solitaire is running at {url}  (Ctrl+C stops it)", flush=True)
-            if not _is_loopback(args.host):
-                print(f"Listening on {args.host}: other machines can play on this server.",
+            if not _is_loopback(host):
+                print(f"Listening on {host}: other machines can play on this server.",
                       file=sys.stderr, flush=True)
             if not args.no_browser:
                 threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
