@@ -14,8 +14,11 @@ from functools import cache
 
 from ..layout import Layout, LayoutError, Position
 from .builtin import BUILTIN_SPECS, LayoutSpec
+from .files import FORMATS, LayoutFileError, export_layout, read_layout_file
+from .preview import preview_svg
 
-__all__ = ["builtin_layout", "builtin_layouts", "layout_from_spec", "parse_rows"]
+__all__ = ["FORMATS", "LayoutFileError", "builtin_layout", "builtin_layouts", "export_layout",
+           "layout_from_spec", "parse_rows", "preview_svg", "read_layout_file"]
 
 
 def _coordinates(item: str) -> range:
