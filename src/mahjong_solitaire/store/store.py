@@ -113,7 +113,7 @@ class Store:
             migrate(self.engine)
         except OperationalError as error:
             self.engine.dispose()
-            raise StoreError(f"cannot open the database: {_one_line(error)}") from None
+            raise StoreError(f"cannot open the database: {_one_line(error)}") from error
 
     def close(self) -> None:
         self.engine.dispose()
