@@ -4,7 +4,8 @@ The construction is run again from the cells that still hold tiles, with the sta
 and the remaining faces, grouped in matching pairs, are laid along the new order.  A Connect
 grid can always be cleared in this way (see
 :mod:`~mahjong_solitaire.connect.construction`), so unlike the classic shuffle this one never
-gives up.
+gives up (a position whose tiles do not pair up, which no game reaches, raises
+:class:`~mahjong_solitaire.shuffle.ShuffleError`).
 
     >>> from mahjong_solitaire.rng import Rng
     >>> from mahjong_solitaire.connect.codes import connect_deal_from_code
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 from ..board import Move
 from ..rng import Rng
+from ..shuffle import ShuffleError
 from ..tiles import match_key
 from .board import ConnectBoard
 from .construction import construct
@@ -32,11 +34,15 @@ def shuffled_cells(board: ConnectBoard, rng: Rng) -> tuple[tuple[str | None, ...
                                                             tuple[Move, ...]]:
     """New faces for the tiles on ``board``, and the order of moves that clears them."""
     cells = board.tiles
-    built = construct(board.shape, board.rule, rng, [c is not None for c in cells])
     groups: dict[str, list[str]] = {}
     for label in cells:
         if label is not None:
             groups.setdefault(match_key(label), []).append(label)
+    odd = sorted(key for key, labels in groups.items() if len(labels) % 2)
+    if odd:
+        raise ShuffleError(f"the remaining tiles do not pair up: {', '.join(odd)} "
+                           "left without a partner")
+    built = construct(board.shape, board.rule, rng, [c is not None for c in cells])
     pairs: list[tuple[str, str]] = []
     for key in sorted(groups):
         labels = groups[key]
