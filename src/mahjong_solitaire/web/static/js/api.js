@@ -8,7 +8,7 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, body) {
+async function request(method, path, body, { keepalive = false } = {}) {
   let response;
   try {
     response = await fetch(`/api${path}`, {
@@ -16,6 +16,7 @@ async function request(method, path, body) {
       headers: body === undefined ? {} : { "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: "same-origin",
+      keepalive,
     });
   } catch (error) {
     throw new ApiError(0, "network", error.message);
@@ -39,7 +40,7 @@ export const api = {
   game: (id) => request("GET", `/games/${encodeURIComponent(id)}`),
   create: (body) => request("POST", "/games", body),
   tap: (id, position, version) => request("POST", `/games/${encodeURIComponent(id)}/tap`, { position, version }),
-  action: (id, name, version) => request("POST", `/games/${encodeURIComponent(id)}/${name}`, { version }),
+  action: (id, name, version, options) => request("POST", `/games/${encodeURIComponent(id)}/${name}`, { version }, options),
   leaderboard: () => request("GET", "/leaderboard"),
   statistics: () => request("GET", "/statistics"),
   dailyBoard: (date) => request("GET", `/daily-board${date ? `?date=${encodeURIComponent(date)}` : ""}`),

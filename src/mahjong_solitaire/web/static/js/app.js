@@ -15,6 +15,7 @@ import { t } from "./strings.js";
 const $ = (id) => document.getElementById(id);
 
 let knownLayouts = [];
+const AUTO_PAUSED = "mahjong-solitaire.auto-paused";
 
 const app = {
   state: null,
@@ -116,23 +117,28 @@ setInterval(tick, 250);
 // -- talking to the server -------------------------------------------------------------
 
 /** Run `job` after every earlier request; draw its answer when nothing else is pending. */
+function setPending(delta) {
+  app.pending += delta;
+  $("board").dataset.pending = String(app.pending);
+}
+
 function enqueue(job) {
-  app.pending += 1;
+  setPending(1);
   const result = app.queue.then(job).then((state) => {
-    app.pending -= 1;
+    setPending(-1);
     app.state = state;
     if (app.pending === 0) show(state);
     return state;
   }, async (problem) => {
-    app.pending -= 1;
-    await recover(problem);
+    await recover(problem, app.pending === 1);
+    setPending(-1);
     throw problem;
   });
   app.queue = result.catch(() => {});
   return result;
 }
 
-async function recover(problem) {
+async function recover(problem, last) {
   if (problem.status === 0) {
     toast(t("errorNetwork"), { error: true });
   } else if (problem.code === "stale_version") {
@@ -140,7 +146,7 @@ async function recover(problem) {
   } else if (problem.code !== "no_shuffle") {
     toast(problem.message, { error: true });
   }
-  if (app.pending === 0 && app.state) {
+  if (last && app.state) {
     try {
       show(await api.game(app.state.id));
     } catch {
@@ -176,11 +182,12 @@ function tap(i) {
 }
 
 /** An action by name (hint, undo, redo, shuffle, pause, resume, undo-to-winnable). */
-function run(name) {
+function run(name, options = {}) {
   const state = app.state;
   if (!state) return Promise.resolve();
   if (name !== "hint" && name !== "pause" && name !== "resume") board.setHint(null);
-  return enqueue(() => api.action(app.state.id, name, app.state.version)).then((answer) => {
+  if (name === "resume") sessionStorage.removeItem(AUTO_PAUSED);
+  return enqueue(() => api.action(app.state.id, name, app.state.version, options)).then((answer) => {
     if (name === "hint") board.setHint(answer.hint || null);
     return answer;
   });
@@ -325,7 +332,11 @@ function wire() {
     commands[command]();
   });
   document.addEventListener("visibilitychange", () => {
-    if (document.hidden && playable()) run("pause").catch(() => {});
+    if (document.hidden && playable()) {
+      // remembered for this tab: a reload (which hides the page too) resumes by itself
+      sessionStorage.setItem(AUTO_PAUSED, app.state.id);
+      run("pause", { keepalive: true }).catch(() => {});
+    }
   });
   onSystemThemeChange(() => applySettings(app.settings));
   installDialog();
@@ -353,6 +364,9 @@ async function boot() {
     const current = await api.current();
     await layoutsLoaded;
     show(current);
+    if (current.status === "paused" && sessionStorage.getItem(AUTO_PAUSED) === current.id) {
+      run("resume").catch(() => {});
+    }
   } catch (problem) {
     $("loading").textContent = problem.status === 0 ? t("errorNetwork") : t("errorGeneric", { message: problem.message });
   }

@@ -1,0 +1,130 @@
+"""Helpers for the browser tests: the product's server on a fresh SQLite database, Debian's
+Chromium driven by Playwright, and ways to read the page's test contract.
+
+    with ProductServer(f"sqlite:///{tmp}/games.db", log=tmp / "server.log") as server, \\
+            chromium() as browser:
+        page = open_page(browser, server.url)
+        tiles(page)  # [{"i": 0, "x": 2, "y": 0, "z": 0, "tile": "5B", "free": True, ...}, ...]
+
+The page contract (issue 5): every tile is an element ``.tile`` with ``data-i``, ``data-x``,
+``data-y``, ``data-z``, ``data-tile`` and the class ``free`` or ``blocked`` (plus
+``selected`` / ``hint``); ``#board`` carries ``data-status``, and the game code is shown in
+an element with ``data-code``.  ``#board[data-pending]`` counts the requests in flight, so
+a test waits for ``"0"`` before reading what the server decided.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from mahjong_solitaire import Board, Move
+
+sys.path.insert(0, str(Path(__file__).parent))
+from serving import ProductServer
+
+__all__ = [
+    "ARTIFACTS",
+    "CHROMIUM",
+    "CHROMIUM_ARGS",
+    "ProductServer",
+    "chromium",
+    "click_tile",
+    "new_game",
+    "open_page",
+    "settle",
+    "stuck_sequence",
+    "tiles",
+]
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+#: Screenshots land here (gitignored).
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    """Headless Debian Chromium (never a downloaded browser)."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def open_page(browser: Browser, url: str, *, width: int = 1366, height: int = 768,
+              path: str = "", **options: Any) -> Page:
+    """A page in a fresh browser context with the game loaded.  (On loopback the server
+    treats every visitor without a cookie as its one local player: see :func:`new_game`.)"""
+    context = browser.new_context(viewport={"width": width, "height": height}, **options)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url.rstrip("/"))
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors  # type: ignore[attr-defined]
+    page.goto(url + path.lstrip("/"))
+    settle(page)
+    return page
+
+
+def new_game(page: Page, **body: Any) -> None:
+    """Start a new game (default: a normal Turtle deal) and load the page on it."""
+    base = page.url.split("?")[0].rstrip("/")
+    answer = page.request.post(f"{base}/api/games", data=body or {"layout": "turtle"})
+    assert answer.ok, answer.text()
+    page.goto(base + "/")
+    settle(page)
+
+
+def settle(page: Page, timeout: float = 10_000) -> None:
+    """Wait until the board is drawn and no request is in flight."""
+    page.wait_for_selector("#board:not([data-status='loading'])[data-pending='0']",
+                           state="attached", timeout=timeout)
+
+
+def tiles(page: Page) -> list[dict[str, Any]]:
+    """The tiles on the page, as the contract shows them."""
+    return page.eval_on_selector_all(".tile", """els => els.map(el => ({
+        i: Number(el.dataset.i), x: Number(el.dataset.x), y: Number(el.dataset.y),
+        z: Number(el.dataset.z), tile: el.dataset.tile || null,
+        free: el.classList.contains("free"), blocked: el.classList.contains("blocked"),
+        selected: el.classList.contains("selected"), hint: el.classList.contains("hint")}))""")
+
+
+def click_tile(page: Page, i: int, *, wait: bool = True) -> None:
+    """Click the tile at position ``i`` like a player; by default wait for the answer."""
+    page.click(f".tile[data-i='{i}']")
+    if wait:
+        settle(page)
+
+
+def stuck_sequence(board: Board, *, tries: int = 400, seed: int = 7) -> list[Move]:
+    """A sequence of legal moves from ``board`` that ends with no move left and tiles on the
+    board: the shortest found by random play-outs."""
+    rng = random.Random(seed)
+    best: list[Move] | None = None
+    for _ in range(tries):
+        trial = board.copy(stack=False)
+        moves: list[Move] = []
+        while not trial.is_stuck() and not trial.is_won():
+            if best is not None and len(moves) >= len(best):
+                break
+            move = rng.choice(trial.matching_pairs())
+            trial.push(move)
+            moves.append(move)
+        if trial.is_stuck() and not trial.is_won() and (best is None or len(moves) < len(best)):
+            best = moves
+    if best is None:
+        raise AssertionError("no stuck position found by random play")
+    return best
