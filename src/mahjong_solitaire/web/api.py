@@ -335,8 +335,14 @@ def leaderboard(request: Request, response: Response, cookie: PlayerCookie = Non
 @router.get("/statistics", summary="The player's statistics")
 def statistics(request: Request, response: Response, cookie: PlayerCookie = None
                ) -> dict[str, Any]:
+    """Adds ``wins``: every winning time with its date, for the page's chart."""
     player_id = _player(request, response, cookie)
-    return _jsonable(_store(request).statistics(player_id))  # type: ignore[no-any-return]
+    stats: dict[str, Any] = _jsonable(_store(request).statistics(player_id))
+    wins = _store(request).leaderboard(player_id, limit=1000)
+    stats["wins"] = sorted(({"date": entry["date"], "time": entry["time"],
+                             "layout": entry["layout"]} for entry in _jsonable(wins)),
+                           key=lambda win: win["date"] or "")
+    return stats
 
 
 @router.get("/daily-board", summary="A day's daily challenge across all players")
