@@ -65,13 +65,19 @@ def construct(shape: Shape, rule: Slide, rng: Rng, present: list[bool] | None = 
     below = rng.below
     while count:
         grids.append(grid.copy())
-        candidates = sorted(grid.open_cells())
-        while True:
-            a = candidates.pop(below(len(candidates)))
-            partners = sorted(grid.partners(a))
-            if partners:
-                break
-        b = partners[below(len(partners))]
+        touching = grid.open_cells()
+        firsts = list(touching)
+        b = -1
+        while b < 0:
+            a = firsts.pop(below(len(firsts)))
+            # Its partners are among the tiles touching an empty cell and its neighbours;
+            # the first that connects, in a random order, is a uniform choice of partner.
+            others = sorted({*touching, *_neighbours(grid, a)} - {a})
+            while others:
+                other = others.pop(below(len(others)))
+                if grid.connects(a, other):
+                    b = other
+                    break
         move = Move(a, b)
         moves.append(move)
         cells = grid.cells
@@ -79,3 +85,20 @@ def construct(shape: Shape, rule: Slide, rng: Rng, present: list[bool] | None = 
         grid.remove(a, b, rule)
         count -= 2
     return Construction(tuple(moves), tuple(ids), tuple(grids))
+
+
+def _neighbours(grid: Grid, i: int) -> list[int]:
+    """The occupied cells next to cell ``i``."""
+    w = grid.shape.width
+    y, x = divmod(i, w)
+    cells = grid.cells
+    near = []
+    if x > 0:
+        near.append(i - 1)
+    if x < w - 1:
+        near.append(i + 1)
+    if y > 0:
+        near.append(i - w)
+    if y < grid.shape.height - 1:
+        near.append(i + w)
+    return [j for j in near if cells[j] is not None]
