@@ -22,6 +22,7 @@ from mahjong_solitaire.connect import (
     stage,
     suggest,
 )
+from mahjong_solitaire.connect.hint import solve
 from mahjong_solitaire.connect.stages import FULL
 from mahjong_solitaire.generator import Difficulty
 from mahjong_solitaire.rng import Rng
@@ -241,6 +242,28 @@ def test_off_the_winning_line_the_hint_is_still_a_legal_pair() -> None:
     board.push(next(m for m in board.matching_pairs() if m != deal.solution[0]))
     move = suggest(board)
     assert move is not None and board.is_legal(move)
+
+
+@pytest.mark.parametrize("number", [4, 13, 24])
+def test_after_a_detour_following_the_hints_still_wins(number: int) -> None:
+    deal = stage(number).deal(2)
+    board = deal.board()
+    board.push(board.matching_pairs()[-1])
+    assert board.plan is None or board.plan == deal.solution[1:]
+    line = solve(board)
+    assert line is not None
+    while not board.is_won():
+        move = suggest(board)
+        assert move is not None
+        board.push(move)
+
+
+def test_the_solver_proves_a_position_dead_and_returns_none() -> None:
+    board = ConnectBoard(Shape(4, 3), Slide.NONE, ["1B", "5B", "3B", "2B",
+                                                   "6B", "3B", "4B", "6B",
+                                                   "2B", "4B", "5B", "1B"])
+    assert solve(board) is None
+    assert solve(ConnectBoard(Shape(2, 2), Slide.UP, [None] * 4)) == ()
 
 
 # -- codes ------------------------------------------------------------------------------

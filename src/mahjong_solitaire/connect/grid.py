@@ -241,8 +241,7 @@ class Grid:
         ``None`` when no path of at most two turns exists.  What ``a`` and ``b`` hold is not
         looked at: matching is the board's business.
         """
-        found = self._search(a, b, first=False)
-        return None if found is None else found
+        return self._search(a, b, first=False)
 
     def connects(self, a: int, b: int) -> bool:
         """Whether ``a`` and ``b`` can be joined (the test alone, no path built)."""

@@ -1,21 +1,38 @@
-"""Connect hints: which pair to play next (evaluated after the last slide).
+"""Connect hints: which pair to play next, and whether the position can still be won.
 
-The next pair of the board's known winning line when the game is still on it (the deal's
-solution, or the order the last shuffle was built from).  Off that line, the legal pair
-that leaves the most legal pairs behind it, so the hint keeps the player's options open.
+The hint is, in order of preference (all evaluated after the last slide):
+
+1. the next pair of the board's known winning line, while the game is still on it (the
+   deal's solution, or the order the last shuffle was built from);
+2. the first pair of a winning line found by :func:`solve`: a depth-first search that
+   tries first the pairs that finish a kind (the last two tiles of a kind can never be
+   needed elsewhere), remembers the positions already proven dead, and examines at most
+   ``limit`` positions;
+3. when the search gives up, the legal pair that leaves the most legal pairs behind it.
 
     >>> from mahjong_solitaire.connect.codes import connect_deal_from_code
     >>> deal = connect_deal_from_code("CN1-1006B-AAAAABL")
-    >>> suggest(deal.board()) == deal.solution[0]
+    >>> board = deal.board()
+    >>> suggest(board) == deal.solution[0]
+    True
+    >>> board.push(board.matching_pairs()[-1])      # leave the known line
+    >>> line = solve(board)
+    >>> line is not None and suggest(board) == line[0]
     True
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ..board import Move
+from ..tiles import match_key
 from .board import ConnectBoard
 
-__all__ = ["options_after", "suggest"]
+__all__ = ["SEARCH_LIMIT", "options_after", "solve", "suggest"]
+
+#: Positions :func:`solve` examines before it gives up.
+SEARCH_LIMIT = 400
 
 
 def options_after(board: ConnectBoard, move: Move) -> int:
@@ -25,12 +42,48 @@ def options_after(board: ConnectBoard, move: Move) -> int:
     return probe.pair_count()
 
 
-def suggest(board: ConnectBoard) -> Move | None:
-    """A legal pair, preferring the known winning line (``None`` when stuck)."""
+def solve(board: ConnectBoard, limit: int = SEARCH_LIMIT) -> tuple[Move, ...] | None:
+    """A winning line from this position, or ``None`` when none was found within ``limit``
+    positions (the position may still be winnable then; a won board gives ``()``)."""
+    probe = board.copy(stack=False)
+    dead: set[tuple[str | None, ...]] = set()
+    line: list[Move] = []
+    budget = [limit]
+
+    def search() -> bool:
+        if probe.is_won():
+            return True
+        tiles = probe.tiles
+        if tiles in dead or budget[0] <= 0:
+            return False
+        budget[0] -= 1
+        left = Counter(match_key(t) for t in tiles if t is not None)
+        pairs = probe.matching_pairs()
+        pairs.sort(key=lambda m: left[match_key(tiles[m.a])] != 2)  # stable: index order
+        for move in pairs:
+            probe.push(move)
+            line.append(move)
+            if search():
+                return True
+            line.pop()
+            probe.pop()
+            if budget[0] <= 0:
+                return False
+        dead.add(tiles)
+        return False
+
+    return tuple(line) if search() else None
+
+
+def suggest(board: ConnectBoard, limit: int = SEARCH_LIMIT) -> Move | None:
+    """A legal pair, preferring a winning line (``None`` when stuck)."""
     plan = board.plan
     if plan and board.is_legal(plan[0]):
         return plan[0]
     pairs = board.matching_pairs()
     if not pairs:
         return None
+    line = solve(board, limit)
+    if line:
+        return line[0]
     return max(pairs, key=lambda move: (options_after(board, move), -move.a, -move.b))
