@@ -23,7 +23,7 @@ from .construction import Construction, construct
 from .game import ConnectGame
 from .generator import FORMAT, ConnectDeal, generate
 from .grid import Grid, Path, Point, Shape, ShapeError
-from .hint import suggest
+from .hint import solve, suggest
 from .picture import render
 from .shuffle import shuffled_cells
 from .slide import Slide
@@ -48,6 +48,7 @@ __all__ = [
     "generate",
     "render",
     "shuffled_cells",
+    "solve",
     "stage",
     "suggest",
 ]
