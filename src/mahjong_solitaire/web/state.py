@@ -19,13 +19,13 @@ OpenAPI schema; the tests check that every answer fits them.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from ..game import Game, GameStatus
-from ..generator import Deal
 from ..layout import Layout
+from ..store import StoredGame
 
 __all__ = [
     "GameState",
@@ -37,29 +37,7 @@ __all__ = [
 ]
 
 
-class SavedGame(Protocol):
-    """What :func:`rebuild` and :func:`game_state` read of a stored game."""
-
-    id: str
-    mode: str
-    code: str | None
-    layout_name: str
-    layout_positions: list[list[int]] | None
-    seed: int
-    difficulty: str
-    daily: Any
-    actions: list[str]
-    status: str
-    version: int
-    selection: int | None
-    running_since: datetime | None
-
-    def deal(self) -> Deal: ...
-
-    def elapsed_now(self, now: datetime | None = None) -> float: ...
-
-
-def rebuild(stored: SavedGame, now: datetime) -> Game:
+def rebuild(stored: StoredGame, now: datetime) -> Game:
     """The game of a stored record at ``now``: its actions replayed on its deal (the store
     caches deals), its clock, its pause and its selection (the first tap of a pair may have
     been served by another process).
@@ -179,7 +157,7 @@ def board_state(game: Game, *, hide: bool = False) -> dict[str, Any]:
     }
 
 
-def game_state(stored: SavedGame, game: Game, *, winnability: str = "unknown",
+def game_state(stored: StoredGame, game: Game, *, winnability: str = "unknown",
                last_winnable: int | None = None, rank: int | None = None) -> dict[str, Any]:
     """The state object of ``web_api.md`` for a stored game rebuilt as ``game``.
 
