@@ -57,8 +57,8 @@ function show(state) {
   const over = state.status === "won";
   $("pause-cover").hidden = !paused;
   $("hint").disabled = paused || over || state.status === "stuck";
-  $("undo").disabled = paused || !state.can_undo;
-  $("redo").disabled = paused || !state.can_redo;
+  $("undo").disabled = paused || over || !state.can_undo;
+  $("redo").disabled = paused || over || !state.can_redo;
   $("shuffle").disabled = paused || over;
   $("pause").disabled = over;
   const pause = $("pause");

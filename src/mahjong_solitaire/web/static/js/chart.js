@@ -31,8 +31,9 @@ export function timesChart(wins, { width = 560, height = 200 } = {}) {
   const max = Math.max(...times);
   const min = Math.min(...times);
   const span = Math.max(1, max - min);
-  const lo = Math.max(0, min - span * 0.15);
-  const hi = max + span * 0.15;
+  const pad = Math.max(span * 0.15, 30);
+  const lo = Math.max(0, min - pad);
+  const hi = max + pad;
   const x = (k) => (points.length === 1 ? (left + width - right) / 2
     : left + (k * (width - left - right)) / (points.length - 1));
   const y = (time) => top + ((hi - time) / (hi - lo)) * (height - top - bottom);

@@ -16,7 +16,7 @@ export function openDialog(name, content, { wide = false, onClose = null } = {})
   if (el.open) closeDialog();
   el.dataset.dialog = name;
   el.classList.toggle("wide", wide);
-  document.getElementById("dialog-body").replaceChildren(...[content].flat());
+  document.getElementById("dialog-body").replaceChildren(...[content].flat(Infinity).filter((item) => item !== null && item !== undefined && item !== false));
   closing = onClose;
   el.showModal();
   const first = el.querySelector("#dialog-body [autofocus], #dialog-body .btn.primary");

@@ -169,6 +169,8 @@ export async function newGameDialog({ current, start, onClose }) {
     h("div", { class: "field" }, input, playCode),
     error,
   ], { wide: true, onClose });
+  const chosen = cards.querySelector("[aria-checked='true']");
+  if (chosen) chosen.scrollIntoView({ block: "nearest" });
 }
 
 /** The No moves dialog (SPEC 3): Undo, Shuffle, New game, and back to the last winnable position. */

@@ -82,7 +82,7 @@ export async function statisticsPage({ layouts, onClose }) {
       fact(t("undosUsed"), stats.undos ?? 0),
       fact(t("shufflesUsed"), stats.shuffles ?? 0)),
     h("h3", {}, t("chartTitle")),
-    wins.length ? h("div", { class: "chart", id: "times-chart" }, timesChart(wins)) : h("p", { class: "muted" }, t("chartEmpty")),
+    wins.length ? h("div", { class: "chart", id: "times-chart" }, timesChart(wins, { width: Math.max(280, Math.min(720, window.innerWidth - 64)) })) : h("p", { class: "muted" }, t("chartEmpty")),
     h("h3", {}, t("perLayout")),
     groups.length
       ? table([[t("colLayout")], [t("colDifficulty")], [t("colStarted"), true], [t("colWon"), true], [t("colBest"), true], [t("colAverage"), true]],
