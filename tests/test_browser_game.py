@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 import sys
 from collections import Counter
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from mahjong_solitaire import Board, Deal, Move, deal_from_code, matches
+from mahjong_solitaire import Board, Deal, Move, daily_code, deal_from_code, matches
 from mahjong_solitaire.solver import solve
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -348,6 +349,30 @@ def test_entering_a_code_reproduces_the_deal_and_a_bad_code_is_explained_as_type
     wait_for_code(page, CODE)
     assert labels(page) == dict(enumerate(deal_from_code(CODE).tiles))
     assert status(page) == "playing"
+
+
+def test_the_layout_picker_starts_a_deal_of_the_chosen_layout(page):
+    page.keyboard.press("n")
+    dialog = page.locator("dialog[data-dialog='new-game']")
+    dialog.wait_for(state="visible")
+    card = dialog.locator(".layout-card[data-layout='pyramid']")
+    assert card.locator("svg rect").count() == 144  # the preview draws every position
+    card.click()
+    dialog.locator("[data-value='hard']").click()
+    dialog.locator("#start-game").click()
+    page.wait_for_function("document.querySelector('[data-code]').dataset.code.startsWith('MJ1-L01')")
+    settle(page)
+    deal = shown_deal(page)
+    assert deal.layout.name == "pyramid"
+    assert labels(page) == dict(enumerate(deal.tiles))
+    assert api_state(page)["difficulty"] == "hard"
+
+
+def test_todays_challenge_is_the_daily_deal(page):
+    page.click("#menu-button")
+    page.click("[data-action='daily']")
+    wait_for_code(page, str(daily_code(datetime.now(UTC).date())))
+    assert api_state(page)["daily"] == datetime.now(UTC).date().isoformat()
 
 
 def test_a_shared_link_starts_that_deal(browser, server):
