@@ -148,7 +148,9 @@ async function recover(problem, last) {
   }
   if (last && app.state) {
     try {
-      show(await api.game(app.state.id));
+      // a game replaced in another window (or gone): show the player's current game
+      const replaced = problem.code === "game_over" || problem.code === "unknown_game";
+      show(await (replaced ? api.current() : api.game(app.state.id)));
     } catch {
       show(app.state);
     }
