@@ -192,3 +192,39 @@ def test_the_order_games_are_listed_in_does_not_change_the_statistics(
         history: list[str]) -> None:
     games = [_summary(status, n) for n, status in enumerate(history)]
     assert compute(games) == compute(list(reversed(games)))
+
+
+# -- stage progress ---------------------------------------------------------------------
+
+
+def play_stage(store: Store, player_id: str, stage: int, elapsed: float, *,
+               status: str = "won", mode: str = "classic") -> None:
+    game = store.create_game(player_id, code=code(stage), stage=stage, mode=mode)
+    store.save_game(player_id, game.id, version=game.version, actions=[], elapsed=elapsed,
+                    running=False, status=status, hints=0, undos=0, shuffles=0)
+
+
+def test_stage_progress_starts_at_stage_one(store: Store) -> None:
+    progress = store.stage_progress(store.player(None).id)
+    assert progress.next_stage == 1 and progress.cleared == []
+
+
+def test_stage_progress_keeps_the_best_time_of_each_won_stage(store: Store) -> None:
+    player = store.player(None).id
+    play_stage(store, player, 1, 300.0)
+    play_stage(store, player, 1, 250.0)
+    play_stage(store, player, 2, 400.0)
+    play_stage(store, player, 3, 100.0, status="abandoned")
+    progress = store.stage_progress(player)
+    assert progress.cleared == [1, 2]
+    assert progress.best_times == {1: 250.0, 2: 400.0}
+    assert progress.next_stage == 3
+    assert progress.to_json()["best_times"] == {"1": 250.0, "2": 400.0}
+
+
+def test_stage_progress_is_kept_per_mode_and_per_player(store: Store) -> None:
+    player, other = store.player(None).id, store.player(None).id
+    play_stage(store, player, 1, 300.0, mode="connect")
+    assert store.stage_progress(player, "classic").cleared == []
+    assert store.stage_progress(player, "connect").cleared == [1]
+    assert store.stage_progress(other, "connect").cleared == []

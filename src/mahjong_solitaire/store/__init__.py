@@ -16,7 +16,15 @@ The contract with the web server is ``notes/store_api.md``; the modules:
 
 from .database import database_url
 from .errors import GameNotFoundError, StaleWriteError, StoreError
-from .records import GAME_STATUSES, UNFINISHED, DailyEntry, LeaderboardEntry, Player, StoredGame
+from .records import (
+    GAME_STATUSES,
+    UNFINISHED,
+    DailyEntry,
+    LeaderboardEntry,
+    Player,
+    StageProgress,
+    StoredGame,
+)
 from .statistics import GroupStatistics, Statistics
 from .store import MAX_NAME_LENGTH, Store
 
@@ -29,6 +37,7 @@ __all__ = [
     "GroupStatistics",
     "LeaderboardEntry",
     "Player",
+    "StageProgress",
     "StaleWriteError",
     "Statistics",
     "Store",

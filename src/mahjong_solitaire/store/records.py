@@ -24,7 +24,7 @@ from ..generator import Deal, generate
 from ..layout import Layout
 
 __all__ = ["GAME_STATUSES", "UNFINISHED", "DailyEntry", "LeaderboardEntry", "Player",
-           "StoredGame", "layout_deal"]
+           "StageProgress", "StoredGame", "layout_deal"]
 
 #: Every status a stored game can have.
 GAME_STATUSES = ("playing", "paused", "won", "stuck", "abandoned")
@@ -158,3 +158,25 @@ class DailyEntry:
         return {"rank": self.rank, "name": self.display_name, "time": round(self.time, 3),
                 "date": _iso(self.finished_at), "hints": self.hints, "undos": self.undos,
                 "shuffles": self.shuffles, "shuffled": self.shuffled, "mine": self.mine}
+
+
+@dataclass(frozen=True, slots=True)
+class StageProgress:
+    """A player's progress through the stages of one mode: the stages won, with the best
+    time of each, and the stage to play next (the one after the highest won; stage 1 at
+    first)."""
+
+    mode: str
+    best_times: dict[int, float] = field(hash=False)
+
+    @property
+    def cleared(self) -> list[int]:
+        return sorted(self.best_times)
+
+    @property
+    def next_stage(self) -> int:
+        return max(self.best_times, default=0) + 1
+
+    def to_json(self) -> dict[str, object]:
+        return {"mode": self.mode, "next": self.next_stage, "cleared": self.cleared,
+                "best_times": {str(n): round(t, 3) for n, t in sorted(self.best_times.items())}}

@@ -50,6 +50,7 @@ from .records import (
     DailyEntry,
     LeaderboardEntry,
     Player,
+    StageProgress,
     StoredGame,
 )
 from .schema import games, layouts, players, settings
@@ -390,6 +391,17 @@ class Store:
         return [DailyEntry(rank, row.display_name, row.elapsed, row.finished_at, row.hints,
                            row.undos, row.shuffles, viewer is not None and row.player_id == viewer)
                 for rank, row in enumerate(rows, start=1)]
+
+    def stage_progress(self, player_id: str, mode: str = "classic") -> StageProgress:
+        """The stages of ``mode`` the player has won, with their best times (derived from
+        the games: a stage is won when a game created with that ``stage`` is won)."""
+        with self._transaction(write=False) as connection:
+            rows = connection.execute(
+                select(games.c.stage, func.min(games.c.elapsed))
+                .where(games.c.player_id == player_id, games.c.mode == mode,
+                       games.c.status == "won", games.c.stage.is_not(None))
+                .group_by(games.c.stage)).all()
+        return StageProgress(mode, {int(stage): float(best) for stage, best in rows})
 
     # -- imported layouts -----------------------------------------------------------
 
