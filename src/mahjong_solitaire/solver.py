@@ -1,0 +1,538 @@
+"""The solver: decides whether a position can be cleared, with a winning order as proof.
+
+    >>> from mahjong_solitaire.codes import deal_from_code
+    >>> board = deal_from_code("MJ1-L00-AAAAABL").board()
+    >>> result = solve(board)
+    >>> result.verdict, len(result.moves)
+    (<Verdict.SOLVABLE: 'solvable'>, 72)
+    >>> board.play(result.moves); board.is_won()
+    True
+
+A position is *unsolvable* only when the search proved it; *unknown* only when an explicit
+``node_limit`` or ``time_limit`` stopped it first.  Without limits the search is complete.
+
+How it searches: the four tiles of a match key can be paired in three ways (two tiles
+left: one way).  Once every key's pairing is fixed, the order of play no longer matters:
+removing tiles only ever frees others, so playing any pair whose two tiles are free
+(*greedy*) clears the board if anything does.  The search therefore branches on pairings,
+not on moves, and between branches plays what is safe:
+
+* a committed pair whose two tiles are free;
+* every remaining tile of a key when all of them are free (the last two copies, or all
+  four: whatever their pairing, playing them now cannot hurt).
+
+Before branching, a *relaxation* proves many positions dead at once: tiles of keys whose
+pairing is still open are removed as soon as they are free and some other tile of their
+key is free or gone, committed pairs only when both are free.  When even this optimistic
+play leaves tiles behind, no real play can clear them (two last copies stacked, a tile
+lying on all three partners, pairs that wait on each other across stacks).  A pairing that
+joins a tile to one lying (transitively) underneath it is never tried.  Positions proven
+dead are remembered in a transposition table keyed by the tiles present and the pairings
+committed.  The key branched on is the one whose best pair frees the most tiles; its
+pairings are tried in that order.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+
+from .board import Board, Move
+from .layout import Layout, iter_bits
+from .rng import Rng
+from .tiles import BUNDLES, MATCH_KEYS, TILE_SET, key_id
+
+__all__ = ["SolveResult", "SolverError", "Verdict", "random_board", "random_deal", "solve"]
+
+
+class SolverError(ValueError):
+    """A position the solver cannot take (more than four tiles of one match key)."""
+
+
+class Verdict(Enum):
+    SOLVABLE = "solvable"
+    UNSOLVABLE = "unsolvable"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class SolveResult:
+    """The answer: the verdict, a winning order when solvable, the effort it took.
+
+    ``nodes`` counts the branch points of the search (positions where a pairing had to be
+    chosen).
+    """
+
+    verdict: Verdict
+    moves: tuple[Move, ...]
+    nodes: int
+    seconds: float
+
+    @property
+    def solvable(self) -> bool:
+        return self.verdict is Verdict.SOLVABLE
+
+    def to_json(self) -> dict[str, object]:
+        """``{"verdict", "solution", "nodes", "ms"}`` with layout indices in the solution."""
+        return {"verdict": self.verdict.value,
+                "solution": [[m.a, m.b] for m in self.moves],
+                "nodes": self.nodes,
+                "ms": round(self.seconds * 1e3, 3)}
+
+
+# Pairings of a key's four tiles t0 < t1 < t2 < t3, numbered 1..3 (0 = not chosen yet).
+_PAIRINGS = ((), ((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2)))
+
+
+@dataclass(frozen=True, slots=True)
+class _Geometry:
+    covers: tuple[int, ...]
+    left: tuple[int, ...]
+    right: tuple[int, ...]
+    affects: tuple[int, ...]
+    above: tuple[int, ...]  # every position that could lie (transitively) on top
+
+
+@lru_cache(maxsize=16)
+def _geometry(layout: Layout) -> _Geometry:
+    covers = layout.covers
+    order = sorted(range(len(layout)), key=lambda i: -layout.positions[i][2])
+    above = [0] * len(layout)
+    for i in order:  # highest layers first, so the tiles on top are complete
+        mask = covers[i]
+        for j in iter_bits(covers[i]):
+            mask |= above[j]
+        above[i] = mask
+    return _Geometry(covers, layout.left, layout.right, layout.affects, tuple(above))
+
+
+class _Limit(Exception):
+    pass
+
+
+#: Branch points the quick search may spend before the thorough one takes over.
+QUICK_NODES = 300
+
+
+class _Search:
+    """One search from one position.  A node's state is three ints: ``present``, ``free``
+    and ``code`` (two bits per key: its chosen pairing, 0 while open).
+
+    The search runs twice over a shared table of dead positions: first *quick* (branch on
+    the key whose pair frees the most tiles, plain relaxation), then, if that spends
+    :data:`QUICK_NODES` without an answer, *thorough*: at every node each open key's
+    pairings are tried in the relaxation first (pairings that fail are dropped, a key with
+    none left proves the node dead, a key with one left is committed at once), and a
+    greedy play-out checks whether the pairings chosen so far already win.
+    """
+
+    def __init__(self, board: Board, node_limit: int | None, deadline: float | None) -> None:
+        geometry = _geometry(board.layout)
+        self.covers = geometry.covers
+        self.left = geometry.left
+        self.right = geometry.right
+        self.affects = geometry.affects
+        self.above = geometry.above
+        self.key_of = [key_id(label) if label is not None else -1 for label in board.tiles]
+        self.kmask = list(board.key_masks)
+        self.node_limit = node_limit
+        self.deadline = deadline
+        self.nodes = 0
+        self.budget = 0  # node count at which the current phase stops
+        self.thorough = False
+        self.dead: dict[int, int] = {}  # (code, present) -> conflict
+        self.shift = len(self.key_of)
+        self.path: list[tuple[int, int]] = []
+
+    # -- small helpers ----------------------------------------------------------------
+
+    def _freed(self, present: int, free: int, pair: int) -> int:
+        """The tiles that become free when the tiles of ``pair`` are removed."""
+        covers, left, right = self.covers, self.left, self.right
+        present &= ~pair
+        touched = 0
+        for i in iter_bits(pair):
+            touched |= self.affects[i]
+        touched &= present & ~free
+        new = 0
+        for i in iter_bits(touched):
+            if not covers[i] & present and (not left[i] & present or not right[i] & present):
+                new |= 1 << i
+        return new
+
+    def _on_top(self, x: int, y: int, present: int) -> bool:
+        """Whether ``x`` lies on ``y`` through a stack of present tiles (so ``x`` must go
+        first)."""
+        if not self.above[y] >> x & 1:
+            return False
+        covers = self.covers
+        seen = layer = covers[y] & present
+        while layer:
+            if layer >> x & 1:
+                return True
+            nxt = 0
+            for i in iter_bits(layer):
+                nxt |= covers[i]
+            layer = nxt & present & ~seen
+            seen |= layer
+        return False
+
+    def _pairs(self, rem: int, choice: int) -> tuple[int, int]:
+        tiles = list(iter_bits(rem))
+        (a, b), (c, d) = _PAIRINGS[choice]
+        return (1 << tiles[a]) | (1 << tiles[b]), (1 << tiles[c]) | (1 << tiles[d])
+
+    def _options(self, rem: int, present: int) -> list[int]:
+        """The pairings of a key's four tiles that join no tile to one beneath it."""
+        t = list(iter_bits(rem))
+        on_top = self._on_top
+        options = []
+        for choice in (1, 2, 3):
+            (a, b), (c, d) = _PAIRINGS[choice]
+            if not (on_top(t[a], t[b], present) or on_top(t[b], t[a], present)
+                    or on_top(t[c], t[d], present) or on_top(t[d], t[c], present)):
+                options.append(choice)
+        return options
+
+    def _keys_of(self, tiles: int) -> int:
+        keys = 0
+        for k, mask in enumerate(self.kmask):
+            if mask & tiles:
+                keys |= 1 << k
+        return keys
+
+    # -- the search -------------------------------------------------------------------
+
+    def run(self, present: int, free: int) -> bool:
+        kmask = self.kmask
+        work = 0
+        for k, mask in enumerate(kmask):
+            count = (mask & present).bit_count()
+            if count > 4:
+                raise SolverError(f"{count} tiles of match key {MATCH_KEYS[k]!r}: "
+                                  f"the solver takes at most four")
+            if count % 2:
+                return False
+            if count:
+                work |= 1 << k
+        self.budget = QUICK_NODES
+        if self.node_limit is not None:
+            self.budget = min(self.budget, self.node_limit)
+        try:
+            return self._node(present, free, 0, 0, work) is None
+        except _Limit:
+            if self.node_limit is not None and self.nodes >= self.node_limit:
+                raise
+        self.thorough = True
+        self.budget = self.node_limit if self.node_limit is not None else -1
+        del self.path[:]
+        return self._node(present, free, 0, 0, work) is None
+
+    def _node(self, present: int, free: int, code: int, decided: int, work: int) -> int | None:
+        """Search on from a position; ``None`` when solved (the moves are on ``path``),
+        otherwise the *conflict*: the keys decided on the way here whose pairings, with the
+        root position, already make the position dead (conflict-directed backjumping)."""
+        path = self.path
+        mark = len(path)
+        kmask, key_of, affects = self.kmask, self.key_of, self.affects
+        covers, left, right = self.covers, self.left, self.right
+        # Propagation: play what is safe under the pairings chosen so far.
+        while work:
+            low = work & -work
+            work ^= low
+            k = low.bit_length() - 1
+            rem = kmask[k] & present
+            if not rem:
+                continue
+            fr = rem & free
+            choice = code >> 2 * k & 3
+            if fr == rem:  # every remaining copy is free: play them all
+                tiles = list(iter_bits(rem))
+                if choice:
+                    (a, b), (c, d) = _PAIRINGS[choice]
+                    path.append((tiles[a], tiles[b]))
+                    path.append((tiles[c], tiles[d]))
+                else:
+                    path.extend(zip(tiles[0::2], tiles[1::2], strict=True))
+                code &= ~(3 << 2 * k)
+                gone = rem
+            elif choice:  # four tiles, pairing chosen: play a pair that is free
+                pa, pb = self._pairs(rem, choice)
+                if pa & fr == pa:
+                    gone = pa
+                elif pb & fr == pb:
+                    gone = pb
+                else:
+                    continue
+                a = gone & -gone
+                path.append(((a.bit_length() - 1), (gone ^ a).bit_length() - 1))
+                code &= ~(3 << 2 * k)
+                work |= low  # the other pair is now the last two copies
+            else:
+                continue
+            present &= ~gone
+            touched = 0
+            for i in iter_bits(gone):
+                touched |= affects[i]
+            touched &= present & ~free
+            free &= ~gone
+            for i in iter_bits(touched):
+                if not covers[i] & present and (not left[i] & present or not right[i] & present):
+                    free |= 1 << i
+                    work |= 1 << key_of[i]
+        if not present:
+            return None
+        tt_key = code << self.shift | present
+        known = self.dead.get(tt_key)
+        if known is not None:
+            del path[mark:]
+            return known
+        self.nodes += 1
+        if self.nodes == self.budget:
+            raise _Limit
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _Limit
+        stuck = self._relaxed_stuck(present, free, code)
+        if stuck:
+            # Only the keys of the free tiles left stuck matter: the others' tiles are all
+            # blocked, whatever their pairing.
+            conflict = self._keys_of(stuck) & decided
+            self.dead[tt_key] = conflict
+            del path[mark:]
+            return conflict
+        if self.thorough:
+            moves = self._greedy(present, free, code)
+            if moves is not None:
+                path.extend(moves)
+                return None
+            k, options, conflict = self._probe(present, free, code, decided)
+        else:
+            k, options = self._branch(present, free, code)
+            conflict = 0
+        bit = 1 << k
+        for choice in options:
+            below = self._node(present, free, code | choice << 2 * k, decided | bit, bit)
+            if below is None:
+                return None
+            if not below & bit:  # the failure does not depend on this key: jump back
+                conflict = below
+                break
+            conflict |= below & ~bit
+        self.dead[tt_key] = conflict
+        del path[mark:]
+        return conflict
+
+    def _branch(self, present: int, free: int, code: int) -> tuple[int, list[int]]:
+        """Quick: the open key whose best free pair frees the most tiles, its pairings
+        best first (those that play nothing now last)."""
+        best_key, best_options, best_score = -1, [], -2
+        for k, mask in enumerate(self.kmask):
+            rem = mask & present
+            if rem.bit_count() != 4 or code >> 2 * k & 3:
+                continue
+            fr = rem & free
+            if not fr & (fr - 1):
+                continue
+            tiles = list(iter_bits(rem))
+            scored = []
+            for choice in self._options(rem, present):
+                score = -1
+                for x, y in _PAIRINGS[choice]:
+                    pair = (1 << tiles[x]) | (1 << tiles[y])
+                    if pair & fr == pair:
+                        score = max(score, self._freed(present, free, pair).bit_count())
+                scored.append((score, choice))
+            if len(scored) <= 1:  # forced (or, with none, dead): take it now
+                return k, [choice for _, choice in scored]
+            scored.sort(key=lambda item: -item[0])
+            if scored[0][0] > best_score:
+                best_key, best_score = k, scored[0][0]
+                best_options = [choice for _, choice in scored]
+        return best_key, best_options
+
+    def _probe(self, present: int, free: int, code: int, decided: int
+               ) -> tuple[int, list[int], int]:
+        """Thorough: try each open key's pairings in the relaxation, the keys with most
+        blocked tiles first; return the key with fewest surviving pairings (stopping at
+        the first with one or none), those pairings, and why the others failed."""
+        candidates = []
+        for k, mask in enumerate(self.kmask):
+            rem = mask & present
+            if rem.bit_count() == 4 and not code >> 2 * k & 3:
+                candidates.append((-(rem & ~free).bit_count(), k, rem))
+        candidates.sort()
+        best: tuple[tuple[int, int], int, list[int], int] | None = None
+        for _, k, rem in candidates:
+            options = []
+            reason = 0
+            for choice in self._options(rem, present):
+                stuck = self._relaxed_stuck(present, free, code | choice << 2 * k)
+                if stuck:
+                    reason |= self._keys_of(stuck) & decided
+                else:
+                    options.append(choice)
+            rank = (len(options), -(rem & free).bit_count())
+            if best is None or rank < best[0]:
+                best = (rank, k, options, reason)
+            if len(options) <= 1:
+                break
+        assert best is not None  # the relaxation passed, so some key is open
+        return best[1], best[2], best[3]
+
+    def _relaxed_stuck(self, present: int, free: int, code: int) -> int:
+        """The free tiles left when optimistic play (see the module notes) stops; ``0``
+        when it clears the board."""
+        kmask, key_of, affects = self.kmask, self.key_of, self.affects
+        covers, left, right = self.covers, self.left, self.right
+        rest = present
+        work = 0
+        for i in iter_bits(free):
+            work |= 1 << key_of[i]
+        while work:
+            low = work & -work
+            work ^= low
+            k = low.bit_length() - 1
+            orig = kmask[k] & present
+            rem = orig & rest
+            fr = rem & free
+            if not fr:
+                continue
+            if orig.bit_count() == 2:
+                gone = fr if fr == rem else 0
+            elif code >> 2 * k & 3:
+                gone = 0
+                for pair in self._pairs(orig, code >> 2 * k & 3):
+                    if pair & fr == pair:
+                        gone |= pair
+            elif ((orig & ~rest) | fr).bit_count() >= 2:
+                gone = fr
+            else:
+                gone = 0
+            if not gone:
+                continue
+            rest &= ~gone
+            touched = 0
+            for i in iter_bits(gone):
+                touched |= affects[i]
+            touched &= rest & ~free
+            free &= ~gone
+            for i in iter_bits(touched):
+                if not covers[i] & rest and (not left[i] & rest or not right[i] & rest):
+                    free |= 1 << i
+                    work |= 1 << key_of[i]
+        return rest & free
+
+    def _greedy(self, present: int, free: int, code: int) -> list[tuple[int, int]] | None:
+        """Play on greedily (open keys pair their first two free tiles); the moves when
+        that clears the board, else ``None``."""
+        kmask, key_of, affects = self.kmask, self.key_of, self.affects
+        covers, left, right = self.covers, self.left, self.right
+        moves: list[tuple[int, int]] = []
+        work = 0
+        for i in iter_bits(free):
+            work |= 1 << key_of[i]
+        while work:
+            low = work & -work
+            work ^= low
+            k = low.bit_length() - 1
+            rem = kmask[k] & present
+            fr = rem & free
+            if not fr & (fr - 1):
+                continue
+            choice = code >> 2 * k & 3
+            if fr == rem:
+                tiles = list(iter_bits(rem))
+                if choice:
+                    (a, b), (c, d) = _PAIRINGS[choice]
+                    moves.append((tiles[a], tiles[b]))
+                    moves.append((tiles[c], tiles[d]))
+                else:
+                    moves.extend(zip(tiles[0::2], tiles[1::2], strict=True))
+                gone = rem
+            else:
+                if rem.bit_count() == 2:
+                    continue
+                if choice:
+                    pa, pb = self._pairs(rem, choice)
+                    gone = pa if pa & fr == pa else pb if pb & fr == pb else 0
+                    if not gone:
+                        continue
+                    code &= ~(3 << 2 * k)
+                elif fr.bit_count() == 3:  # keep back the tile whose partners free least
+                    t = list(iter_bits(fr))
+                    gone = max(((1 << x) | (1 << y) for x, y in ((t[0], t[1]), (t[0], t[2]),
+                                                                  (t[1], t[2]))),
+                               key=lambda pair: self._freed(present, free, pair).bit_count())
+                else:
+                    gone = fr
+                a = gone & -gone
+                moves.append((a.bit_length() - 1, (gone ^ a).bit_length() - 1))
+                work |= low
+            present &= ~gone
+            touched = 0
+            for i in iter_bits(gone):
+                touched |= affects[i]
+            touched &= present & ~free
+            free &= ~gone
+            for i in iter_bits(touched):
+                if not covers[i] & present and (not left[i] & present or not right[i] & present):
+                    free |= 1 << i
+                    work |= 1 << key_of[i]
+        return None if present else moves
+
+
+def solve(board: Board, *, node_limit: int | None = None,
+          time_limit: float | None = None) -> SolveResult:
+    """Decide the position on ``board`` (which is not changed).
+
+    ``node_limit`` bounds the branch points examined and ``time_limit`` the seconds spent;
+    hitting either gives :attr:`Verdict.UNKNOWN`.  Raises :class:`SolverError` for a key
+    with more than four tiles.
+    """
+    start = time.perf_counter()
+    deadline = None if time_limit is None else start + time_limit
+    search = _Search(board, node_limit, deadline)
+    try:
+        found = search.run(board.present, board.free)
+    except _Limit:
+        return SolveResult(Verdict.UNKNOWN, (), search.nodes, time.perf_counter() - start)
+    except RecursionError:  # pragma: no cover - layouts of at most 144 tiles stay shallow
+        return SolveResult(Verdict.UNKNOWN, (), search.nodes, time.perf_counter() - start)
+    elapsed = time.perf_counter() - start
+    if not found:
+        return SolveResult(Verdict.UNSOLVABLE, (), search.nodes, elapsed)
+    return SolveResult(Verdict.SOLVABLE, tuple(Move(a, b) for a, b in search.path),
+                       search.nodes, elapsed)
+
+
+def random_deal(layout: Layout, seed: int) -> tuple[str, ...]:
+    """Faces shuffled uniformly onto ``layout`` (not built to be solvable), from ``seed``.
+
+    A layout of fewer than 144 positions gets whole bundles of four (chosen at random),
+    plus one pair when its count is not a multiple of four.
+
+        >>> from mahjong_solitaire.layouts import builtin_layout
+        >>> tiles = random_deal(builtin_layout("turtle"), 7)
+        >>> sorted(tiles) == sorted(TILE_SET), tiles == random_deal(builtin_layout(0), 7)
+        (True, True)
+    """
+    rng = Rng.from_seed(0x5013, seed, len(layout))
+    count = len(layout)
+    if count == len(TILE_SET):
+        tiles = list(TILE_SET)
+    else:
+        bundles = list(BUNDLES)
+        rng.shuffle(bundles)
+        whole, extra = divmod(count // 2, 2)
+        tiles = [label for bundle in bundles[:whole] for label in bundle]
+        if extra:
+            tiles.extend(bundles[whole][:2])
+    rng.shuffle(tiles)
+    return tuple(tiles)
+
+
+def random_board(layout: Layout, seed: int) -> Board:
+    """A board of :func:`random_deal`."""
+    return Board(layout, random_deal(layout, seed))
