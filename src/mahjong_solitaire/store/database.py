@@ -13,10 +13,10 @@ SQLite runs in WAL mode with ``synchronous=NORMAL``: a committed write is in the
 (the operating system's cache) before the commit returns, so it survives the process being
 killed; only a power loss or a kernel crash could lose the last moves, and those are not
 worth an fsync per tap (it cost 4 ms a move, 12 ms at p99, on this machine).  Every SQLite
-transaction starts with ``BEGIN IMMEDIATE`` (writers queue on the busy timeout instead of failing on a lock
-upgrade), which also makes the DDL of the migrations transactional; read-only work may ask
-for ``BEGIN DEFERRED`` through the :data:`SQLITE_BEGIN` execution option (in WAL mode
-readers never wait for the writer).  On PostgreSQL the
+transaction starts with ``BEGIN IMMEDIATE`` (writers queue on the busy timeout instead of
+failing on a lock upgrade), which also makes the DDL of the migrations transactional;
+read-only work may ask for ``BEGIN DEFERRED`` through the :data:`SQLITE_BEGIN` execution
+option (in WAL mode readers never wait for the writer).  On PostgreSQL the
 migrations run under an advisory lock, so several server processes may start at once.
 """
 
