@@ -1,16 +1,32 @@
-"""Hints: which pair to play next.
+"""Hints (SPEC 5): the next pair of a winning plan, kept while the player follows it.
 
     >>> from mahjong_solitaire.codes import deal_from_code
     >>> board = deal_from_code("MJ1-L00-AAAAABL").board()
-    >>> board.is_legal(suggest(board))
+    >>> hinter = Hinter()
+    >>> move = hinter.hint(board)
+    >>> board.is_legal(move), hinter.plan_for(board)[0] == move
+    (True, True)
+    >>> board.push(move)
+    >>> hinter.hint(board) == hinter.plan_for(board)[0]  # the same plan, one step on
     True
+
+The solver searches from the current position with a limit of :data:`HINT_NODES` branch
+points.  When it finds a complete solution, that is the plan and the hint is its first
+pair; the plan is kept, and as long as every pair the player removes is one of the plan's
+(in any order) and nothing was shuffled, the rest of the plan still wins and the next hint
+is read from it without searching.  When the search hits its limit (or the position is
+lost) the hint is the pair that frees the most tiles.
 """
 
 from __future__ import annotations
 
-from .board import Board, Move
+from .board import Board, IllegalMoveError, Move
+from .solver import SolveResult, Verdict, solve
 
-__all__ = ["freed_by", "suggest"]
+__all__ = ["HINT_NODES", "Hinter", "freed_by", "most_freeing", "suggest"]
+
+#: Branch points one hint may search (about 30 ms on the Turtle).
+HINT_NODES = 250
 
 
 def freed_by(board: Board, move: Move) -> int:
@@ -21,9 +37,77 @@ def freed_by(board: Board, move: Move) -> int:
     return (probe.free & ~before).bit_count()
 
 
-def suggest(board: Board) -> Move | None:
-    """A playable pair: the one that frees the most tiles (``None`` when stuck)."""
+def most_freeing(board: Board) -> Move | None:
+    """The playable pair that frees the most tiles (``None`` when stuck)."""
     pairs = board.matching_pairs()
     if not pairs:
         return None
     return max(pairs, key=lambda move: (freed_by(board, move), -move.a, -move.b))
+
+
+class Hinter:
+    """Hints for one game, reusing the last winning plan while the player follows it."""
+
+    def __init__(self, node_limit: int = HINT_NODES) -> None:
+        self.node_limit = node_limit
+        self._plan: tuple[Move, ...] = ()
+        self._labels: tuple[str | None, ...] = ()
+
+    def remember(self, board: Board, plan: tuple[Move, ...]) -> None:
+        """Keep ``plan``, a winning order from the position on ``board``."""
+        self._plan = plan
+        self._labels = board.tiles
+
+    def plan_for(self, board: Board) -> tuple[Move, ...] | None:
+        """The rest of the kept plan if it still wins from ``board``, else ``None``.
+
+        It does when the tiles on the board all stood there with the same faces when the
+        plan was made and every pair removed since is a pair of the plan: removing tiles
+        only frees others, so the plan's remaining pairs stay playable in their order.
+        """
+        if not self._plan or len(board.tiles) != len(self._labels):
+            return None
+        labels = self._labels
+        present = board.present
+        for i, label in enumerate(board.tiles):
+            if label is not None and labels[i] != label:
+                return None
+        rest = []
+        for move in self._plan:
+            a, b = present >> move.a & 1, present >> move.b & 1
+            if a != b:
+                return None
+            if a:
+                rest.append(move)
+        probe = board.copy(stack=False)
+        try:
+            probe.play(rest)
+        except IllegalMoveError:  # pragma: no cover - guaranteed by the argument above
+            return None
+        return tuple(rest)
+
+    def search(self, board: Board, node_limit: int | None = None) -> SolveResult:
+        """Solve from ``board`` within a limit, keeping the plan when one is found."""
+        known = self.plan_for(board)
+        if known is not None:
+            return SolveResult(Verdict.SOLVABLE, known, 0, 0.0)
+        result = solve(board, node_limit=self.node_limit if node_limit is None else node_limit)
+        if result.solvable:
+            self.remember(board, result.moves)
+        return result
+
+    def hint(self, board: Board) -> Move | None:
+        """The pair to play next (``None`` when no pair is playable)."""
+        if board.is_won():
+            return None
+        result = self.search(board)
+        if result.solvable:
+            return result.moves[0]
+        return most_freeing(board)
+
+
+def suggest(board: Board) -> Move | None:
+    """A playable pair: the next of a winning plan if one is found within
+    :data:`HINT_NODES`, otherwise the one that frees the most tiles (``None`` when
+    stuck)."""
+    return Hinter().hint(board)

@@ -140,7 +140,7 @@ class _Search:
         self.node_limit = node_limit
         self.deadline = deadline
         self.nodes = 0
-        self.budget = 0  # node count at which the current phase stops
+        self.budget: int | None = None  # the node count the current phase may reach
         self.thorough = False
         self.dead: dict[int, int] = {}  # (code, present) -> conflict
         self.shift = len(self.key_of)
@@ -226,7 +226,7 @@ class _Search:
             if self.node_limit is not None and self.nodes >= self.node_limit:
                 raise
         self.thorough = True
-        self.budget = self.node_limit if self.node_limit is not None else -1
+        self.budget = self.node_limit
         del self.path[:]
         return self._node(present, free, 0, 0, work) is None
 
@@ -290,7 +290,8 @@ class _Search:
             del path[mark:]
             return known
         self.nodes += 1
-        if self.nodes == self.budget:
+        if self.budget is not None and self.nodes > self.budget:
+            self.nodes -= 1
             raise _Limit
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise _Limit

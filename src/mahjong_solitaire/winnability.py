@@ -1,0 +1,70 @@
+"""Is the position still winnable?  And how far back is the last position that was?
+
+    >>> from mahjong_solitaire.codes import deal_from_code
+    >>> board = deal_from_code("MJ1-L00-AAAAABL").board()
+    >>> winnability(board)
+    Winnability(status=<Status.WINNABLE: 'winnable'>, undo=0)
+
+The answer comes within a small budget (:data:`WINNABILITY_NODES` branch points of the
+solver in all) so play never waits: ``winnable`` and ``lost`` are proved, ``unknown`` means
+the budget ran out.  When the position is lost, earlier positions of the game (undoing one
+entry of the history at a time, shuffles included) are examined until one is winnable;
+``undo`` is how many undo steps lead back to it (``None`` when it could not be found
+within the budget).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .board import Board
+from .hint import Hinter
+from .solver import Verdict
+
+__all__ = ["WINNABILITY_NODES", "Status", "Winnability", "winnability"]
+
+#: Branch points the whole check may spend (about 50 ms on the Turtle).
+WINNABILITY_NODES = 400
+
+
+class Status(Enum):
+    WINNABLE = "winnable"
+    LOST = "lost"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class Winnability:
+    """``undo``: undo steps back to the last winnable position (0 when this one is)."""
+
+    status: Status
+    undo: int | None
+
+
+def winnability(board: Board, *, hinter: Hinter | None = None,
+                node_limit: int = WINNABILITY_NODES) -> Winnability:
+    """Decide ``board`` within ``node_limit``; ``hinter`` lends (and keeps) a winning plan.
+
+    The board is not changed.
+    """
+    hinter = hinter if hinter is not None else Hinter()
+    budget = node_limit
+    result = hinter.search(board, node_limit=budget)
+    budget -= result.nodes
+    if result.verdict is Verdict.SOLVABLE:
+        return Winnability(Status.WINNABLE, 0)
+    if result.verdict is Verdict.UNKNOWN:
+        return Winnability(Status.UNKNOWN, None)
+    probe = board.copy()
+    steps = 0
+    while probe.can_undo and budget > 0:
+        probe.pop()
+        steps += 1
+        earlier = hinter.search(probe, node_limit=budget)
+        budget -= max(1, earlier.nodes)
+        if earlier.verdict is Verdict.SOLVABLE:
+            return Winnability(Status.LOST, steps)
+        if earlier.verdict is Verdict.UNKNOWN:
+            break
+    return Winnability(Status.LOST, None)
