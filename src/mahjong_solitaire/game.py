@@ -31,9 +31,10 @@ from enum import Enum
 
 from .board import Board, Move
 from .generator import Deal, fingerprint
-from .hint import suggest
+from .hint import Hinter
 from .rng import Rng
 from .shuffle import shuffled_tiles
+from .winnability import Winnability, winnability
 
 __all__ = ["Game", "GameError", "GameStatus", "TapOutcome", "TapResult"]
 
@@ -79,6 +80,7 @@ class Game:
         self.hints = 0
         self.undos = 0
         self.shuffles = 0
+        self._hinter = Hinter()  # keeps the winning plan between hints
         self._clock = clock
         self._elapsed = elapsed
         self._running_since: float | None = clock()
@@ -212,7 +214,7 @@ class Game:
     def hint(self) -> Move | None:
         """A playable pair (``None`` when stuck); counted in the statistics."""
         self._require_playable()
-        move = suggest(self.board)
+        move = self._hinter.hint(self.board)
         self.hints += 1
         self.actions.append("hint")
         return move
@@ -228,6 +230,23 @@ class Game:
         self.selection = None
         self.shuffles += 1
         self.actions.append("shuffle")
+
+    def winnability(self) -> Winnability:
+        """Whether the position can still be won (within a small budget: never waits), and
+        how many undo steps lead back to the last position that could.  Changes nothing."""
+        return winnability(self.board, hinter=self._hinter)
+
+    def undo_to_winnable(self) -> int:
+        """Undo back to the last winnable position (each step logged as ``"undo"``, so a
+        replay needs no solver); returns the number of steps, :class:`GameError` when that
+        position is unknown."""
+        self._require_playable()
+        steps = self.winnability().undo
+        if steps is None:
+            raise GameError("the last winnable position could not be found")
+        for _ in range(steps):
+            self.undo()
+        return steps
 
     @property
     def moves(self) -> list[Move]:
