@@ -15,7 +15,6 @@ import sys
 import time
 
 from _report import summary_ms, time_calls, write_section
-
 from mahjong_solitaire.construction import construct
 from mahjong_solitaire.generator import Difficulty, generate
 from mahjong_solitaire.layouts import builtin_layout
@@ -27,10 +26,11 @@ def main() -> None:
     lines = []
     seeds = iter(range(10**6))
     times = time_calls(lambda: construct(turtle, Rng.from_seed(next(seeds))), 2000)
-    lines.append(f"- reverse construction of the Turtle: {summary_ms(times)} (target ≤ 2 ms median)")
+    lines.append(f"- reverse construction of the Turtle: {summary_ms(times)} "
+                 "(target ≤ 2 ms median)")
     for difficulty in Difficulty:
         seeds = iter(range(10**6))
-        times = time_calls(lambda d=difficulty: generate(turtle, next(seeds), d), 500)
+        times = time_calls(lambda d=difficulty, s=seeds: generate(turtle, next(s), d), 500)
         lines.append(f"- complete {difficulty.value} deal (6 candidates + scoring): "
                      f"{summary_ms(times)} (target ≤ 12 ms median)")
     runs = []

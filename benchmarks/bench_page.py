@@ -18,9 +18,10 @@ from pathlib import Path
 from _report import percentile, write_section
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from browser_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
-from serving import ProductServer  # noqa: E402
+from playwright.sync_api import sync_playwright
+
+from browser_support import CHROMIUM, CHROMIUM_ARGS
+from serving import ProductServer
 
 RUNS = 15
 _INTERACTIVE = "document.querySelectorAll('#board .tile.free').length > 0"
