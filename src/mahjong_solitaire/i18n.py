@@ -90,6 +90,7 @@ __all__ = [
     "layout_title",
     "negotiate",
     "placeholders",
+    "reload",
     "slide_rule_description",
     "slide_rule_name",
     "stage_name",
@@ -255,6 +256,13 @@ def translator(lang: str) -> Translator:
     fallback = None if lang == DEFAULT_LANGUAGE else translator(DEFAULT_LANGUAGE)
     locale = catalog.locale or Locale.parse(lang)
     return Translator(lang, locale, _translations(catalog), fallback)
+
+
+def reload() -> None:
+    """Forget the cached catalogues: the next call reads the ``.po`` files again (after a
+    catalogue was edited or added under a running server)."""
+    for cached in (languages, _catalog, translator):
+        cached.cache_clear()
 
 
 def available_languages() -> list[dict[str, str]]:
