@@ -13,13 +13,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import connect, deal, history, layouts, play
+from . import connect, deal, history, layouts, play, solve
 from .common import CliError, Parser
 
 __all__ = ["CliError", "build_parser", "main"]
 
 #: Sub-command modules, in the order ``--help`` lists them.
-COMMANDS = (deal, play, history, connect, layouts)
+COMMANDS = (deal, play, history, connect, layouts, solve)
 
 
 def build_parser() -> argparse.ArgumentParser:
