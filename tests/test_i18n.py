@@ -54,8 +54,10 @@ from mahjong_solitaire.stages import stage as classic_stage
 from mahjong_solitaire.tiles import KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = ("en", "pt", "it", "es")
-TRANSLATED = ("pt", "it", "es")
+#: Every catalogue present: a language added later is held to the same rules.
+LANGUAGES = languages()
+TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
+SEED_LANGUAGES = ("pt", "it", "es")
 
 
 def _read(path: Path) -> Catalog:
@@ -82,10 +84,12 @@ def _forms(message: Message) -> tuple[str, ...]:
 # -- the catalogues --------------------------------------------------------------------
 
 
-def test_the_four_languages_of_the_seeds_have_a_catalogue() -> None:
-    assert languages() == ("en", "es", "it", "pt")
-    assert [entry["name"] for entry in available_languages()] == [
-        "English", "Español", "Italiano", "Português"]
+def test_english_and_the_three_languages_of_the_seeds_have_a_catalogue() -> None:
+    assert languages()[0] == "en"
+    assert set(languages()) >= {"en", *SEED_LANGUAGES}
+    names = {entry["code"]: entry["name"] for entry in available_languages()}
+    assert names | {"en": "English", "es": "Español", "it": "Italiano", "pt": "Português"
+                    } == names
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -194,7 +198,7 @@ def test_no_moves_is_worded_as_the_seeds_say(lang: str, wording: str) -> None:
      "Tus 10 mejores tiempos"),
 ])
 def test_the_aids_use_the_seeds_vocabulary(msgid: str, pt: str, it: str, es: str) -> None:
-    assert [translator(lang)(msgid) for lang in TRANSLATED] == [pt, it, es]
+    assert [translator(lang)(msgid) for lang in SEED_LANGUAGES] == [pt, it, es]
 
 
 @pytest.mark.parametrize(("lang", "words"), [
@@ -211,7 +215,7 @@ def test_tile_names_use_the_seeds_words(lang: str, words: dict[str, str]) -> Non
 
 
 def test_the_game_code_keeps_the_seeds_name() -> None:
-    chips = [translator(lang)("Game code: tap to copy") for lang in TRANSLATED]
+    chips = [translator(lang)("Game code: tap to copy") for lang in SEED_LANGUAGES]
     assert [chip.split(":")[0] for chip in chips] == [
         "Código da partida", "Codice partita", "Código de partida"]
 
@@ -348,8 +352,8 @@ def test_the_terminal_language_comes_from_the_environment() -> None:
 
 
 def test_an_unknown_language_code_is_refused_by_the_translator() -> None:
-    with pytest.raises(ValueError, match="no catalogue for language 'fr'"):
-        translator("fr")
+    with pytest.raises(ValueError, match="no catalogue for language 'tlh'"):
+        translator("tlh")
 
 
 # -- the page's copy of the catalogue --------------------------------------------------
@@ -465,7 +469,7 @@ def test_adding_a_language_is_adding_one_catalogue(tmp_path: Path,
     monkeypatch.setattr(i18n, "LOCALE_DIR", locale_dir)
     i18n.reload()
     try:
-        assert languages() == ("en", "es", "fr", "it", "pt")
+        assert "fr" in languages() and languages()[0] == "en"
         assert negotiate("fr-CA,en;q=0.5") == "fr"
         _ = translator("fr")
         assert _("No moves") == "Aucun coup possible"

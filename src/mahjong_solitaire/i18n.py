@@ -60,9 +60,11 @@ from babel.numbers import format_decimal
 from babel.numbers import format_percent as _babel_format_percent
 
 from .connect.slide import Slide
+from .connect.stages import Stage as ConnectStage
 from .generator import Difficulty
 from .layout import Layout
 from .layouts import builtin_layout, builtin_layouts
+from .stages import Stage
 from .tiles import KINDS, kind
 
 __all__ = [
@@ -520,7 +522,7 @@ def slide_rule_description(rule: Slide | str, lang: str) -> str:
     return translator(lang)(_SLIDE_RULES[Slide(rule)][1])
 
 
-def stage_name(stage: Any, lang: str) -> str:
+def stage_name(stage: Stage | ConnectStage, lang: str) -> str:
     """The name of a stage: of the classic progression (named after its layout) or of the
     Connect mode (named after its sliding rule).
 
@@ -529,7 +531,7 @@ def stage_name(stage: Any, lang: str) -> str:
     >>> stage_name(stage(1), "pt"), stage_name(connect_stage(2), "it")
     ('Etapa 1: Torres', 'Livello 2: Giù')
     """
-    if isinstance(getattr(stage, "layout", None), Layout):
+    if isinstance(stage, Stage):
         name = layout_title(stage.layout, lang)
     else:
         name = slide_rule_name(stage.rule, lang)
