@@ -20,11 +20,15 @@ from datetime import UTC, date, datetime
 from functools import lru_cache
 
 from ..codes import GameCode
+from ..connect.codes import PREFIX as CONNECT_PREFIX
+from ..connect.codes import ConnectCode
+from ..connect.generator import ConnectDeal
 from ..generator import Deal, generate
 from ..layout import Layout
 
 __all__ = ["GAME_STATUSES", "UNFINISHED", "DailyEntry", "LeaderboardEntry", "Player",
-           "StageProgress", "StoredGame", "layout_deal"]
+           "StageProgress", "StoredGame", "connect_layout_name", "is_connect_code",
+           "layout_deal"]
 
 #: Every status a stored game can have.
 GAME_STATUSES = ("playing", "paused", "won", "stuck", "abandoned")
@@ -35,6 +39,29 @@ UNFINISHED = ("playing", "paused", "stuck")
 @lru_cache(maxsize=64)
 def _code_deal(code: str) -> Deal:
     return GameCode.parse(code).deal()
+
+
+@lru_cache(maxsize=64)
+def _connect_deal(code: str) -> ConnectDeal:
+    return ConnectCode.parse(code).deal()
+
+
+def is_connect_code(code: str | None) -> bool:
+    """Whether ``code`` names a Connect deal (``CN1-…``) rather than a classic one.
+
+        >>> is_connect_code(" cn1-1808b-aaaaabl"), is_connect_code("MJ1-L00-AAAAABL")
+        (True, False)
+    """
+    return isinstance(code, str) and code.strip().upper().startswith(CONNECT_PREFIX + "-")
+
+
+def connect_layout_name(code: ConnectCode) -> str:
+    """The ``layout_name`` a Connect game is stored and grouped under: grid and rule.
+
+        >>> connect_layout_name(ConnectCode.parse("CN1-1006B-AAAAABL"))
+        'connect-10x6-down'
+    """
+    return f"connect-{code.shape.width}x{code.shape.height}-{code.rule.value}"
 
 
 @lru_cache(maxsize=16)
@@ -94,10 +121,19 @@ class StoredGame:
 
     def deal(self) -> Deal:
         """The engine deal: from the code, or from the imported layout's positions."""
+        if is_connect_code(self.code):
+            raise ValueError(f"game {self.id} is a Connect game: use connect_deal()")
         if self.code is not None:
             return _code_deal(self.code)
         positions = tuple((x, y, z) for x, y, z in self.layout_positions or ())
         return layout_deal(positions, self.layout_name, self.seed, self.difficulty)
+
+    def connect_deal(self) -> ConnectDeal:
+        """The Connect deal of a game of mode ``connect``, from its ``CN1-…`` code (replay
+        it with :meth:`mahjong_solitaire.connect.ConnectGame.replay`)."""
+        if not is_connect_code(self.code):
+            raise ValueError(f"game {self.id} is not a Connect game (code {self.code!r})")
+        return _connect_deal(self.code)  # type: ignore[arg-type]
 
     def elapsed_now(self, now: datetime | None = None) -> float:
         """Seconds played up to ``now``: the stored time plus the current running stretch."""

@@ -38,6 +38,7 @@ from sqlalchemy import Connection, Row, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..codes import GameCode
+from ..connect.codes import ConnectCode
 from ..generator import Difficulty
 from ..layout import Layout
 from ..layouts import builtin_layout, builtin_layouts
@@ -52,6 +53,8 @@ from .records import (
     Player,
     StageProgress,
     StoredGame,
+    connect_layout_name,
+    is_connect_code,
 )
 from .schema import games, layouts, players, settings
 from .statistics import GameSummary, Statistics, compute
@@ -216,10 +219,20 @@ class Store:
 
     @staticmethod
     def _deal_source(code: str | None, layout: Layout | None, seed: int | None,
-                     difficulty: str | Difficulty | None
+                     difficulty: str | Difficulty | None, mode: str = "classic"
                      ) -> tuple[str | None, str, list[list[int]] | None, int, str]:
         if (code is None) == (layout is None):
             raise StoreError("a game is created from a code or from a layout (one of them)")
+        if is_connect_code(code):
+            if mode != "connect":
+                raise StoreError(f"a Connect code is played in mode 'connect', not {mode!r}")
+            connect = ConnectCode.parse(code)  # type: ignore[arg-type]
+            if seed is not None and seed != connect.seed:
+                raise StoreError(f"seed {seed} contradicts code {connect}")
+            if difficulty is not None and Difficulty.parse(difficulty) != connect.difficulty:
+                raise StoreError(f"difficulty {difficulty} contradicts code {connect}")
+            return (str(connect), connect_layout_name(connect), None, connect.seed,
+                    connect.difficulty.value)
         if code is not None:
             parsed = GameCode.parse(code)
             if seed is not None and seed != parsed.seed:
@@ -251,7 +264,7 @@ class Store:
         if daily is not None and (not isinstance(daily, date) or isinstance(daily, datetime)):
             raise StoreError(f"daily must be a date, not {daily!r}")
         game_code, layout_name, positions, seed, level = self._deal_source(
-            code, layout, seed, difficulty)
+            code, layout, seed, difficulty, mode)
         now = _now()
         game = StoredGame(
             id=_new_id(), player_id=player_id, mode=mode, code=game_code,
@@ -348,19 +361,23 @@ class Store:
 
     # -- statistics and rankings ----------------------------------------------------
 
-    def statistics(self, player_id: str) -> Statistics:
-        """The player's statistics (rules in :mod:`mahjong_solitaire.store.statistics`)."""
+    def statistics(self, player_id: str, mode: str = "classic") -> Statistics:
+        """The player's statistics in one game ``mode`` (rules in
+        :mod:`mahjong_solitaire.store.statistics`)."""
         columns = [games.c[name] for name in GameSummary.__slots__]
         with self._transaction(write=False) as connection:
             rows = connection.execute(select(*columns).where(
-                games.c.player_id == player_id)).all()
+                games.c.player_id == player_id, games.c.mode == mode)).all()
         return compute(GameSummary(*row) for row in rows)
 
-    def leaderboard(self, player_id: str, limit: int = 10) -> list[LeaderboardEntry]:
-        """The player's ``limit`` fastest wins; on equal times the earlier win ranks first."""
+    def leaderboard(self, player_id: str, limit: int = 10, mode: str = "classic"
+                    ) -> list[LeaderboardEntry]:
+        """The player's ``limit`` fastest wins in one game ``mode``; on equal times the
+        earlier win ranks first."""
         with self._transaction(write=False) as connection:
             rows = connection.execute(
-                select(games).where(games.c.player_id == player_id, games.c.status == "won")
+                select(games).where(games.c.player_id == player_id, games.c.mode == mode,
+                                    games.c.status == "won")
                 .order_by(games.c.elapsed, games.c.finished_at, games.c.id)
                 .limit(limit)).all()
         return [LeaderboardEntry(rank, row.id, row.elapsed, row.layout_name, row.difficulty,
