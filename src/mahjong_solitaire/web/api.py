@@ -24,9 +24,9 @@ from ..codes import MAX_SEED, GameCode, daily_code
 from ..game import Game, GameError, GameStatus
 from ..generator import Difficulty
 from ..layout import Layout, LayoutError
-from ..layouts import builtin_layout, builtin_layouts
+from ..layouts import builtin_layout
 from ..store import Store, StoredGame
-from .state import GameState, LayoutPreview, game_state, layout_info, rebuild
+from .state import GameState, game_state, rebuild
 
 __all__ = ["COOKIE", "ApiError", "router"]
 
@@ -360,14 +360,6 @@ def daily_board(request: Request,
             raise ApiError(400, "bad_date", f"{day[:40]!r} is not a date YYYY-MM-DD") from None
     return {"date": when.isoformat(), "code": str(daily_code(when)),
             "entries": _jsonable(_store(request).daily_board(when, limit=10, viewer=cookie))}
-
-
-@router.get("/layouts", response_model=list[LayoutPreview], summary="Layouts to play")
-def layouts(request: Request) -> JSONResponse:
-    """The built-in layouts by number, then the imported ones, with their positions for
-    previews."""
-    found = [*builtin_layouts(), *_store(request).imported_layouts()]
-    return JSONResponse([layout_info(layout, positions=True) for layout in found])
 
 
 @router.get("/player", response_model=PlayerInfo, summary="The player's display name")

@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ..game import Game, GameStatus
 from ..layout import Layout
+from ..stages import stage
 from ..store import StoredGame
 
 __all__ = [
@@ -81,12 +82,21 @@ class TileState(BaseModel):
     free: bool
 
 
+class NextStage(BaseModel):
+    number: int
+    layout: str
+    title: str
+    difficulty: str
+
+
 class Result(BaseModel):
     time: float
     rank: int | None
     hints: int
     undos: int
     shuffles: int
+    stage: int | None = None  # a stage game's win: the stage cleared, and the next one
+    next_stage: NextStage | None = None
 
 
 class GameState(BaseModel):
@@ -101,6 +111,7 @@ class GameState(BaseModel):
     layout: LayoutInfo
     difficulty: str
     daily: str | None
+    stage: int | None = None
     status: Literal["playing", "paused", "won", "stuck", "abandoned"]
     elapsed: float
     running: bool
@@ -176,6 +187,7 @@ def game_state(stored: StoredGame, game: Game, *, winnability: str = "unknown",
         "layout": layout_info(game.deal.layout),
         "difficulty": stored.difficulty,
         "daily": stored.daily.isoformat() if stored.daily is not None else None,
+        "stage": stored.stage,
         "status": stored_status,
         "elapsed": elapsed,
         "running": stored_status in ("playing", "stuck"),
@@ -188,4 +200,17 @@ def game_state(stored: StoredGame, game: Game, *, winnability: str = "unknown",
         "result": ({"time": elapsed, "rank": rank, "hints": game.hints, "undos": game.undos,
                     "shuffles": game.shuffles} if won else None),
     }
+    if won and stored.stage is not None and stored.mode == "classic":
+        state["result"].update(stage=stored.stage, next_stage=_next_stage(stored.stage))
     return state
+
+
+def _next_stage(number: int) -> dict[str, Any]:
+    """What a won stage leads to: the next stage of the classic progression.
+
+        >>> _next_stage(1)
+        {'number': 2, 'layout': 'crab', 'title': 'Crab', 'difficulty': 'easy'}
+    """
+    following = stage(number + 1)
+    return {"number": following.number, "layout": following.layout.name,
+            "title": following.layout.title, "difficulty": following.difficulty.value}

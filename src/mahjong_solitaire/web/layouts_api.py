@@ -1,0 +1,269 @@
+"""Layouts and stages in the web game: the layout list with previews, layout file uploads,
+and the classic stage progression with the player's progress.
+
+* ``GET /api/layouts``: the built-in layouts by number, then the imported ones, each with
+  its positions, a ``preview`` URL and a ``difficulty_hint``;
+* ``GET /api/layouts/{name}/preview.svg``: the picture of :func:`..layouts.preview_svg`;
+* ``POST /api/layouts``: a KMahjongg ``.layout`` or GNOME ``.map`` file (multipart, field
+  ``file``) kept in the database, then playable with ``POST /api/games {"layout": name}``;
+* ``GET /api/stages`` and ``POST /api/stages/{n}``: the stages of :mod:`..stages`.
+
+    >>> sorted({route.path for route in router.routes})
+    ['/api/layouts', '/api/layouts/{name}/preview.svg', '/api/stages', '/api/stages/{number}']
+
+The preview URL carries a fingerprint of the layout, so a browser may keep it for good:
+
+    >>> from mahjong_solitaire.layouts import builtin_layout
+    >>> preview_url(builtin_layout("turtle")).startswith("/api/layouts/turtle/preview.svg?v=")
+    True
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import UploadFile
+from starlette.formparsers import MultiPartException, MultiPartParser
+
+from ..construction import UnclearableError
+from ..generator import generate
+from ..layout import Layout, LayoutError
+from ..layouts import builtin_layout, builtin_layouts, preview_svg, read_layout_file
+from ..layouts.files import MAX_FILE_BYTES, LayoutFileError
+from ..stages import STAGE_ORDER, Stage, stage, stages
+from ..store import StoreError
+from .api import ApiError, PlayerCookie, _answer, _load, _player, _store
+from .state import LayoutPreview, layout_info
+
+__all__ = ["MAX_UPLOAD_BYTES", "difficulty_hint", "layout_entry", "preview_url", "router"]
+
+#: A whole upload (the file plus the multipart framing) is refused beyond this size,
+#: before the rest of it is read.
+MAX_UPLOAD_BYTES = MAX_FILE_BYTES + 16 * 1024
+
+#: The hints, from the most forgiving third of :data:`..stages.STAGE_ORDER` to the most
+#: demanding.
+HINTS = ("gentle", "moderate", "demanding")
+
+router = APIRouter(prefix="/api", tags=["layouts and stages"])
+
+
+# -- layouts ---------------------------------------------------------------------------
+
+
+class LayoutEntry(LayoutPreview):
+    preview: str
+    difficulty_hint: str | None
+    imported: bool
+
+
+def difficulty_hint(layout: Layout) -> str | None:
+    """How demanding a built-in layout's deals are (its third of the stage order); ``None``
+    for an imported layout.
+
+    >>> difficulty_hint(builtin_layout("towers")), difficulty_hint(builtin_layout("pagoda"))
+    ('gentle', 'demanding')
+    """
+    if layout.number is None or layout.name not in STAGE_ORDER:
+        return None
+    rank = STAGE_ORDER.index(layout.name)
+    return HINTS[rank * len(HINTS) // len(STAGE_ORDER)]
+
+
+def _fingerprint(layout: Layout) -> str:
+    text = repr((layout.title, layout.positions))
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def preview_url(layout: Layout) -> str:
+    """Where the layout's preview is served, with its fingerprint."""
+    return f"/api/layouts/{layout.name}/preview.svg?v={_fingerprint(layout)}"
+
+
+def layout_entry(layout: Layout) -> dict[str, Any]:
+    """One layout of ``GET /api/layouts``.
+
+    >>> entry = layout_entry(builtin_layout("pyramid"))
+    >>> entry["number"], entry["tiles"], entry["difficulty_hint"], entry["imported"]
+    (1, 144, 'demanding', False)
+    """
+    return {**layout_info(layout, positions=True), "preview": preview_url(layout),
+            "difficulty_hint": difficulty_hint(layout), "imported": layout.number is None}
+
+
+def _find_layout(request: Request, name: str) -> Layout:
+    try:
+        return builtin_layout(name)
+    except LayoutError:
+        pass
+    try:
+        return _store(request).imported_layout(name)
+    except StoreError:
+        raise ApiError(404, "unknown_layout", f"there is no layout {name[:64]!r}") from None
+
+
+@router.get("/layouts", response_model=list[LayoutEntry], summary="Layouts to play")
+def layouts(request: Request) -> JSONResponse:
+    """The built-in layouts by number, then the imported ones, with their positions, the URL
+    of their preview and (built-in layouts) a difficulty hint: ``gentle``, ``moderate`` or
+    ``demanding``."""
+    found = [*builtin_layouts(), *_store(request).imported_layouts()]
+    return JSONResponse([layout_entry(layout) for layout in found])
+
+
+@router.get("/layouts/{name}/preview.svg", summary="A layout's preview picture",
+            response_class=Response,
+            responses={200: {"content": {"image/svg+xml": {}}},
+                       404: {"description": "no such layout"}})
+def layout_preview(request: Request, name: str, v: str | None = None) -> Response:
+    """An SVG of the layout seen from above, higher layers darker.  With the fingerprint of
+    the list's ``preview`` URL (``v``) it may be cached for good; ``ETag`` otherwise."""
+    layout = _find_layout(request, name)
+    tag = _fingerprint(layout)
+    cache = ("public, max-age=31536000, immutable" if v == tag else "no-cache")
+    headers = {"ETag": f'"{tag}"', "Cache-Control": cache}
+    if request.headers.get("if-none-match", "").strip() in (f'"{tag}"', f'W/"{tag}"'):
+        return Response(status_code=304, headers=headers)
+    return Response(preview_svg(layout), media_type="image/svg+xml", headers=headers)
+
+
+async def _capped(request: Request) -> AsyncIterator[bytes]:
+    """The request body, refused (413) as soon as it grows beyond the upload limit."""
+    total = 0
+    async for chunk in request.stream():
+        total += len(chunk)
+        if total > MAX_UPLOAD_BYTES:
+            raise _too_large()
+        yield chunk
+
+
+def _too_large() -> ApiError:
+    return ApiError(413, "too_large", f"a layout file has at most {MAX_FILE_BYTES:,} bytes; "
+                    "this one is larger")
+
+
+async def _uploaded_file(request: Request) -> tuple[bytes, str]:
+    """The bytes and name of the upload's ``file`` field, read no further than the limit."""
+    if not request.headers.get("content-type", "").startswith("multipart/form-data"):
+        raise ApiError(400, "bad_request", "send the layout file as multipart/form-data, "
+                       "in a field named 'file'")
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        if not declared.isdigit():
+            raise ApiError(400, "bad_request", "the Content-Length header is not a number")
+        if int(declared) > MAX_UPLOAD_BYTES:
+            raise _too_large()
+    parser = MultiPartParser(request.headers, _capped(request), max_files=1, max_fields=8)
+    try:
+        form = await parser.parse()
+    except MultiPartException as error:
+        raise ApiError(400, "bad_request", f"the upload cannot be read: {error.message}"
+                       ) from None
+    try:
+        upload = form.get("file")
+        if not isinstance(upload, UploadFile):
+            raise ApiError(400, "bad_request", "the upload has no file in a field named "
+                           "'file'")
+        data = await upload.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise _too_large()
+        return data, upload.filename or "layout"
+    finally:
+        await form.close()
+
+
+def _playable(layout: Layout, filename: str) -> Layout:
+    try:
+        generate(layout, 0)
+    except UnclearableError:
+        raise LayoutFileError(f"{filename}: the layout {layout.title!r} cannot be cleared pair "
+                              "by pair, so no deal can be made on it") from None
+    return layout
+
+
+def _import(request: Request, data: bytes, filename: str) -> list[Layout]:
+    """Every layout of the file, checked playable, then stored (all or nothing checked
+    before the first is stored)."""
+    found = [_playable(layout, filename) for layout in read_layout_file(data, filename)]
+    store = _store(request)
+    return [store.imported_layout(store.save_layout(layout)) for layout in found]
+
+
+@router.post("/layouts", status_code=201, summary="Import a layout file",
+             responses={413: {"description": "the file is larger than a layout file may be"}},
+             openapi_extra={"requestBody": {"required": True, "content": {
+                 "multipart/form-data": {"schema": {
+                     "type": "object", "required": ["file"],
+                     "properties": {"file": {"type": "string", "format": "binary"}}}}}}})
+async def upload_layout(request: Request) -> JSONResponse:
+    """A KMahjongg ``.layout`` (v1.0 or v1.1) or GNOME Mahjongg ``.map`` file in the field
+    ``file``.  Answers ``{"layouts": [...]}``, the stored layouts as ``GET /api/layouts``
+    lists them (a GNOME file may hold several maps; a layout already imported keeps its
+    name).  A bad file is refused with the parser's message, naming the line or element,
+    and nothing is stored; a file over the size limit is refused (413) before it is read."""
+    data, filename = await _uploaded_file(request)
+    stored = await run_in_threadpool(_import, request, data, filename)
+    return JSONResponse({"layouts": [layout_entry(layout) for layout in stored]},
+                        status_code=201)
+
+
+# -- stages ----------------------------------------------------------------------------
+
+
+def _last_listed(next_stage: int) -> int:
+    """Stages are listed through the end of the round of the next stage to play."""
+    per_round = len(STAGE_ORDER)
+    return -(-next_stage // per_round) * per_round
+
+
+def stage_entry(item: Stage, best_times: dict[int, float], next_stage: int) -> dict[str, Any]:
+    """One stage of ``GET /api/stages``.
+
+    >>> entry = stage_entry(stage(2), {1: 95.5}, 2)
+    >>> entry["layout"]["name"], entry["difficulty"], entry["cleared"], entry["next"]
+    ('crab', 'easy', False, True)
+    """
+    best = best_times.get(item.number)
+    layout = item.layout
+    return {"number": item.number, "round": item.round, "code": item.code,
+            "difficulty": item.difficulty.value,
+            "layout": {**layout_info(layout), "preview": preview_url(layout)},
+            "cleared": best is not None, "best_time": None if best is None else round(best, 3),
+            "locked": item.number > next_stage, "next": item.number == next_stage}
+
+
+@router.get("/stages", summary="The stages and the player's progress")
+def stage_list(request: Request, response: Response, cookie: PlayerCookie = None
+               ) -> dict[str, Any]:
+    """``{"next": n, "cleared": [...], "stages": [...]}``: the stages through the end of the
+    round of the next one to play, each with its layout, difficulty and code, whether it is
+    cleared (and the best time), locked (after the next stage) or the next one."""
+    player_id = _player(request, response, cookie)
+    progress = _store(request).stage_progress(player_id)
+    next_stage = progress.next_stage
+    best = progress.best_times
+    return {"next": next_stage, "cleared": progress.cleared, "round_size": len(STAGE_ORDER),
+            "stages": [stage_entry(item, best, next_stage)
+                       for item in stages(1, _last_listed(next_stage))]}
+
+
+@router.post("/stages/{number}", summary="Play a stage")
+def play_stage(request: Request, response: Response, number: int,
+               cookie: PlayerCookie = None) -> JSONResponse:
+    """Start stage ``number`` (any cleared stage, or the next one): the stage's fixed deal,
+    stored as a stage game, so that its win counts as the stage cleared.  409
+    ``stage_locked`` for a stage after the next one."""
+    player_id = _player(request, response, cookie)
+    chosen = stage(number)
+    next_stage = _store(request).stage_progress(player_id).next_stage
+    if number > next_stage:
+        raise ApiError(409, "stage_locked", f"stage {number} is locked: clear stage "
+                       f"{next_stage} first")
+    stored = _store(request).create_game(player_id, code=chosen.code, stage=number)
+    _, game = _load(request, player_id, stored.id)
+    return _answer(request, stored, game, response)
