@@ -172,7 +172,7 @@ async def _uploaded_file(request: Request) -> tuple[bytes, str]:
         data = await upload.read(MAX_FILE_BYTES + 1)
         if len(data) > MAX_FILE_BYTES:
             raise _too_large()
-        return data, upload.filename or "layout"
+        return data, (upload.filename or "layout")[-80:]
     finally:
         await form.close()
 
