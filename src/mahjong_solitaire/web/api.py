@@ -14,7 +14,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from datetime import UTC, date, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Cookie, Query, Request, Response
 from fastapi.responses import JSONResponse
@@ -151,8 +151,19 @@ def _answer(request: Request, stored: StoredGame, game: Game, response: Response
     return answer
 
 
+#: How the state of a stored game of another mode is answered (``GET /api/game`` and
+#: ``GET /api/games/{id}``); each mode's router registers its own, e.g. ``"connect"``.
+MODE_ANSWERS: dict[str, Callable[[Request, StoredGame, Response], JSONResponse]] = {}
+
+#: The game modes with their own statistics and leaderboard.
+Mode = Literal["classic", "connect"]
+
+
 def _load(request: Request, player_id: str, game_id: str) -> tuple[StoredGame, Game]:
     stored = _store(request).get_game(player_id, game_id)
+    if stored.mode in MODE_ANSWERS:
+        raise ApiError(409, "wrong_mode", f"this is a {stored.mode} game: play it with "
+                       f"/api/{stored.mode}/games/{game_id}")
     try:
         game = rebuild(stored, _now())
     except GameError as error:
@@ -162,12 +173,15 @@ def _load(request: Request, player_id: str, game_id: str) -> tuple[StoredGame, G
 
 
 def _act(request: Request, player_id: str, game_id: str, version: int | None,
-         action: Callable[[Game], dict[str, Any]]) -> tuple[StoredGame, Game, dict[str, Any]]:
-    """Perform ``action`` on the stored game and save it; the action's extra answer fields.
+         action: Callable[[Game], dict[str, Any]], *,
+         load: Callable[[Request, str, str], tuple[StoredGame, Game]] = _load
+         ) -> tuple[StoredGame, Game, dict[str, Any]]:
+    """Perform ``action`` on the stored game (read and rebuilt by ``load``) and save it;
+    the action's extra answer fields.
 
     Nothing is saved when the action raises or changes nothing.
     """
-    stored, game = _load(request, player_id, game_id)
+    stored, game = load(request, player_id, game_id)
     if version is not None and version != stored.version:
         raise ApiError(409, "stale_version",
                        f"this game was changed in another window (version {stored.version}, "
@@ -229,6 +243,8 @@ def current_game(request: Request, response: Response, cookie: PlayerCookie = No
     stored = _store(request).current_game(player_id)
     if stored is None:
         stored = _new_game(request, player_id, NewGame())
+    if stored.mode in MODE_ANSWERS:
+        return MODE_ANSWERS[stored.mode](request, stored, response)
     _, game = _load(request, player_id, stored.id)
     return _answer(request, stored, game, response)
 
@@ -248,7 +264,11 @@ def create_game(request: Request, response: Response, body: NewGame,
 @router.get("/games/{game_id}", response_model=GameState, summary="A game's state")
 def get_game(request: Request, response: Response, game_id: str,
              cookie: PlayerCookie = None) -> JSONResponse:
-    stored, game = _load(request, _known_player(cookie), game_id)
+    player_id = _known_player(cookie)
+    stored = _store(request).get_game(player_id, game_id)
+    if stored.mode in MODE_ANSWERS:
+        return MODE_ANSWERS[stored.mode](request, stored, response)
+    stored, game = _load(request, player_id, game_id)
     return _answer(request, stored, game, response)
 
 
@@ -326,19 +346,23 @@ def _jsonable(value: Any) -> Any:
 
 
 @router.get("/leaderboard", summary="The player's 10 fastest wins")
-def leaderboard(request: Request, response: Response, cookie: PlayerCookie = None
-                ) -> dict[str, Any]:
+def leaderboard(request: Request, response: Response, cookie: PlayerCookie = None,
+                mode: Mode = "classic") -> dict[str, Any]:
+    """``mode``: the wins of classic games (default) or of Connect games."""
     player_id = _player(request, response, cookie)
-    return {"entries": _jsonable(_store(request).leaderboard(player_id, limit=10))}
+    return {"mode": mode,
+            "entries": _jsonable(_store(request).leaderboard(player_id, limit=10, mode=mode))}
 
 
 @router.get("/statistics", summary="The player's statistics")
-def statistics(request: Request, response: Response, cookie: PlayerCookie = None
-               ) -> dict[str, Any]:
-    """Adds ``wins``: every winning time with its date, for the page's chart."""
+def statistics(request: Request, response: Response, cookie: PlayerCookie = None,
+               mode: Mode = "classic") -> dict[str, Any]:
+    """The games of one ``mode`` (classic by default, or Connect).  Adds ``wins``: every
+    winning time with its date, for the page's chart."""
     player_id = _player(request, response, cookie)
-    stats: dict[str, Any] = _jsonable(_store(request).statistics(player_id))
-    wins = _store(request).leaderboard(player_id, limit=1000)
+    stats: dict[str, Any] = _jsonable(_store(request).statistics(player_id, mode=mode))
+    stats["mode"] = mode
+    wins = _store(request).leaderboard(player_id, limit=1000, mode=mode)
     stats["wins"] = sorted(({"date": entry["date"], "time": entry["time"],
                              "layout": entry["layout"]} for entry in _jsonable(wins)),
                            key=lambda win: win["date"] or "")

@@ -30,6 +30,7 @@ from ..layout import LayoutError
 from ..shuffle import ShuffleError
 from ..store import GameNotFoundError, StaleWriteError, Store, StoreError
 from .api import ApiError, router
+from .connect_api import router as connect_router
 from .layouts_api import router as layouts_router
 
 __all__ = ["STATIC", "create_app"]
@@ -109,6 +110,7 @@ def create_app(store: Store | None = None, *, local_player: bool = False) -> Fas
     app.state.store = _serving(store if store is not None else Store())
     app.state.local_player = local_player
     app.include_router(router)
+    app.include_router(connect_router)
     app.include_router(layouts_router)
 
     @app.exception_handler(ApiError)

@@ -1,0 +1,281 @@
+"""The JSON state of a Connect game (SPEC 9): everything the page needs to draw the grid.
+
+As for the classic game (:mod:`.state`), the server keeps no game in memory: each request
+rebuilds the :class:`~mahjong_solitaire.connect.ConnectGame` from the stored ``CN1-…`` code
+and action log (:func:`rebuild_connect`) and answers :func:`connect_state`.
+
+Tiles slide in Connect, so a cell number does not follow a tile.  Each tile also carries an
+``id``: the cell it was dealt on, followed through every removal and slide
+(:func:`tile_ids`), so the page can move the same element to its new cell.
+
+    >>> from mahjong_solitaire.connect import ConnectGame, connect_deal_from_code
+    >>> game = ConnectGame(connect_deal_from_code("CN1-0402B-AAAAAAB"), clock=lambda: 0.0)
+    >>> game.board.rows()
+    [['G', 'Wh', 'G', 'G'], ['Wh', 'Wh', 'G', 'Wh']]
+    >>> game.tap(4).outcome.value, game.tap(5).outcome.value   # (0, 1) and (1, 1): neighbours
+    ('selected', 'matched')
+    >>> tile_ids(game)                     # the tiles above them slid down
+    [None, None, 2, 3, 0, 1, 6, 7]
+    >>> board = grid_state(game)
+    >>> board["tiles_left"], [(t["id"], t["x"], t["y"]) for t in board["tiles"]][:3]
+    (6, [(2, 2, 0), (3, 3, 0), (0, 0, 1)])
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from ..board import Move
+from ..connect import ConnectGame, Stage, stage
+from ..connect.grid import Path, Shape
+from ..game import GameStatus
+from ..store import StoredGame
+
+__all__ = [
+    "ConnectState",
+    "StagesList",
+    "connect_state",
+    "grid_state",
+    "rebuild_connect",
+    "slid_tiles",
+    "stage_info",
+    "tile_ids",
+]
+
+#: The stage list shows at least the first two rounds (the rules on easy, then on the full
+#: grid at normal difficulty), and always the player's next stage.
+LISTED_STAGES = 22
+
+
+def rebuild_connect(stored: StoredGame, now: datetime) -> ConnectGame:
+    """The Connect game of a stored record at ``now``: its actions replayed on its deal,
+    its clock, its pause and its selection (as :func:`.state.rebuild` does for classic).
+
+    Raises :class:`~mahjong_solitaire.game.GameError` when the stored log cannot be replayed.
+    """
+    game = ConnectGame.replay(stored.connect_deal(), stored.actions, clock=lambda: 0.0,
+                              elapsed=stored.elapsed_now(now))
+    assert isinstance(game, ConnectGame)
+    if stored.running_since is None and not game.board.is_won():
+        game.pause()
+    selection = stored.selection
+    if selection is not None and not game.is_paused and game.board.is_present(selection):
+        game.selection = selection
+    return game
+
+
+# -- tiles followed through the slides -------------------------------------------------
+
+
+def tile_ids(game: ConnectGame, *, moves: int | None = None) -> list[int | None]:
+    """Per cell, the id of the tile on it (the cell it was dealt on), ``None`` when empty:
+    the deal's cells carried through the removals and slides of the game so far (or of its
+    first ``moves`` history entries).  Shuffles change faces, never cells."""
+    shape = game.board.shape
+    rule = game.board.rule
+    ids: list[int | None] = list(range(len(shape)))
+    history = game.board.move_stack
+    for entry in history if moves is None else history[:moves]:
+        if isinstance(entry, Move):
+            ids[entry.a] = ids[entry.b] = None
+            ids = rule.apply(ids, shape.width, shape.height)
+    return ids
+
+
+def slid_tiles(shape: Shape, before: list[int | None], after: list[int | None]
+               ) -> list[dict[str, Any]]:
+    """The tiles that changed cells between two id grids: ``{"id", "from", "to"}`` with
+    ``[x, y]`` cells.
+
+        >>> slid_tiles(Shape(2, 2), [0, 1, None, 3], [None, 1, 0, 3])
+        [{'id': 0, 'from': [0, 0], 'to': [0, 1]}]
+    """
+    where_after = {tile: cell for cell, tile in enumerate(after) if tile is not None}
+    moved = []
+    for cell, tile in enumerate(before):
+        if tile is not None and tile in where_after and where_after[tile] != cell:
+            moved.append({"id": tile, "from": list(shape.point(cell)),
+                          "to": list(shape.point(where_after[tile]))})
+    return moved
+
+
+def path_points(path: Path | None) -> list[list[int]] | None:
+    """A connecting path as JSON: its corner points ``[x, y]``, ring cells included."""
+    return None if path is None else [list(point) for point in path]
+
+
+# -- the state object ------------------------------------------------------------------
+
+
+class ConnectTile(BaseModel):
+    i: int
+    id: int
+    x: int
+    y: int
+    tile: str | None
+    free: bool
+
+
+class GridInfo(BaseModel):
+    name: str
+    title: str
+    number: None
+    width: int
+    height: int
+    depth: int
+    tiles: int
+    slide: str
+
+
+class StageRules(BaseModel):
+    number: int
+    width: int
+    height: int
+    slide: str
+    difficulty: str
+
+
+class StageInfo(StageRules):
+    cleared: bool
+    locked: bool
+    best_time: float | None
+
+
+class ConnectResult(BaseModel):
+    time: float
+    rank: int | None
+    hints: int
+    undos: int
+    shuffles: int
+    stage: int | None = None  # a stage game's win: the stage cleared, and the next one
+    next_stage: StageRules | None = None
+
+
+class StagesList(BaseModel):
+    next: int
+    stages: list[StageInfo]
+
+
+class ConnectState(BaseModel):
+    """The full state of one Connect game, as every Connect game endpoint answers it."""
+
+    model_config = ConfigDict(extra="allow")  # endpoints add "event" or "hint"
+
+    id: str
+    version: int
+    mode: Literal["connect"]
+    code: str
+    stage: int | None
+    layout: GridInfo
+    difficulty: str
+    daily: None
+    status: Literal["playing", "paused", "won", "stuck", "abandoned"]
+    elapsed: float
+    running: bool
+    tiles: list[ConnectTile]
+    selection: int | None
+    tiles_left: int
+    pairs_available: int
+    can_undo: bool
+    can_redo: bool
+    hints: int
+    undos: int
+    shuffles: int
+    winnability: Literal["winnable", "lost", "unknown"]
+    last_winnable: None
+    result: ConnectResult | None
+
+
+def grid_info(game: ConnectGame) -> dict[str, Any]:
+    """The ``layout`` part of the state: the grid and its sliding rule (``name`` is the
+    one the store groups statistics by)."""
+    board = game.board
+    rule = board.rule.value
+    return {"name": f"connect-{board.width}x{board.height}-{rule}",
+            "title": f"{board.width}×{board.height} {rule}", "number": None,
+            "width": board.width, "height": board.height, "depth": 1,
+            "tiles": len(game.deal.tiles), "slide": rule}
+
+
+def grid_state(game: ConnectGame, *, hide: bool = False) -> dict[str, Any]:
+    """The board part of the state: the tiles on the grid (``i`` the cell a tap names,
+    ``x``/``y`` its column and row, ``id`` the tile followed through slides; labels hidden
+    while paused), the selection and the counters.  Every tile can be selected: ``free``."""
+    board = game.board
+    ids = tile_ids(game)
+    tiles = []
+    for i, label in enumerate(board.tiles):
+        if label is not None:
+            x, y = board.shape.point(i)
+            tiles.append({"i": i, "id": ids[i], "x": x, "y": y,
+                          "tile": None if hide else label, "free": True})
+    return {
+        "tiles": tiles,
+        "selection": None if hide else game.selection,
+        "tiles_left": board.tiles_left,
+        "pairs_available": board.pair_count(),
+        "can_undo": board.can_undo,
+        "can_redo": board.can_redo,
+    }
+
+
+def _winnability(game: ConnectGame) -> str:
+    """Known for sure: a won board, a board still on a known winning line, a stuck one."""
+    board = game.board
+    if board.is_won() or board.plan is not None:
+        return "winnable"
+    return "lost" if board.is_stuck() else "unknown"
+
+
+def stage_info(number: int) -> dict[str, Any]:
+    """A stage as the page lists it.
+
+        >>> stage_info(2)
+        {'number': 2, 'width': 12, 'height': 6, 'slide': 'down', 'difficulty': 'easy'}
+    """
+    found: Stage = stage(number)
+    return {"number": found.number, "width": found.shape.width,
+            "height": found.shape.height, "slide": found.rule.value,
+            "difficulty": found.difficulty.value}
+
+
+def connect_state(stored: StoredGame, game: ConnectGame, *, rank: int | None = None
+                  ) -> dict[str, Any]:
+    """The state object of ``web_api.md`` (Connect) for a stored game rebuilt as ``game``.
+
+    ``rank`` is the win's place on the player's Connect leaderboard (read for won games).
+    A won stage adds ``stage`` and ``next_stage`` to the result.
+    """
+    status = game.status
+    stored_status = "abandoned" if stored.status == "abandoned" else status.value
+    won = status is GameStatus.WON
+    elapsed = round(game.elapsed, 3)
+    result: dict[str, Any] | None = None
+    if won:
+        result = {"time": elapsed, "rank": rank, "hints": game.hints, "undos": game.undos,
+                  "shuffles": game.shuffles}
+        if stored.stage is not None:
+            result.update(stage=stored.stage, next_stage=stage_info(stored.stage + 1))
+    return {
+        "id": stored.id,
+        "version": stored.version,
+        "mode": "connect",
+        "code": stored.code,
+        "stage": stored.stage,
+        "layout": grid_info(game),
+        "difficulty": stored.difficulty,
+        "daily": None,
+        "status": stored_status,
+        "elapsed": elapsed,
+        "running": stored_status in ("playing", "stuck"),
+        **grid_state(game, hide=status is GameStatus.PAUSED),
+        "hints": game.hints,
+        "undos": game.undos,
+        "shuffles": game.shuffles,
+        "winnability": _winnability(game),
+        "last_winnable": None,
+        "result": result,
+    }
