@@ -136,6 +136,8 @@ class _Search:
         self.affects = geometry.affects
         self.above = geometry.above
         self.key_of = [key_id(label) if label is not None else -1 for label in board.tiles]
+        self.keybit = [1 << k if k >= 0 else 0 for k in self.key_of]
+        self.pair_cache: dict[tuple[int, int], tuple[int, int]] = {}
         self.kmask = list(board.key_masks)
         self.node_limit = node_limit
         self.deadline = deadline
@@ -295,7 +297,8 @@ class _Search:
             raise _Limit
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise _Limit
-        stuck = self._relaxed_stuck(present, free, code)
+        snapshots: dict[int, tuple[int, int]] | None = {} if self.thorough else None
+        stuck = self._relaxed_stuck(present, free, code, snapshots=snapshots)
         if stuck:
             # Only the keys of the free tiles left stuck matter: the others' tiles are all
             # blocked, whatever their pairing.
@@ -308,7 +311,8 @@ class _Search:
             if moves is not None:
                 path.extend(moves)
                 return None
-            k, options, conflict = self._probe(present, free, code, decided)
+            assert snapshots is not None
+            k, options, conflict = self._probe(present, free, code, decided, snapshots)
         else:
             k, options = self._branch(present, free, code)
             conflict = 0
@@ -353,8 +357,8 @@ class _Search:
                 best_options = [choice for _, choice in scored]
         return best_key, best_options
 
-    def _probe(self, present: int, free: int, code: int, decided: int
-               ) -> tuple[int, list[int], int]:
+    def _probe(self, present: int, free: int, code: int, decided: int,
+               snapshots: dict[int, tuple[int, int]]) -> tuple[int, list[int], int]:
         """Thorough: try each open key's pairings in the relaxation, the keys with most
         blocked tiles first; return the key with fewest surviving pairings (stopping at
         the first with one or none), those pairings, and why the others failed."""
@@ -368,8 +372,9 @@ class _Search:
         for _, k, rem in candidates:
             options = []
             reason = 0
+            rest, rest_free = snapshots[k]
             for choice in self._options(rem, present):
-                stuck = self._relaxed_stuck(present, free, code | choice << 2 * k)
+                stuck = self._relaxed_stuck(present, rest_free, code | choice << 2 * k, rest)
                 if stuck:
                     reason |= self._keys_of(stuck) & decided
                 else:
@@ -382,15 +387,26 @@ class _Search:
         assert best is not None  # the relaxation passed, so some key is open
         return best[1], best[2], best[3]
 
-    def _relaxed_stuck(self, present: int, free: int, code: int) -> int:
+    def _relaxed_stuck(self, present: int, free: int, code: int, rest: int | None = None,
+                       snapshots: dict[int, tuple[int, int]] | None = None) -> int:
         """The free tiles left when optimistic play (see the module notes) stops; ``0``
-        when it clears the board."""
-        kmask, key_of, affects = self.kmask, self.key_of, self.affects
+        when it clears the board.
+
+        ``rest`` (with ``free``) resumes from a state that optimistic play reached before;
+        ``snapshots`` collects, per key, the state just before its first tile went: a
+        probe of that key's pairing can resume there, since nothing before depended on it.
+        """
+        kmask, keybit, affects = self.kmask, self.keybit, self.affects
         covers, left, right = self.covers, self.left, self.right
-        rest = present
+        pair_cache = self.pair_cache
+        if rest is None:
+            rest = present
         work = 0
-        for i in iter_bits(free):
-            work |= 1 << key_of[i]
+        bits = free
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            work |= keybit[low.bit_length() - 1]
         while work:
             low = work & -work
             work ^= low
@@ -400,29 +416,38 @@ class _Search:
             fr = rem & free
             if not fr:
                 continue
-            if orig.bit_count() == 2:
-                gone = fr if fr == rem else 0
-            elif code >> 2 * k & 3:
-                gone = 0
-                for pair in self._pairs(orig, code >> 2 * k & 3):
-                    if pair & fr == pair:
-                        gone |= pair
-            elif ((orig & ~rest) | fr).bit_count() >= 2:
+            choice = code >> 2 * k & 3
+            if choice:
+                pairs = pair_cache.get((orig, choice))
+                if pairs is None:
+                    pairs = pair_cache[orig, choice] = self._pairs(orig, choice)
+                pa, pb = pairs
+                gone = (pa if pa & fr == pa else 0) | (pb if pb & fr == pb else 0)
+            elif fr == rem or (orig.bit_count() > 2 and ((orig & ~rest) | fr).bit_count() > 1):
+                # all remaining free, or (four tiles, pairing open) a partner free or gone
                 gone = fr
             else:
                 gone = 0
             if not gone:
                 continue
+            if snapshots is not None and k not in snapshots:
+                snapshots[k] = (rest, free)
             rest &= ~gone
             touched = 0
-            for i in iter_bits(gone):
-                touched |= affects[i]
+            bits = gone
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                touched |= affects[low.bit_length() - 1]
             touched &= rest & ~free
             free &= ~gone
-            for i in iter_bits(touched):
+            while touched:
+                low = touched & -touched
+                touched ^= low
+                i = low.bit_length() - 1
                 if not covers[i] & rest and (not left[i] & rest or not right[i] & rest):
-                    free |= 1 << i
-                    work |= 1 << key_of[i]
+                    free |= low
+                    work |= keybit[i]
         return rest & free
 
     def _greedy(self, present: int, free: int, code: int) -> list[tuple[int, int]] | None:
