@@ -340,15 +340,7 @@ class _Search:
             fr = rem & free
             if not fr & (fr - 1):
                 continue
-            tiles = list(iter_bits(rem))
-            scored = []
-            for choice in self._options(rem, present):
-                score = -1
-                for x, y in _PAIRINGS[choice]:
-                    pair = (1 << tiles[x]) | (1 << tiles[y])
-                    if pair & fr == pair:
-                        score = max(score, self._freed(present, free, pair).bit_count())
-                scored.append((score, choice))
+            scored = self._scored(rem, self._options(rem, present), present, free)
             if len(scored) <= 1:  # forced (or, with none, dead): take it now
                 return k, [choice for _, choice in scored]
             scored.sort(key=lambda item: -item[0])
@@ -385,7 +377,27 @@ class _Search:
             if len(options) <= 1:
                 break
         assert best is not None  # the relaxation passed, so some key is open
-        return best[1], best[2], best[3]
+        _, k, options, reason = best
+        rem = self.kmask[k] & present
+        ranked = sorted((-score, choice) for score, choice in
+                        self._scored(rem, options, present, free))
+        return k, [choice for _, choice in ranked], reason
+
+    def _scored(self, rem: int, options: list[int], present: int, free: int
+                ) -> list[tuple[int, int]]:
+        """``(score, pairing)``: the tiles freed by the pairing's best pair free now (-1 when
+        neither pair is free)."""
+        tiles = list(iter_bits(rem))
+        fr = rem & free
+        scored = []
+        for choice in options:
+            score = -1
+            for x, y in _PAIRINGS[choice]:
+                pair = (1 << tiles[x]) | (1 << tiles[y])
+                if pair & fr == pair:
+                    score = max(score, self._freed(present, free, pair).bit_count())
+            scored.append((score, choice))
+        return scored
 
     def _relaxed_stuck(self, present: int, free: int, code: int, rest: int | None = None,
                        snapshots: dict[int, tuple[int, int]] | None = None) -> int:
