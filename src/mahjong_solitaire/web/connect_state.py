@@ -138,6 +138,10 @@ class StageRules(BaseModel):
     difficulty: str
 
 
+class NextStage(StageRules):
+    title: str
+
+
 class StageInfo(StageRules):
     cleared: bool
     locked: bool
@@ -151,7 +155,7 @@ class ConnectResult(BaseModel):
     undos: int
     shuffles: int
     stage: int | None = None  # a stage game's win: the stage cleared, and the next one
-    next_stage: StageRules | None = None
+    next_stage: NextStage | None = None
 
 
 class StagesList(BaseModel):
@@ -258,7 +262,9 @@ def connect_state(stored: StoredGame, game: ConnectGame, *, rank: int | None = N
         result = {"time": elapsed, "rank": rank, "hints": game.hints, "undos": game.undos,
                   "shuffles": game.shuffles}
         if stored.stage is not None:
-            result.update(stage=stored.stage, next_stage=stage_info(stored.stage + 1))
+            following = stage_info(stored.stage + 1)
+            following["title"] = f"{following['width']}×{following['height']} {following['slide']}"
+            result.update(stage=stored.stage, next_stage=following)
     return {
         "id": stored.id,
         "version": stored.version,

@@ -1,0 +1,133 @@
+// The Connect mode's dialogs: the stages panel (each stage's grid, sliding rule and level,
+// cleared / next / locked, best times) and the Connect part of the New game dialog (the
+// stages, and a field for a CN1 code).
+
+import { openDialog } from "./dialogs.js";
+import { fillButton, formatTime, h } from "./dom.js";
+import { connectApi, connectCodeIn } from "./connectapi.js";
+import { slideName } from "./connect.js";
+import { icon } from "./icons.js";
+import { t } from "./strings.js";
+
+const CODE_SHAPE = "CN1-0000A-AAAAAAA";
+
+/**
+ * Check a Connect code as it is typed: {code, error, complete}; the error is "" while the
+ * text may still become a code.  A pasted link `…?code=CN1-…` gives its code.
+ */
+export function checkConnectCode(text) {
+  let code = String(text || "").trim().toUpperCase();
+  if (code.length > CODE_SHAPE.length) code = connectCodeIn(code) || code;
+  if (!code) return { code, error: "", complete: false };
+  if (code.length > CODE_SHAPE.length) return { code, error: t("connectCodeInvalid"), complete: false };
+  for (let k = 0; k < code.length; k += 1) {
+    const want = CODE_SHAPE[k];
+    const ok = want === "0" ? /\d/.test(code[k]) : want === "A" ? /[A-Z]/.test(code[k]) : code[k] === want;
+    if (!ok) return { code, error: t("connectCodeInvalid"), complete: false };
+  }
+  return { code, error: "", complete: code.length === CODE_SHAPE.length };
+}
+
+function difficultyName(value) {
+  return { easy: t("easy"), normal: t("normal"), hard: t("hard") }[value] || value;
+}
+
+function stageState(entry, next) {
+  if (entry.locked) return "locked";
+  if (entry.number === next) return "next";
+  return entry.cleared ? "cleared" : "open";
+}
+
+/** The stage cards; `play(number)` starts an unlocked stage. */
+function stageList(data, play) {
+  const list = h("div", { class: "cstage-list", id: "connect-stages", role: "list" });
+  for (const entry of data.stages) {
+    const state = stageState(entry, data.next);
+    const mark = state === "locked" ? icon("lock") : state === "cleared" ? icon("check") : "";
+    const note = state === "locked" ? t("stageLocked")
+      : entry.best_time !== null ? t("stageCleared", { time: formatTime(entry.best_time) })
+        : state === "next" ? t("stageNext") : t("stageOpen");
+    const card = h("button", {
+      type: "button", class: "cstage-card", role: "listitem", "data-stage": entry.number,
+      "data-state": state, "aria-disabled": String(entry.locked),
+      title: entry.locked ? t("stageLockedTitle") : null,
+      onclick: () => { if (!entry.locked) play(entry.number); },
+    },
+    h("strong", { html: `${mark}<span></span>` }),
+    h("small", {}, `${entry.width}×${entry.height} · ${slideName(entry.slide)} · ${difficultyName(entry.difficulty)}`),
+    h("small", { class: "stage-note" }, note));
+    card.querySelector("strong span").textContent = t("stageNumber", { n: entry.number });
+    list.append(card);
+  }
+  return list;
+}
+
+/**
+ * The Connect part of the New game dialog: the rules in one line, the stages, and a code
+ * field.  `start(body)` creates the game (a promise; its error is shown under the field).
+ */
+export async function connectNewGamePart({ start }) {
+  const error = h("p", { class: "field-error", id: "connect-code-error", role: "alert" });
+  const fail = (problem) => { error.textContent = problem.message; };
+  let data = { next: 1, stages: [] };
+  try {
+    data = await connectApi.stages();
+  } catch (problem) {
+    fail(problem);
+  }
+  const input = h("input", {
+    id: "connect-code-input", type: "text", autocomplete: "off", spellcheck: "false",
+    autocapitalize: "characters", placeholder: t("connectCodePlaceholder"),
+    "aria-describedby": "connect-code-error", "aria-label": t("enterCode"),
+  });
+  const playCode = h("button", { type: "button", class: "btn", id: "connect-play-code", disabled: true });
+  fillButton(playCode, "play", t("playCode"));
+  const validate = () => {
+    const result = checkConnectCode(input.value);
+    error.textContent = result.error;
+    input.setAttribute("aria-invalid", String(Boolean(result.error)));
+    playCode.disabled = !result.complete;
+    return result;
+  };
+  const submit = () => {
+    const result = validate();
+    if (result.complete) start({ code: result.code }).catch(fail);
+  };
+  input.addEventListener("input", validate);
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      submit();
+    }
+  });
+  playCode.addEventListener("click", submit);
+  const next = h("button", {
+    type: "button", class: "btn primary", id: "connect-next-stage",
+    onclick: () => start({ stage: data.next }).catch(fail),
+  });
+  fillButton(next, "play", t("connectPlayStage", { n: data.next }));
+  return h("div", { class: "mode-part", "data-part": "connect" },
+    h("p", { class: "muted mode-note" }, t("connectRulesShort")),
+    h("div", { class: "row-buttons" }, next),
+    h("h3", {}, t("connectStagesTitle")),
+    stageList(data, (number) => start({ stage: number }).catch(fail)),
+    h("h3", {}, t("enterCode")),
+    h("div", { class: "field" }, input, playCode),
+    error);
+}
+
+/** The Connect stages panel (menu): every stage with its state; a click starts it. */
+export async function connectStagesPanel({ start, onClose }) {
+  const data = await connectApi.stages();
+  const error = h("p", { class: "field-error", role: "alert" });
+  const cleared = data.stages.filter((entry) => entry.cleared).length;
+  openDialog("connect-stages", [
+    h("h2", {}, t("connectStagesTitle")),
+    h("p", { class: "muted mode-note" }, t("connectStagesIntro")),
+    h("p", {}, t("stagesProgress", { cleared, next: data.next })),
+    stageList(data, (number) => start({ stage: number }).catch((problem) => {
+      error.textContent = problem.message;
+    })),
+    error,
+  ], { wide: true, onClose });
+}
