@@ -366,3 +366,18 @@ def test_statistics_and_leaderboard_are_kept_per_mode(client: TestClient) -> Non
     assert connect["layouts"][0]["layout"] == "connect-12x6-down"
     refused(client.get("/api/statistics?mode=mahjong"), 422, "bad_body")
     refused(client.get("/api/leaderboard?mode="), 422, "bad_body")
+
+
+def test_a_connect_game_survives_export_and_import(store: Store) -> None:
+    me, other = store.player(None).id, store.player(None).id
+    game = store.create_game(me, mode="connect", code=CODE, stage=2)
+    actions = [str(move) for move in DEAL.solution]
+    store.save_game(me, game.id, version=1, actions=actions, elapsed=80.0, running=False,
+                    status="won", hints=0, undos=0, shuffles=0)
+    document = store.export_history(me)
+    assert store.import_history(other, document) == 1
+    assert store.statistics(other, "connect").won == 1 and store.statistics(other).won == 0
+    assert store.stage_progress(other, "connect").cleared == [2]
+    broken = {**document, "games": [{**document["games"][0], "actions": actions[:-1]}]}
+    with pytest.raises(ValueError, match="does not match its moves"):
+        store.import_history(store.player(None).id, broken)

@@ -31,12 +31,20 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from ..codes import GameCode, daily_code
+from ..connect import ConnectCode, ConnectGame
 from ..game import Game, GameStatus
 from ..generator import Difficulty
 from ..layout import Layout
 from ..layouts import builtin_layout
 from .errors import StoreError
-from .records import GAME_STATUSES, Player, StoredGame, layout_deal
+from .records import (
+    GAME_STATUSES,
+    Player,
+    StoredGame,
+    connect_layout_name,
+    is_connect_code,
+    layout_deal,
+)
 
 __all__ = ["FORMAT", "VERSION", "export_document", "parse_document"]
 
@@ -136,7 +144,15 @@ def _parse_game(raw: object, number: int) -> dict[str, Any]:
     if (code is None) == (positions is None):
         raise fields.fail("a game has either a code or layout positions")
     try:
-        if code is not None:
+        if is_connect_code(code):  # a Connect game (mode "connect", SPEC 9)
+            if mode != "connect" or daily is not None:
+                raise fields.fail(f"a Connect code belongs to mode connect, not {mode!r}")
+            connect = ConnectCode.parse(code)  # type: ignore[arg-type]
+            if (connect.seed, connect.difficulty.value) != (seed, level):
+                raise fields.fail(f"seed and difficulty contradict code {code}")
+            code, name = str(connect), connect_layout_name(connect)
+            deal: Any = connect.deal()
+        elif code is not None:
             parsed = GameCode.parse(code)
             if (parsed.seed, parsed.difficulty.value) != (seed, level):
                 raise fields.fail(f"seed and difficulty contradict code {code}")
@@ -156,9 +172,9 @@ def _parse_game(raw: object, number: int) -> dict[str, Any]:
     finished = status in ("won", "abandoned")
     if finished and finished_at is None:
         raise fields.fail(f"a {status} game needs finished_at")
-    if mode == "classic":
+    if mode == "classic" or is_connect_code(code):
         try:
-            game = Game.replay(deal, actions)
+            game = (ConnectGame if is_connect_code(code) else Game).replay(deal, actions)
         except ValueError as error:
             raise fields.fail(str(error)) from None
         if (game.board.is_won()) != (status == "won"):
