@@ -103,6 +103,8 @@ export class BoardView {
     this.tiles.clear();
     this.labels.clear();
     this.hint = null;
+    this.gameId = null;
+    this.extent = null; // no fitting until the next game is measured
   }
 
   setStyle(style) {

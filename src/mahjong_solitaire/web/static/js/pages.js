@@ -5,13 +5,19 @@ import { api } from "./api.js";
 import { timesChart } from "./chart.js";
 import { buttons, openDialog } from "./dialogs.js";
 import { formatDate, formatTime, h, toast } from "./dom.js";
+import { connectGridTitle } from "./connect.js";
 import { faceSvg } from "./faces.js";
 import { segmented } from "./gamedialogs.js";
 import { t } from "./strings.js";
 
 function layoutTitle(name, layouts) {
   const found = layouts.find((layout) => layout.name === name);
-  return found ? found.title : name;
+  return found ? found.title : connectGridTitle(name) || name;
+}
+
+/** A page title, naming the mode for Connect (its figures are kept apart). */
+function pageTitle(key, mode) {
+  return h("h2", { "data-mode": mode }, mode === "connect" ? `${t(key)} · ${t("modeConnect")}` : t(key));
 }
 
 function aids(entry) {
@@ -30,8 +36,10 @@ function table(headers, rows, attrs = {}) {
     h("tbody", {}, rows)));
 }
 
-export async function leaderboardPage({ layouts, highlight, onClose }) {
-  const [board, daily] = await Promise.all([api.leaderboard(), api.dailyBoard().catch(() => null)]);
+export async function leaderboardPage({ layouts, highlight, mode = "classic", onClose }) {
+  const classic = mode !== "connect"; // the daily challenge is a classic deal
+  const [board, daily] = await Promise.all([api.leaderboard(mode),
+    classic ? api.dailyBoard().catch(() => null) : null]);
   const entries = board.entries || [];
   const mine = entries.length
     ? table([[t("colPlace"), true], [t("colTime"), true], [t("colLayout")], [t("colDifficulty")], [t("colDate")], [t("colAids")]],
@@ -53,23 +61,23 @@ export async function leaderboardPage({ layouts, highlight, onClose }) {
         h("td", {}, aids(entry)))), { id: "daily-table" })
     : h("p", { class: "muted" }, t("noDailyYet"));
   openDialog("leaderboard", [
-    h("h2", {}, t("leaderboardTitle")),
+    pageTitle("leaderboardTitle", mode),
     h("h3", {}, t("yourBest")),
     mine,
-    h("h3", {}, `${t("todaysBoard")}${daily ? ` · ${formatDate(`${daily.date}T12:00:00`)}` : ""}`),
-    dailyPart,
+    classic ? h("h3", {}, `${t("todaysBoard")}${daily ? ` · ${formatDate(`${daily.date}T12:00:00`)}` : ""}`) : null,
+    classic ? dailyPart : null,
   ], { wide: true, onClose });
 }
 
-export async function statisticsPage({ layouts, onClose }) {
-  const stats = await api.statistics();
+export async function statisticsPage({ layouts, mode = "classic", onClose }) {
+  const stats = await api.statistics(mode);
   const fact = (label, value) => h("div", {}, h("dt", {}, label), h("dd", {}, value));
   const time = (value) => (value === null || value === undefined ? "–" : formatTime(value));
   const rate = stats.win_rate === null || stats.win_rate === undefined ? "–" : `${Math.round(stats.win_rate * 100)}%`;
   const groups = stats.layouts || [];
   const wins = stats.wins || [];
   openDialog("statistics", [
-    h("h2", {}, t("statisticsTitle")),
+    pageTitle("statisticsTitle", mode),
     h("dl", { class: "facts", id: "stats-facts" },
       fact(t("gamesStarted"), stats.started ?? 0),
       fact(t("gamesWon"), stats.won ?? 0),
