@@ -8,7 +8,7 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, body, { keepalive = false } = {}) {
+export async function request(method, path, body, { keepalive = false } = {}) {
   let response;
   try {
     response = await fetch(`/api${path}`, {
@@ -41,8 +41,8 @@ export const api = {
   create: (body) => request("POST", "/games", body),
   tap: (id, position, version) => request("POST", `/games/${encodeURIComponent(id)}/tap`, { position, version }),
   action: (id, name, version, options) => request("POST", `/games/${encodeURIComponent(id)}/${name}`, { version }, options),
-  leaderboard: () => request("GET", "/leaderboard"),
-  statistics: () => request("GET", "/statistics"),
+  leaderboard: (mode = "classic") => request("GET", `/leaderboard?mode=${encodeURIComponent(mode)}`),
+  statistics: (mode = "classic") => request("GET", `/statistics?mode=${encodeURIComponent(mode)}`),
   dailyBoard: (date) => request("GET", `/daily-board${date ? `?date=${encodeURIComponent(date)}` : ""}`),
   layouts: () => request("GET", "/layouts"),
   player: () => request("GET", "/player"),

@@ -4,6 +4,9 @@
 
 import { api } from "./api.js";
 import { BoardView } from "./board.js";
+import { ConnectView } from "./connect.js";
+import { apiFor, createGame } from "./connectapi.js";
+import { connectNewGamePart, connectStagesPanel } from "./connectpages.js";
 import { closeDialog, dialogName, installDialog } from "./dialogs.js";
 import { applyStrings, copyText, formatTime, paintButton, toast } from "./dom.js";
 import { tilesMatch } from "./faces.js";
@@ -28,11 +31,30 @@ const app = {
   autoPaused: false,
 };
 
-const board = new BoardView($("board"), $("stage"), {
-  onTap: tap,
+const classicBoard = new BoardView($("board"), $("stage"), {
+  onTap: tap, // (its click handler also serves the Connect tiles: .tile[data-i])
   positionsOf: (name) => knownLayouts.find((layout) => layout.name === name)?.positions || null,
 });
-board.setStyle(app.settings.tileStyle);
+const connectBoard = new ConnectView($("board"), $("stage"));
+let board = classicBoard; // the view of the game shown: classic or Connect
+for (const view of [classicBoard, connectBoard]) view.setStyle(app.settings.tileStyle);
+
+/** The view for `state`'s mode; switching clears the other view's board. */
+function viewFor(state) {
+  const view = state.mode === "connect" ? connectBoard : classicBoard;
+  if (view !== board) {
+    board.reset();
+    board = view;
+  }
+  $("board").dataset.mode = state.mode || "classic";
+  const other = document.querySelector("#menu [data-action='mode']");
+  const label = state.mode === "connect" ? "menuPlayClassic" : "menuPlayConnect";
+  if (other && other.dataset.label !== label) {
+    other.dataset.label = label;
+    paintButton(other);
+  }
+  return view;
+}
 
 // -- drawing ---------------------------------------------------------------------------
 
@@ -40,6 +62,7 @@ function show(state) {
   app.state = state;
   app.selection = state.selection;
   $("loading").hidden = true;
+  viewFor(state);
   if (board.hint && !board.hint.every((i) => state.tiles.some((tile) => tile.i === i))) board.setHint(null);
   board.render(state);
   const el = $("board");
@@ -86,7 +109,7 @@ function endOfGame(state) {
   } else if (state.status === "won") {
     app.shownFor = key;
     winDialog(state, {
-      playAgain: () => start({ code: state.code }),
+      playAgain: () => start(state.mode === "connect" ? { code: state.code, stage: state.stage ?? undefined } : { code: state.code }),
       newGame: () => openNewGame(),
       share: () => shareLink(),
     });
@@ -150,7 +173,7 @@ async function recover(problem, last) {
     try {
       // a game replaced in another window (or gone): show the player's current game
       const replaced = problem.code === "game_over" || problem.code === "unknown_game";
-      show(await (replaced ? api.current() : api.game(app.state.id)));
+      show(await (replaced ? api.current() : apiFor(app.state).game(app.state.id)));
     } catch {
       show(app.state);
     }
@@ -176,7 +199,7 @@ function tap(i) {
     app.selection = i;
     board.select([i]);
   }
-  enqueue(() => api.tap(app.state.id, i, app.state.version)).then((answer) => {
+  enqueue(() => apiFor(app.state).tap(app.state.id, i, app.state.version)).then((answer) => {
     const outcome = answer.event && answer.event.outcome;
     if (outcome === "blocked" && !shaken) board.shake(i);
     if (outcome === "matched") board.setHint(null);
@@ -189,7 +212,7 @@ function run(name, options = {}) {
   if (!state) return Promise.resolve();
   if (name !== "hint" && name !== "pause" && name !== "resume") board.setHint(null);
   if (name === "resume") sessionStorage.removeItem(AUTO_PAUSED);
-  return enqueue(() => api.action(app.state.id, name, app.state.version, options)).then((answer) => {
+  return enqueue(() => apiFor(app.state).action(app.state.id, name, app.state.version, options)).then((answer) => {
     if (name === "hint") board.setHint(answer.hint || null);
     return answer;
   });
@@ -198,7 +221,7 @@ function run(name, options = {}) {
 function start(body) {
   closeDialog();
   board.setHint(null);
-  return enqueue(() => api.create(body));
+  return enqueue(() => createGame(body));
 }
 
 // -- commands --------------------------------------------------------------------------
@@ -219,14 +242,17 @@ const commands = {
   },
   new: () => openNewGame(),
   daily: () => start({ daily: true }).catch(() => {}),
-  leaderboard: () => withPause((onClose) => leaderboardPage({ layouts: layoutsOrEmpty(), highlight: app.state?.id, onClose })),
-  statistics: () => withPause((onClose) => statisticsPage({ layouts: layoutsOrEmpty(), onClose })),
+  connectStages: () => withPause((onClose) => connectStagesPanel({ start, onClose })),
+  mode: () => openNewGame(app.state?.mode === "connect" ? "classic" : "connect"),
+  leaderboard: () => withPause((onClose) => leaderboardPage({ layouts: layoutsOrEmpty(), highlight: app.state?.id, mode: modeShown(), onClose })),
+  statistics: () => withPause((onClose) => statisticsPage({ layouts: layoutsOrEmpty(), mode: modeShown(), onClose })),
   settings: () => withPause((onClose) => settingsPage({ settings: app.settings, change: changeSettings, onClose })),
   rules: () => withPause((onClose) => rulesPage({ onClose })),
   about: () => withPause((onClose) => aboutPage({ onClose })),
 };
 
 const layoutsOrEmpty = () => knownLayouts;
+const modeShown = () => app.state?.mode || "classic";
 
 /** Open a page dialog; a running game pauses while it is open and resumes after. */
 async function withPause(open) {
@@ -243,15 +269,16 @@ async function withPause(open) {
   }
 }
 
-function openNewGame() {
-  return withPause((onClose) => newGameDialog({ current: app.state, start, onClose }));
+function openNewGame(mode = app.state?.mode || "classic") {
+  return withPause((onClose) => newGameDialog({ current: app.state, start, onClose, mode,
+    connectPart: () => connectNewGamePart({ start }) }));
 }
 
 function changeSettings(change) {
   Object.assign(app.settings, change);
   saveSettings(app.settings);
   applySettings(app.settings);
-  board.setStyle(app.settings.tileStyle);
+  for (const view of [classicBoard, connectBoard]) view.setStyle(app.settings.tileStyle);
 }
 
 async function copyCode() {
@@ -355,7 +382,7 @@ async function boot() {
     if (code) {
       window.history.replaceState(null, "", window.location.pathname);
       try {
-        const created = await api.create({ code });
+        const created = await createGame({ code });
         await layoutsLoaded;
         show(created);
         return;

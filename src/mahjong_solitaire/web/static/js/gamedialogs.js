@@ -84,14 +84,14 @@ export { segmented };
  * The New game dialog.  `start(body)` creates the game (a promise); its error is shown
  * under the code field.
  */
-export async function newGameDialog({ current, start, onClose }) {
+export async function newGameDialog({ current, start, onClose, mode = "classic", connectPart = null }) {
   let layouts = [];
   try {
     layouts = await loadLayouts();
   } catch {
     layouts = [];
   }
-  let chosenLayout = current?.layout?.name || "turtle";
+  let chosenLayout = (current?.mode !== "connect" && current?.layout?.name) || "turtle";
   let difficulty = current?.difficulty || "normal";
 
   const cards = h("div", { class: "layouts", role: "radiogroup", "aria-label": t("layout") });
@@ -158,8 +158,8 @@ export async function newGameDialog({ current, start, onClose }) {
   });
   fillButton(daily, "calendar", t("dailyChallenge"));
 
-  openDialog("new-game", [
-    h("h2", {}, t("newGameTitle")),
+  // the mode switch: Classic (this part) or Connect (connectPart(), from connectpages.js)
+  const classic = h("div", { class: "mode-part", "data-part": "classic", hidden: mode !== "classic" },
     layouts.length ? [h("h3", {}, t("layout")), cards] : null,
     h("h3", {}, t("difficulty")),
     segmented(t("difficulty"), [["easy", t("easy")], ["normal", t("normal")], ["hard", t("hard")]],
@@ -167,15 +167,23 @@ export async function newGameDialog({ current, start, onClose }) {
     buttons(play, daily),
     h("h3", {}, t("enterCode")),
     h("div", { class: "field" }, input, playCode),
-    error,
-  ], { wide: true, onClose });
+    error);
+  const connect = connectPart ? await connectPart() : null;
+  if (connect) connect.hidden = mode !== "connect";
+  const modes = connect ? segmented(t("gameMode"), [["classic", t("modeClassic")], ["connect", t("modeConnect")]],
+    mode, (value) => {
+      classic.hidden = value !== "classic";
+      connect.hidden = value !== "connect";
+    }) : null;
+  if (modes) modes.id = "mode-switch";
+  openDialog("new-game", [h("h2", {}, t("newGameTitle")), modes, classic, connect], { wide: true, onClose });
   const chosen = cards.querySelector("[aria-checked='true']");
   if (chosen) chosen.scrollIntoView({ block: "nearest" });
 }
 
 /** The No moves dialog (SPEC 3): Undo, Shuffle, New game, and back to the last winnable position. */
 export function noMovesDialog(state, { undo, shuffle, toWinnable, newGame, onClose }) {
-  const note = h("p", { class: "muted", id: "no-moves-note" }, t("noMovesNote"));
+  const note = h("p", { class: "muted", id: "no-moves-note" }, t(state.mode === "connect" ? "connectNoMovesNote" : "noMovesNote"));
   const choice = (id, iconName, label, action, primary = false) => {
     const button = h("button", { type: "button", class: primary ? "btn primary" : "btn", id });
     fillButton(button, iconName, label);
