@@ -350,8 +350,7 @@ def leaderboard(request: Request, response: Response, cookie: PlayerCookie = Non
                 mode: Mode = "classic") -> dict[str, Any]:
     """``mode``: the wins of classic games (default) or of Connect games."""
     player_id = _player(request, response, cookie)
-    return {"mode": mode,
-            "entries": _jsonable(_store(request).leaderboard(player_id, limit=10, mode=mode))}
+    return {"entries": _jsonable(_store(request).leaderboard(player_id, limit=10, mode=mode))}
 
 
 @router.get("/statistics", summary="The player's statistics")
