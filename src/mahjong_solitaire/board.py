@@ -19,9 +19,10 @@ incrementally: removing a pair only re-examines the positions it could have free
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .history import History
 from .layout import Layout, iter_bits
 from .tiles import MATCH_KEYS, TileError, key_id
 
@@ -82,19 +83,20 @@ class Rearrangement:
 HistoryEntry = Move | Rearrangement
 
 
-class Board:
+class Board(History[HistoryEntry]):
     """A position of a game on one layout.
 
     ``tiles`` gives the label on each position of the layout, ``None`` where there is no
-    tile.  Attributes ``present`` and ``free`` are bitsets over position indices.
+    tile.  Attributes ``present`` and ``free`` are bitsets over position indices.  Undo and
+    redo come from :class:`~mahjong_solitaire.history.History`; its stacks hold the entries
+    themselves.
     """
 
     def __init__(self, layout: Layout, tiles: Sequence[str | None]) -> None:
         if len(tiles) != len(layout):
             raise ValueError(f"{len(tiles)} tiles for a layout of {len(layout)} positions")
         self.layout = layout
-        self.move_stack: list[HistoryEntry] = []
-        self._redo_stack: list[HistoryEntry] = []
+        self._init_history()
         present = 0
         for i, label in enumerate(tiles):
             if label is not None:
@@ -246,12 +248,22 @@ class Board:
         else:
             self._set_labels(entry.before)
 
+    def _entry(self, item: HistoryEntry) -> HistoryEntry:
+        return item
+
+    def _step_back(self, item: HistoryEntry) -> HistoryEntry:
+        self._unapply(item)
+        return item
+
+    def _step_forward(self, item: HistoryEntry) -> HistoryEntry:
+        self._apply(item)
+        return item
+
     def push(self, move: Move) -> None:
         """Remove a matching pair of free tiles; clears what could be redone."""
         self.check_move(move)
         self._remove(move.a, move.b)
-        self.move_stack.append(move)
-        self._redo_stack.clear()
+        self._record(move)
 
     def rearrange(self, tiles: Sequence[str | None]) -> None:
         """Put new faces on the remaining tiles (a shuffle), as one undoable step.
@@ -272,39 +284,12 @@ class Board:
                                                                           strict=True))
         entry = Rearrangement(before, merged)
         self._set_labels(merged)
-        self.move_stack.append(entry)
-        self._redo_stack.clear()
-
-    def pop(self) -> HistoryEntry:
-        """Undo the last move (or shuffle) and return it; ``IndexError`` when none."""
-        if not self.move_stack:
-            raise IndexError("nothing to undo")
-        entry = self.move_stack.pop()
-        self._unapply(entry)
-        self._redo_stack.append(entry)
-        return entry
-
-    def redo(self) -> HistoryEntry:
-        """Replay the last undone entry and return it; ``IndexError`` when none."""
-        if not self._redo_stack:
-            raise IndexError("nothing to redo")
-        entry = self._redo_stack.pop()
-        self._apply(entry)
-        self.move_stack.append(entry)
-        return entry
+        self._record(entry)
 
     @property
-    def can_undo(self) -> bool:
-        return bool(self.move_stack)
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._redo_stack)
-
-    @property
-    def redo_stack(self) -> tuple[HistoryEntry, ...]:
-        """What :meth:`redo` would replay, the next one last."""
-        return tuple(self._redo_stack)
+    def move_stack(self) -> list[HistoryEntry]:
+        """Moves and shuffles played, oldest first (undone ones excluded)."""
+        return self._done
 
     def copy(self, *, stack: bool = True) -> Board:
         """An independent copy (with the history unless ``stack=False``)."""
@@ -315,14 +300,8 @@ class Board:
         board.key_masks = list(self.key_masks)
         board.present = self.present
         board.free = self.free
-        board.move_stack = list(self.move_stack) if stack else []
-        board._redo_stack = list(self._redo_stack) if stack else []
+        self._copy_history(board, stack=stack)
         return board
-
-    def play(self, moves: Iterable[Move]) -> None:
-        """Push several moves; stops at the first illegal one, leaving the earlier applied."""
-        for move in moves:
-            self.push(move)
 
     def __repr__(self) -> str:
         return f"<Board {self.layout.name!r}: {self.tiles_left} tiles, {self.pair_count()} pairs>"

@@ -24,9 +24,10 @@ undo brings it back.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from ..board import HistoryEntry, IllegalMoveError, Move, Rearrangement
+from ..history import History
 from ..tiles import LABELS, TileError, key_id
 from .grid import Grid, Path, Shape, ShapeError
 from .slide import Slide
@@ -38,11 +39,15 @@ KEY_OF: dict[object, int] = {label: key_id(label) for label in LABELS}
 
 # What undo and redo restore: the cells, the known winning line and how far it was played.
 _State = tuple[tuple[str | None, ...], tuple[Move, ...] | None, int]
+# A history item: the entry and the state that taking it back (or replaying it) restores.
+_Item = tuple[HistoryEntry, _State]
 
 
-class ConnectBoard:
+class ConnectBoard(History[_Item]):
     """A position of a Connect game.  ``tiles`` gives each cell's label row by row
-    (``None`` for an empty cell); ``plan`` a known winning line from this position."""
+    (``None`` for an empty cell); ``plan`` a known winning line from this position.
+    Undo and redo come from :class:`~mahjong_solitaire.history.History`: a slide cannot be
+    run backwards, so each item keeps the state to restore."""
 
     def __init__(self, shape: Shape, rule: Slide | str, tiles: Sequence[str | None], *,
                  plan: Sequence[Move] | None = None) -> None:
@@ -56,8 +61,7 @@ class ConnectBoard:
         self.grid = Grid(shape, tiles)
         self._plan: tuple[Move, ...] | None = None if plan is None else tuple(plan)
         self._plan_at = 0
-        self._undo: list[tuple[HistoryEntry, _State]] = []
-        self._redo: list[tuple[HistoryEntry, _State]] = []
+        self._init_history()
 
     # -- queries --------------------------------------------------------------------
 
@@ -169,9 +173,8 @@ class ConnectBoard:
     def push(self, move: Move) -> None:
         """Remove a connecting matching pair and slide; clears what could be redone."""
         self.check_move(move)
-        self._undo.append((move, self._state()))
+        self._record((move, self._state()))
         self._remove(move)
-        self._redo.clear()
 
     def rearrange(self, tiles: Sequence[str | None], plan: Sequence[Move] | None = None
                   ) -> None:
@@ -188,45 +191,24 @@ class ConnectBoard:
             raise IllegalMoveError("a rearrangement must keep the tiles on their cells")
         if sorted(t for t in after if t) != sorted(t for t in before if t):
             raise IllegalMoveError("a rearrangement must keep the same tiles")
-        self._undo.append((Rearrangement(before, after), self._state()))
+        self._record((Rearrangement(before, after), self._state()))
         self._restore((after, None if plan is None else tuple(plan), 0))
-        self._redo.clear()
 
-    def pop(self) -> HistoryEntry:
-        """Undo the last move (or shuffle) and return it; ``IndexError`` when none."""
-        if not self._undo:
-            raise IndexError("nothing to undo")
-        entry, before = self._undo.pop()
-        self._redo.append((entry, self._state()))
+    def _entry(self, item: _Item) -> HistoryEntry:
+        return item[0]
+
+    def _step_back(self, item: _Item) -> _Item:
+        entry, before = item
+        after = self._state()
         self._restore(before)
-        return entry
+        return entry, after
 
-    def redo(self) -> HistoryEntry:
-        """Replay the last undone entry and return it; ``IndexError`` when none."""
-        if not self._redo:
-            raise IndexError("nothing to redo")
-        entry, after = self._redo.pop()
-        self._undo.append((entry, self._state()))
-        self._restore(after)
-        return entry
+    _step_forward = _step_back  # replaying restores the state saved when it was undone
 
     @property
     def move_stack(self) -> list[HistoryEntry]:
         """Moves and shuffles played, oldest first (undone ones excluded)."""
-        return [entry for entry, _ in self._undo]
-
-    @property
-    def redo_stack(self) -> tuple[HistoryEntry, ...]:
-        """What :meth:`redo` would replay, the next one last."""
-        return tuple(entry for entry, _ in self._redo)
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self._undo)
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._redo)
+        return [entry for entry, _ in self._done]
 
     def copy(self, *, stack: bool = True) -> ConnectBoard:
         """An independent copy (with the history unless ``stack=False``)."""
@@ -236,14 +218,8 @@ class ConnectBoard:
         board.grid = self.grid.copy()
         board._plan = self._plan
         board._plan_at = self._plan_at
-        board._undo = list(self._undo) if stack else []
-        board._redo = list(self._redo) if stack else []
+        self._copy_history(board, stack=stack)
         return board
-
-    def play(self, moves: Iterable[Move]) -> None:
-        """Push several moves; stops at the first illegal one, leaving the earlier applied."""
-        for move in moves:
-            self.push(move)
 
     def __repr__(self) -> str:
         return (f"<ConnectBoard {self.width}×{self.height} {self.rule.value}: "
