@@ -10,11 +10,12 @@ export class ApiError extends Error {
 
 export async function request(method, path, body, { keepalive = false } = {}) {
   let response;
+  const form = body instanceof FormData; // a file upload: the browser sets the type
   try {
     response = await fetch(`/api${path}`, {
       method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: body === undefined || form ? {} : { "Content-Type": "application/json" },
+      body: body === undefined || form ? body : JSON.stringify(body),
       credentials: "same-origin",
       keepalive,
     });
@@ -45,6 +46,13 @@ export const api = {
   statistics: (mode = "classic") => request("GET", `/statistics?mode=${encodeURIComponent(mode)}`),
   dailyBoard: (date) => request("GET", `/daily-board${date ? `?date=${encodeURIComponent(date)}` : ""}`),
   layouts: () => request("GET", "/layouts"),
+  uploadLayout: (file) => {
+    const form = new FormData();
+    form.append("file", file, file.name);
+    return request("POST", "/layouts", form);
+  },
+  stages: () => request("GET", "/stages"),
+  startStage: (number) => request("POST", `/stages/${encodeURIComponent(number)}`),
   player: () => request("GET", "/player"),
   setPlayer: (name) => request("PUT", "/player", { name }),
 };

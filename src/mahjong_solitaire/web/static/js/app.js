@@ -5,7 +5,7 @@
 import { api } from "./api.js";
 import { BoardView } from "./board.js";
 import { ConnectView } from "./connect.js";
-import { apiFor, createGame } from "./connectapi.js";
+import { apiFor, connectApi, createGame } from "./connectapi.js";
 import { connectNewGamePart, connectStagesPanel } from "./connectpages.js";
 import { closeDialog, dialogName, installDialog } from "./dialogs.js";
 import { applyStrings, copyText, formatTime, paintButton, toast } from "./dom.js";
@@ -13,6 +13,7 @@ import { tilesMatch } from "./faces.js";
 import { loadLayouts, newGameDialog, noMovesDialog, winDialog } from "./gamedialogs.js";
 import { aboutPage, leaderboardPage, rulesPage, settingsPage, statisticsPage } from "./pages.js";
 import { applySettings, loadSettings, onSystemThemeChange, saveSettings } from "./settings.js";
+import { stagesPage } from "./stages.js";
 import { t } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -109,7 +110,8 @@ function endOfGame(state) {
   } else if (state.status === "won") {
     app.shownFor = key;
     winDialog(state, {
-      playAgain: () => start(state.mode === "connect" ? { code: state.code, stage: state.stage ?? undefined } : { code: state.code }),
+      playAgain: () => playAgain(state),
+      nextStage: (number) => playStage(number).catch(() => {}),
       newGame: () => openNewGame(),
       share: () => shareLink(),
     });
@@ -218,10 +220,23 @@ function run(name, options = {}) {
   });
 }
 
-function start(body) {
+/** Close the dialog and start the game that `request()` creates. */
+function begin(request) {
   closeDialog();
   board.setHint(null);
-  return enqueue(() => createGame(body));
+  return enqueue(request);
+}
+
+const start = (body) => begin(() => createGame(body));
+const playStage = (number, mode = app.state?.mode) => begin(() => (mode === "connect"
+  ? connectApi.create({ stage: number }) : api.startStage(number)));
+
+/** The same deal again: the same stage, the same code, or (imported layouts) the layout. */
+function playAgain(state) {
+  if (state.mode === "connect") return start({ code: state.code, stage: state.stage ?? undefined }).catch(() => {});
+  if (state.stage) return playStage(state.stage).catch(() => {});
+  if (state.code) return start({ code: state.code }).catch(() => {});
+  return start({ layout: state.layout.name, difficulty: state.difficulty }).catch(() => {});
 }
 
 // -- commands --------------------------------------------------------------------------
@@ -242,6 +257,7 @@ const commands = {
   },
   new: () => openNewGame(),
   daily: () => start({ daily: true }).catch(() => {}),
+  stages: () => withPause((onClose) => stagesPage({ play: (number) => playStage(number).catch(() => {}), onClose })),
   connectStages: () => withPause((onClose) => connectStagesPanel({ start, onClose })),
   mode: () => openNewGame(app.state?.mode === "connect" ? "classic" : "connect"),
   leaderboard: () => withPause((onClose) => leaderboardPage({ layouts: layoutsOrEmpty(), highlight: app.state?.id, mode: modeShown(), onClose })),

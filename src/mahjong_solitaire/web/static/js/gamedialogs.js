@@ -1,43 +1,14 @@
 // The dialogs of a game: New game, No moves, Win.
 
-import { api } from "./api.js";
 import { buttons, openDialog } from "./dialogs.js";
 import { fillButton, formatTime, h } from "./dom.js";
+import { layoutPicker, loadLayouts } from "./layouts.js";
+import { stageWinPart } from "./stages.js";
 import { t } from "./strings.js";
 
-const NS = "http://www.w3.org/2000/svg";
+export { loadLayouts };
+
 const CODE_SHAPE = "MJ1-L00-AAAAAAA";
-
-let layoutsCache = null;
-
-export async function loadLayouts() {
-  if (!layoutsCache) layoutsCache = await api.layouts();
-  return layoutsCache;
-}
-
-/** A tiny drawing of a layout: one rectangle a tile, higher layers lighter and up-left. */
-export function layoutPreview(layout) {
-  const svg = document.createElementNS(NS, "svg");
-  const lift = 0.35;
-  const depth = Math.max(1, layout.depth || 1);
-  svg.setAttribute("viewBox", `${-lift * depth} ${-lift * depth} ${layout.width + lift * depth} ${layout.height + lift * depth}`);
-  svg.setAttribute("aria-hidden", "true");
-  const sorted = [...(layout.positions || [])].sort((a, b) => a[2] - b[2] || a[1] - b[1] || a[0] - b[0]);
-  for (const [x, y, z] of sorted) {
-    const rect = document.createElementNS(NS, "rect");
-    rect.setAttribute("x", x - z * lift);
-    rect.setAttribute("y", y - z * lift);
-    rect.setAttribute("width", 1.85);
-    rect.setAttribute("height", 1.85);
-    rect.setAttribute("rx", 0.3);
-    const light = 62 + Math.min(30, (z * 30) / depth);
-    rect.setAttribute("fill", `hsl(42 45% ${light}%)`);
-    rect.setAttribute("stroke", "hsl(36 35% 38%)");
-    rect.setAttribute("stroke-width", 0.12);
-    svg.append(rect);
-  }
-  return svg;
-}
 
 /**
  * Check a code as it is typed: "" while it may still become valid, else the message.
@@ -94,18 +65,7 @@ export async function newGameDialog({ current, start, onClose, mode = "classic",
   let chosenLayout = (current?.mode !== "connect" && current?.layout?.name) || "turtle";
   let difficulty = current?.difficulty || "normal";
 
-  const cards = h("div", { class: "layouts", role: "radiogroup", "aria-label": t("layout") });
-  for (const layout of layouts) {
-    const card = h("button", {
-      type: "button", class: "layout-card", role: "radio", "data-layout": layout.name,
-      "aria-checked": String(layout.name === chosenLayout),
-      onclick: () => {
-        chosenLayout = layout.name;
-        for (const other of cards.children) other.setAttribute("aria-checked", String(other === card));
-      },
-    }, layoutPreview(layout), h("strong", {}, layout.title), h("small", {}, t("tiles", { n: layout.tiles })));
-    cards.append(card);
-  }
+  const picker = layoutPicker({ list: layouts, chosen: chosenLayout, onChoose: (name) => { chosenLayout = name; } });
 
   const error = h("p", { class: "field-error", id: "code-error", role: "alert" });
   const input = h("input", {
@@ -160,7 +120,7 @@ export async function newGameDialog({ current, start, onClose, mode = "classic",
 
   // the mode switch: Classic (this part) or Connect (connectPart(), from connectpages.js)
   const classic = h("div", { class: "mode-part", "data-part": "classic", hidden: mode !== "classic" },
-    layouts.length ? [h("h3", {}, t("layout")), cards] : null,
+    layouts.length ? [h("h3", {}, t("layout")), picker] : null,
     h("h3", {}, t("difficulty")),
     segmented(t("difficulty"), [["easy", t("easy")], ["normal", t("normal")], ["hard", t("hard")]],
       difficulty, (value) => { difficulty = value; }),
@@ -176,8 +136,9 @@ export async function newGameDialog({ current, start, onClose, mode = "classic",
       connect.hidden = value !== "connect";
     }) : null;
   if (modes) modes.id = "mode-switch";
+  await picker.ready;
   openDialog("new-game", [h("h2", {}, t("newGameTitle")), modes, classic, connect], { wide: true, onClose });
-  const chosen = cards.querySelector("[aria-checked='true']");
+  const chosen = picker.cards.querySelector("[aria-checked='true']");
   if (chosen) chosen.scrollIntoView({ block: "nearest" });
 }
 
@@ -214,10 +175,11 @@ export function noMovesDialog(state, { undo, shuffle, toWinnable, newGame, onClo
 }
 
 /** The Win dialog: time, aids, the place on the leaderboard; Play again, New game, Share. */
-export function winDialog(state, { playAgain, newGame, share, onClose }) {
+export function winDialog(state, { playAgain, newGame, share, nextStage, onClose }) {
   const result = state.result || { time: state.elapsed, rank: null, hints: state.hints, undos: state.undos, shuffles: state.shuffles };
   const fact = (label, value, key) => h("div", {}, h("dt", {}, label), h("dd", { "data-fact": key }, value));
-  const again = h("button", { type: "button", class: "btn primary", id: "play-again", onclick: playAgain });
+  const stage = stageWinPart(state, nextStage);
+  const again = h("button", { type: "button", class: stage ? "btn" : "btn primary", id: "play-again", onclick: playAgain });
   fillButton(again, "undo", t("playAgain"));
   const fresh = h("button", { type: "button", class: "btn", id: "win-new", onclick: newGame });
   fillButton(fresh, "new", t("winNewGame"));
@@ -225,6 +187,7 @@ export function winDialog(state, { playAgain, newGame, share, onClose }) {
   fillButton(shareButton, "share", t("winShare"));
   openDialog("win", [
     h("h2", {}, t("winTitle")),
+    stage && stage.note,
     h("dl", { class: "facts" },
       fact(t("winTime"), formatTime(result.time), "time"),
       fact(t("winHints"), result.hints, "hints"),
@@ -232,6 +195,6 @@ export function winDialog(state, { playAgain, newGame, share, onClose }) {
       fact(t("winShuffles"), result.shuffles, "shuffles")),
     h("p", { class: "win-rank", "data-rank": result.rank ?? "" },
       result.rank ? t("winRank", { rank: result.rank }) : t("winNoRank")),
-    buttons(again, fresh, shareButton),
+    buttons(stage && stage.button, again, fresh, shareButton),
   ], { onClose });
 }

@@ -36,6 +36,7 @@ export const STRINGS = {
   // menu
   menuNewGame: "New game",
   menuDaily: "Today's challenge",
+  menuStages: "Stages",
   menuLeaderboard: "Leaderboard",
   menuStatistics: "Statistics",
   menuSettings: "Settings",
@@ -86,6 +87,37 @@ export const STRINGS = {
   "slide_gather-h": "Gather to the middle column",
   slide_outward: "Out to the corners",
   slide_inward: "In to the centre",
+
+  // layouts: previews, difficulty hints, importing a file
+  layoutHintGentle: "Gentle",
+  layoutHintModerate: "Moderate",
+  layoutHintDemanding: "Demanding",
+  layoutImported: "Imported",
+  importLayout: "Import a layout file",
+  importLayoutNote: "KMahjongg .layout or GNOME Mahjongg .map",
+  importingLayout: "Reading {name}…",
+  layoutImportedToast: "Imported “{title}”: ready to play",
+  layoutImportedMany: "Imported {n} layouts",
+  layoutFileTooLarge: "{name} is larger than a layout file can be ({max} KB at most).",
+  layoutImportFailed: "This file cannot be used: {message}",
+
+  // stages
+  stagesTitle: "Stages",
+  stagesIntro: "Clear each stage to open the next. The stages walk through every layout, from gentle to demanding, and the later rounds deal harder games.",
+  stagesProgress: "{cleared} cleared · next: stage {next}",
+  stageRound: "Round {n}",
+  stageNumber: "Stage {n}",
+  stageCleared: "Best {time}",
+  stageClearedTitle: "Cleared; your best time is {time}",
+  stageNext: "Next",
+  stageLocked: "Locked",
+  stageOpen: "Open",
+  stagePlay: "Play",
+  stageReplay: "Replay",
+  stageLockedTitle: "Clear the stages before it first",
+  winStageCleared: "Stage {n} cleared!",
+  winNextStageNote: "Next: stage {n}, {title} ({difficulty})",
+  nextStage: "Next stage",
 
   // pause
   pausedTitle: "Paused",

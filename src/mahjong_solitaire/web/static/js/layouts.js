@@ -1,0 +1,168 @@
+// Layouts in the page: the list (built-in and imported), the server's preview pictures,
+// the layout picker of the New game dialog, and importing a KMahjongg or GNOME layout file.
+
+import { api } from "./api.js";
+import { fillButton, h, toast } from "./dom.js";
+import { t } from "./strings.js";
+
+/** Largest layout file the server takes (it refuses larger ones too). */
+const MAX_FILE_BYTES = 1 << 20;
+
+/** How long the New game dialog waits for previews not yet loaded before it opens. */
+const PREVIEW_WAIT_MS = 400;
+
+/** Previews are fetched in the background this long after the list arrives. */
+const PRELOAD_DELAY_MS = 300;
+
+const HINTS = { gentle: "layoutHintGentle", moderate: "layoutHintModerate", demanding: "layoutHintDemanding" };
+
+// The one list of layouts: updated in place when a file is imported, so every holder of it
+// (the controller, the pages) sees the new layouts.
+const layouts = [];
+let loading = null;
+const previews = new Map(); // preview URL -> promise of its SVG text
+
+/** The layouts, built-in by number then imported (loaded once; previews fetched behind). */
+export function loadLayouts() {
+  if (!loading) {
+    loading = api.layouts().then((list) => {
+      layouts.splice(0, layouts.length, ...list);
+      setTimeout(() => preload(list), PRELOAD_DELAY_MS);
+      return layouts;
+    });
+    loading.catch(() => { loading = null; });
+  }
+  return loading;
+}
+
+/**
+ * Fetch the previews one after another, so that the game's own requests always find a
+ * free connection (a browser opens only a few per server).
+ */
+async function preload(list) {
+  for (const layout of list) await previewText(layout);
+}
+
+function previewText(layout) {
+  const url = layout.preview;
+  if (!url) return Promise.resolve(null);
+  if (!previews.has(url)) {
+    const text = fetch(url, { credentials: "same-origin" })
+      .then((answer) => (answer.ok ? answer.text() : null), () => null);
+    text.then((value) => { if (value === null) previews.delete(url); });
+    previews.set(url, text);
+  }
+  return previews.get(url);
+}
+
+function svgOf(text) {
+  if (!text) return null;
+  const parsed = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+  if (parsed.nodeName !== "svg") return null;
+  parsed.setAttribute("aria-hidden", "true");
+  parsed.removeAttribute("role");
+  parsed.querySelector("title")?.remove();
+  return document.importNode(parsed, true);
+}
+
+/**
+ * A layout's preview: a box that holds the server's picture once it has arrived.
+ * Resolves `box.ready` when it is drawn (or could not be).
+ */
+export function layoutPreview(layout) {
+  const box = h("span", { class: "layout-preview", "data-preview": layout.name });
+  box.ready = previewText(layout).then((text) => {
+    const svg = svgOf(text);
+    if (svg) box.replaceChildren(svg);
+  });
+  return box;
+}
+
+/** The difficulty hint of a layout as a small badge (imported layouts say so instead). */
+export function hintBadge(layout) {
+  if (layout.difficulty_hint && HINTS[layout.difficulty_hint]) {
+    return h("span", { class: `badge hint-${layout.difficulty_hint}`, "data-hint": layout.difficulty_hint },
+      t(HINTS[layout.difficulty_hint]));
+  }
+  return layout.number === null ? h("span", { class: "badge imported" }, t("layoutImported")) : null;
+}
+
+function layoutCard(layout, checked, onPick) {
+  const card = h("button", {
+    type: "button", class: "layout-card", role: "radio", "data-layout": layout.name,
+    "aria-checked": String(checked), title: layout.description || layout.title,
+  });
+  const preview = layoutPreview(layout);
+  card.append(preview, h("strong", {}, layout.title),
+    h("small", {}, t("tiles", { n: layout.tiles }), " ", hintBadge(layout)));
+  card.addEventListener("click", () => onPick(card));
+  card.ready = preview.ready;
+  return card;
+}
+
+/**
+ * The layout picker: a card per layout with its preview and difficulty hint, and the
+ * "Import a layout file" button.  `onChoose(name)` runs when a card is picked (and when an
+ * imported file's layout is picked for the player).  Returns the element, with `ready`:
+ * a promise of the previews, bounded in time.
+ */
+export function layoutPicker({ list, chosen, onChoose }) {
+  const cards = h("div", { class: "layouts", role: "radiogroup", "aria-label": t("layout") });
+  const pick = (card) => {
+    for (const other of cards.children) other.setAttribute("aria-checked", String(other === card));
+    onChoose(card.dataset.layout);
+  };
+  const waits = [];
+  for (const layout of list) {
+    const card = layoutCard(layout, layout.name === chosen, pick);
+    waits.push(card.ready);
+    cards.append(card);
+  }
+
+  const error = h("p", { class: "field-error", id: "layout-import-error", role: "alert" });
+  const input = h("input", { type: "file", id: "layout-file", accept: ".layout,.map", hidden: true });
+  const button = h("button", { type: "button", class: "btn", id: "import-layout", title: t("importLayoutNote") });
+  fillButton(button, "upload", t("importLayout"));
+  button.addEventListener("click", () => input.click());
+  input.addEventListener("change", async () => {
+    const file = input.files && input.files[0];
+    input.value = "";
+    if (!file) return;
+    error.textContent = "";
+    if (file.size > MAX_FILE_BYTES) {
+      error.textContent = t("layoutFileTooLarge", { name: file.name, max: MAX_FILE_BYTES / 1024 });
+      return;
+    }
+    button.disabled = true;
+    button.querySelector(".label").textContent = t("importingLayout", { name: file.name });
+    try {
+      const answer = await api.uploadLayout(file);
+      const added = answer.layouts || [];
+      for (const layout of added) {
+        const known = layouts.findIndex((other) => other.name === layout.name);
+        if (known >= 0) layouts[known] = layout;
+        else layouts.push(layout);
+        if (!cards.querySelector(`[data-layout="${CSS.escape(layout.name)}"]`)) cards.append(layoutCard(layout, false, pick));
+      }
+      if (added.length) {
+        const first = cards.querySelector(`[data-layout="${CSS.escape(added[0].name)}"]`);
+        pick(first);
+        first.scrollIntoView({ block: "nearest" });
+        toast(added.length === 1 ? t("layoutImportedToast", { title: added[0].title })
+          : t("layoutImportedMany", { n: added.length }));
+      }
+    } catch (problem) {
+      error.textContent = problem.status === 0 ? t("errorNetwork") : t("layoutImportFailed", { message: problem.message });
+    } finally {
+      button.disabled = false;
+      button.querySelector(".label").textContent = t("importLayout");
+    }
+  });
+
+  const element = h("div", { class: "layout-picker" }, cards,
+    h("div", { class: "import-row" }, button, h("small", { class: "muted" }, t("importLayoutNote")), input),
+    error);
+  element.ready = Promise.race([Promise.all(waits), new Promise((done) => { setTimeout(done, PREVIEW_WAIT_MS); })]);
+  element.cards = cards;
+  return element;
+}
