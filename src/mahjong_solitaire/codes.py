@@ -24,7 +24,8 @@ from .layout import LayoutError
 from .layouts import builtin_layout
 from .rng import derive_seed
 
-__all__ = ["MAX_SEED", "PREFIX", "CodeError", "GameCode", "daily_code", "deal_from_code"]
+__all__ = ["MAX_SEED", "PREFIX", "CodeError", "GameCode", "daily_code", "deal_from_code",
+           "match_code", "seed_from_letters", "seed_letters"]
 
 PREFIX = "MJ1"
 _LETTERS = 7
@@ -37,12 +38,61 @@ class CodeError(ValueError):
     """A game code that is malformed or names an unknown layout."""
 
 
-def _letters(value: int) -> str:
+# -- shared by every kind of game code (classic here, Connect in connect/codes.py) ----------
+
+def match_code(text: object, pattern: re.Pattern[str], kind: str, example: str
+               ) -> tuple[str, re.Match[str]]:
+    """The cleaned code (stripped, upper case) and its match against ``pattern``;
+    :class:`CodeError` when it is not text or does not match, naming the ``kind`` of code
+    and an ``example`` of the form.
+
+        >>> cleaned, match = match_code(" mj1-l00-aaaaabl", _PATTERN, "game code", "MJ1-…")
+        >>> cleaned, match.groups()
+        ('MJ1-L00-AAAAABL', ('MJ1', '00', 'AAAAABL'))
+        >>> match_code("MJ1", _PATTERN, "game code", "MJ1-L00-AAAAABL")
+        Traceback (most recent call last):
+        ...
+        mahjong_solitaire.codes.CodeError: 'MJ1' is not a game code like MJ1-L00-AAAAABL
+    """
+    if not isinstance(text, str):
+        raise CodeError(f"a game code is text, not {type(text).__name__}")
+    cleaned = text.strip().upper()
+    match = pattern.fullmatch(cleaned)
+    if match is None:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise CodeError(f"{shown!r} is not a {kind} like {example}")
+    return cleaned, match
+
+
+def seed_letters(seed: int, difficulty: Difficulty) -> str:
+    """The seven letters of a code: ``seed * 3 + difficulty`` in base 26, ``A`` = 0.
+
+        >>> seed_letters(12, Difficulty.NORMAL)
+        'AAAAABL'
+    """
+    value = seed * 3 + difficulty.index
     out = []
     for _ in range(_LETTERS):
         value, digit = divmod(value, 26)
         out.append(chr(ord("A") + digit))
     return "".join(reversed(out))
+
+
+def seed_from_letters(letters: str, cleaned: str) -> tuple[int, Difficulty]:
+    """The seed and difficulty seven letters stand for (the inverse of :func:`seed_letters`);
+    :class:`CodeError` naming the ``cleaned`` code when the seed is past :data:`MAX_SEED`.
+
+        >>> seed, difficulty = seed_from_letters("AAAAABL", "MJ1-L00-AAAAABL")
+        >>> seed, difficulty.value
+        (12, 'normal')
+    """
+    value = 0
+    for letter in letters:
+        value = value * 26 + ord(letter) - ord("A")
+    seed, difficulty = divmod(value, 3)
+    if seed > MAX_SEED:
+        raise CodeError(f"{cleaned} is out of range")
+    return seed, list(Difficulty)[difficulty]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,23 +110,11 @@ class GameCode:
     @classmethod
     def parse(cls, text: str) -> GameCode:
         """Parse a code; :class:`CodeError` says what is wrong with a bad one."""
-        if not isinstance(text, str):
-            raise CodeError(f"a game code is text, not {type(text).__name__}")
-        cleaned = text.strip().upper()
-        match = _PATTERN.fullmatch(cleaned)
-        if match is None:
-            shown = text if len(text) <= 40 else text[:37] + "..."
-            raise CodeError(f"{shown!r} is not a game code like MJ1-L00-AAAAABL")
+        cleaned, match = match_code(text, _PATTERN, "game code", "MJ1-L00-AAAAABL")
         version, number, letters = match.groups()
         if version != PREFIX:
             raise CodeError(f"code version {version} is not supported (this game reads {PREFIX})")
-        value = 0
-        for letter in letters:
-            value = value * 26 + ord(letter) - ord("A")
-        seed, difficulty = divmod(value, 3)
-        if seed > MAX_SEED:
-            raise CodeError(f"{cleaned} is out of range")
-        code = cls(int(number), seed, list(Difficulty)[difficulty])
+        code = cls(int(number), *seed_from_letters(letters, cleaned))
         try:
             builtin_layout(code.layout_number)
         except LayoutError:
@@ -84,8 +122,7 @@ class GameCode:
         return code
 
     def __str__(self) -> str:
-        value = self.seed * 3 + self.difficulty.index
-        return f"{PREFIX}-L{self.layout_number:02d}-{_letters(value)}"
+        return f"{PREFIX}-L{self.layout_number:02d}-{seed_letters(self.seed, self.difficulty)}"
 
     def deal(self) -> Deal:
         return generate(builtin_layout(self.layout_number), self.seed, self.difficulty)

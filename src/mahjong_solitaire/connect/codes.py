@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..codes import MAX_SEED, CodeError
+from ..codes import MAX_SEED, CodeError, match_code, seed_from_letters, seed_letters
 from ..generator import Difficulty
 from .generator import ConnectDeal, generate
 from .grid import Shape, ShapeError
@@ -36,7 +36,6 @@ from .slide import Slide
 __all__ = ["PREFIX", "ConnectCode", "connect_deal_from_code"]
 
 PREFIX = "CN1"
-_LETTERS = 7
 _RULES = "ABCDEFGHIJK"
 _PATTERN = re.compile(r"([A-Z]{2}\d)-(\d{2})(\d{2})([A-Z])-([A-Z]{7})")
 
@@ -57,13 +56,7 @@ class ConnectCode:
     @classmethod
     def parse(cls, text: str) -> ConnectCode:
         """Parse a code; :class:`~mahjong_solitaire.codes.CodeError` says what is wrong."""
-        if not isinstance(text, str):
-            raise CodeError(f"a game code is text, not {type(text).__name__}")
-        cleaned = text.strip().upper()
-        match = _PATTERN.fullmatch(cleaned)
-        if match is None:
-            shown = text if len(text) <= 40 else text[:37] + "..."
-            raise CodeError(f"{shown!r} is not a Connect code like CN1-1808B-AAAAABL")
+        cleaned, match = match_code(text, _PATTERN, "Connect code", "CN1-1808B-AAAAABL")
         version, width, height, rule, letters = match.groups()
         if version != PREFIX:
             raise CodeError(f"code version {version} is not supported (Connect reads {PREFIX})")
@@ -73,22 +66,11 @@ class ConnectCode:
             shape = Shape(int(width), int(height))
         except ShapeError as error:
             raise CodeError(f"{cleaned}: {error}") from None
-        value = 0
-        for letter in letters:
-            value = value * 26 + ord(letter) - ord("A")
-        seed, difficulty = divmod(value, 3)
-        if seed > MAX_SEED:
-            raise CodeError(f"{cleaned} is out of range")
-        return cls(shape, list(Slide)[_RULES.index(rule)], seed, list(Difficulty)[difficulty])
+        return cls(shape, list(Slide)[_RULES.index(rule)], *seed_from_letters(letters, cleaned))
 
     def __str__(self) -> str:
-        value = self.seed * 3 + self.difficulty.index
-        letters = []
-        for _ in range(_LETTERS):
-            value, digit = divmod(value, 26)
-            letters.append(chr(ord("A") + digit))
         return (f"{PREFIX}-{self.shape.width:02d}{self.shape.height:02d}"
-                f"{_RULES[self.rule.index]}-{''.join(reversed(letters))}")
+                f"{_RULES[self.rule.index]}-{seed_letters(self.seed, self.difficulty)}")
 
     def deal(self) -> ConnectDeal:
         return generate(self.shape, self.rule, self.seed, self.difficulty)
