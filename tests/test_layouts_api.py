@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import delete
 
 from mahjong_solitaire import Move, builtin_layouts
@@ -232,6 +234,26 @@ def test_a_bad_file_is_refused_naming_the_problem_and_nothing_is_stored(client, 
     assert message.startswith(filename) and expected in message, message
     assert store.imported_layouts() == []
     assert len(checked(client.get("/api/layouts"))) == len(BUILTIN)
+
+
+_HEADERS = st.sampled_from([b"kmahjongg-layout-v1.0\n", b"kmahjongg-layout-v1.1\nw4\nh2\nd1\n",
+                            b"<mahjongg><map name='x'>", b""])
+_PIECES = [b"1", b"2", b"3", b"4", b".", b"\n", b"#", b"<tile x='0' y='0'/>",
+           b"<row y='0' left='0' right='1'/>", b"</map></mahjongg>", b"\xff", b"&amp;"]
+_BODIES = st.lists(st.sampled_from(_PIECES), max_size=60).map(b"".join)
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.one_of(st.binary(max_size=200), st.tuples(_HEADERS, _BODIES).map(b"".join)))
+def test_any_upload_is_stored_or_refused_with_a_message_never_a_crash(client, store, data):
+    before = [layout.name for layout in store.imported_layouts()]
+    answer = upload(client, data, "fuzz.layout")
+    if answer.status_code == 201:
+        assert checked(answer, 201)["layouts"]
+    else:
+        assert refused(answer, 400, "bad_layout").startswith("fuzz.layout")
+        assert [layout.name for layout in store.imported_layouts()] == before
 
 
 def test_an_upload_must_be_a_multipart_file_field(client, store):
