@@ -33,10 +33,10 @@ of one seed share their six candidates.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
 from .board import Board, Move
 from .construction import Construction, construct
+from .enums import NamedEnum
 from .layout import Layout
 from .rng import Rng, derive_seed
 from .tiles import BUNDLES, key_id
@@ -47,23 +47,12 @@ __all__ = ["CANDIDATES", "Deal", "Difficulty", "deal_tiles", "fingerprint", "gen
 CANDIDATES = 6
 
 
-class Difficulty(Enum):
+class Difficulty(NamedEnum, noun="difficulty"):
+    """How hard a deal is; ``Difficulty.parse("Hard")`` reads one from text."""
+
     EASY = "easy"
     NORMAL = "normal"
     HARD = "hard"
-
-    @classmethod
-    def parse(cls, text: str | Difficulty) -> Difficulty:
-        if isinstance(text, Difficulty):
-            return text
-        try:
-            return cls(text.strip().lower())
-        except ValueError:
-            raise ValueError(f"unknown difficulty {text!r} (easy, normal or hard)") from None
-
-    @property
-    def index(self) -> int:
-        return list(Difficulty).index(self)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,9 +22,10 @@ from the end the tiles are packed against.  ``outward`` is ``split-h`` then ``sp
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import Enum
 from functools import lru_cache
 from typing import TypeVar
+
+from ..enums import NamedEnum
 
 __all__ = ["Slide"]
 
@@ -32,8 +33,9 @@ T = TypeVar("T")
 Line = tuple[int, ...]
 
 
-class Slide(Enum):
-    """A sliding rule; the order is the order stages introduce them."""
+class Slide(NamedEnum, noun="sliding rule"):
+    """A sliding rule; the order is the order stages introduce them.  ``Slide.parse`` reads
+    one by name (case-insensitive)."""
 
     NONE = "none"
     DOWN = "down"
@@ -46,21 +48,6 @@ class Slide(Enum):
     GATHER_H = "gather-h"
     OUTWARD = "outward"
     INWARD = "inward"
-
-    @classmethod
-    def parse(cls, text: str | Slide) -> Slide:
-        """A rule by name (case-insensitive); ``ValueError`` names the known ones."""
-        if isinstance(text, Slide):
-            return text
-        try:
-            return cls(str(text).strip().lower())
-        except ValueError:
-            names = ", ".join(rule.value for rule in cls)
-            raise ValueError(f"unknown sliding rule {text!r} (one of {names})") from None
-
-    @property
-    def index(self) -> int:
-        return list(Slide).index(self)
 
     def phases(self, width: int, height: int) -> tuple[tuple[Line, ...], ...]:
         """The lines this rule compacts on a ``width × height`` grid, phase by phase."""
