@@ -22,8 +22,7 @@ from __future__ import annotations
 
 from ..board import Move
 from ..rng import Rng
-from ..shuffle import ShuffleError
-from ..tiles import match_key
+from ..shuffle import ShuffleError, lay_faces, match_groups
 from .board import ConnectBoard
 from .construction import construct
 
@@ -34,22 +33,10 @@ def shuffled_cells(board: ConnectBoard, rng: Rng) -> tuple[tuple[str | None, ...
                                                             tuple[Move, ...]]:
     """New faces for the tiles on ``board``, and the order of moves that clears them."""
     cells = board.tiles
-    groups: dict[str, list[str]] = {}
-    for label in cells:
-        if label is not None:
-            groups.setdefault(match_key(label), []).append(label)
+    groups = match_groups(cells)
     odd = sorted(key for key, labels in groups.items() if len(labels) % 2)
     if odd:
         raise ShuffleError(f"the remaining tiles do not pair up: {', '.join(odd)} "
                            "left without a partner")
     built = construct(board.shape, board.rule, rng, [c is not None for c in cells])
-    pairs: list[tuple[str, str]] = []
-    for key in sorted(groups):
-        labels = groups[key]
-        rng.shuffle(labels)
-        pairs.extend(zip(labels[0::2], labels[1::2], strict=True))
-    rng.shuffle(pairs)
-    tiles: list[str | None] = [None] * len(cells)
-    for (a, b), (face_a, face_b) in zip(built.ids, pairs, strict=True):
-        tiles[a], tiles[b] = face_a, face_b
-    return tuple(tiles), built.moves
+    return lay_faces(groups, built.ids, len(cells), rng), built.moves
