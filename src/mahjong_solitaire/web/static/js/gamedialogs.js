@@ -118,6 +118,7 @@ export async function newGameDialog({ current, start, onClose, mode = "classic",
   });
   fillButton(daily, "calendar", t("dailyChallenge"));
 
+  await picker.ready;
   // the mode switch: Classic (this part) or Connect (connectPart(), from connectpages.js)
   const classic = h("div", { class: "mode-part", "data-part": "classic", hidden: mode !== "classic" },
     layouts.length ? [h("h3", {}, t("layout")), picker] : null,
@@ -136,7 +137,6 @@ export async function newGameDialog({ current, start, onClose, mode = "classic",
       connect.hidden = value !== "connect";
     }) : null;
   if (modes) modes.id = "mode-switch";
-  await picker.ready;
   openDialog("new-game", [h("h2", {}, t("newGameTitle")), modes, classic, connect], { wide: true, onClose });
   const chosen = picker.cards.querySelector("[aria-checked='true']");
   if (chosen) chosen.scrollIntoView({ block: "nearest" });
