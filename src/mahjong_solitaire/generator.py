@@ -32,6 +32,7 @@ of one seed share their six candidates.
 
 from __future__ import annotations
 
+from collections.abc import Sequence, Sized
 from dataclasses import dataclass
 
 from .board import Board, Move
@@ -114,9 +115,13 @@ def _pairs_for(count: int, rng: Rng) -> list[tuple[tuple[str, str], ...]]:
     return bundles
 
 
-def deal_tiles(layout: Layout, order: tuple[tuple[int, int], ...], rng: Rng, *,
+def deal_tiles(layout: Sized, order: Sequence[tuple[int, int]], rng: Rng, *,
                spread: bool) -> tuple[str, ...]:
-    """Lay matching faces on each step of a removal order (SPEC 4, steps 2 and 3)."""
+    """Lay matching faces on each step of a removal order (SPEC 4, steps 2 and 3).
+
+    Only the number of places is read from ``layout``: a :class:`~.layout.Layout`, or a
+    Connect :class:`~.connect.grid.Shape` (one place per cell).
+    """
     steps = len(order)
     bundles = _pairs_for(2 * steps, rng)
     rng.shuffle(bundles)

@@ -135,7 +135,7 @@ def generate(shape: Shape, rule: Slide | str, seed: int,
     candidates: list[tuple[float, int, Construction, tuple[str, ...]]] = []
     for n in range(CANDIDATES):
         built = construct(shape, rule, rng)
-        tiles = deal_tiles(shape, built.ids, rng, spread=hard)  # type: ignore[arg-type]
+        tiles = deal_tiles(shape, built.ids, rng, spread=hard)
         candidates.append((score(built, tiles), n, built, tiles))
     candidates.sort(key=lambda c: (-c[0], c[1]))  # highest score first, ties in order
     rank = {Difficulty.EASY: 0, Difficulty.NORMAL: (CANDIDATES - 1) // 2,
