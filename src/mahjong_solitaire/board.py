@@ -79,6 +79,28 @@ class Rearrangement:
     before: tuple[str | None, ...]
     after: tuple[str | None, ...]
 
+    @staticmethod
+    def check(current: Sequence[str | None], tiles: Sequence[str | None], *,
+              places: str = "positions") -> tuple[str | None, ...]:
+        """``tiles`` as a tuple when it may replace ``current`` (the same labels on the
+        same occupied ``places``, ``None`` elsewhere); :class:`IllegalMoveError` otherwise.
+
+            >>> Rearrangement.check(["1D", None, "2D"], ["2D", None, "1D"])
+            ('2D', None, '1D')
+            >>> Rearrangement.check(["1D", None, "2D"], ["1D", None, "1D"])
+            Traceback (most recent call last):
+            ...
+            mahjong_solitaire.board.IllegalMoveError: a rearrangement must keep the same tiles
+        """
+        after = tuple(tiles)
+        if len(after) != len(current):
+            raise IllegalMoveError(f"a rearrangement needs {len(current)} entries")
+        if [t is None for t in after] != [t is None for t in current]:
+            raise IllegalMoveError(f"a rearrangement must keep the tiles on their {places}")
+        if sorted(t for t in after if t) != sorted(t for t in current if t):
+            raise IllegalMoveError("a rearrangement must keep the same tiles")
+        return after
+
 
 HistoryEntry = Move | Rearrangement
 
@@ -271,14 +293,7 @@ class Board(History[HistoryEntry]):
         ``tiles`` is in the form of :attr:`tiles`: a label on exactly the positions that
         hold tiles now, ``None`` elsewhere, and the same multiset of labels.
         """
-        current = self.tiles
-        after = tuple(tiles)
-        if len(after) != len(current):
-            raise IllegalMoveError(f"a rearrangement needs {len(current)} entries")
-        if [t is None for t in after] != [t is None for t in current]:
-            raise IllegalMoveError("a rearrangement must keep the tiles on their positions")
-        if sorted(t for t in after if t) != sorted(t for t in current if t):
-            raise IllegalMoveError("a rearrangement must keep the same tiles")
+        after = Rearrangement.check(self.tiles, tiles)
         before = tuple(self._labels)
         merged = tuple(new if new is not None else old for new, old in zip(after, before,
                                                                           strict=True))

@@ -184,13 +184,7 @@ class ConnectBoard(History[_Item]):
         ``plan`` is a winning line for the new position when one is known.
         """
         before = self.tiles
-        after = tuple(tiles)
-        if len(after) != len(before):
-            raise IllegalMoveError(f"a rearrangement needs {len(before)} cells")
-        if [t is None for t in after] != [t is None for t in before]:
-            raise IllegalMoveError("a rearrangement must keep the tiles on their cells")
-        if sorted(t for t in after if t) != sorted(t for t in before if t):
-            raise IllegalMoveError("a rearrangement must keep the same tiles")
+        after = Rearrangement.check(before, tiles, places="cells")
         self._record((Rearrangement(before, after), self._state()))
         self._restore((after, None if plan is None else tuple(plan), 0))
 
