@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from ..board import HistoryEntry, IllegalMoveError, Move, Rearrangement
 from ..history import History
 from ..tiles import LABELS, TileError, key_id
-from .grid import Grid, Path, Shape, ShapeError
+from .grid import Grid, Path, Shape, Shaped, ShapeError
 from .slide import Slide
 
 __all__ = ["ConnectBoard"]
@@ -43,7 +43,7 @@ _State = tuple[tuple[str | None, ...], tuple[Move, ...] | None, int]
 _Item = tuple[HistoryEntry, _State]
 
 
-class ConnectBoard(History[_Item]):
+class ConnectBoard(Shaped, History[_Item]):
     """A position of a Connect game.  ``tiles`` gives each cell's label row by row
     (``None`` for an empty cell); ``plan`` a known winning line from this position.
     Undo and redo come from :class:`~mahjong_solitaire.history.History`: a slide cannot be
@@ -64,14 +64,6 @@ class ConnectBoard(History[_Item]):
         self._init_history()
 
     # -- queries --------------------------------------------------------------------
-
-    @property
-    def width(self) -> int:
-        return self.shape.width
-
-    @property
-    def height(self) -> int:
-        return self.shape.height
 
     @property
     def tiles(self) -> tuple[str | None, ...]:

@@ -36,7 +36,7 @@ from ..rng import Rng, derive_seed
 from ..tiles import key_id
 from .board import ConnectBoard
 from .construction import Construction, construct
-from .grid import Shape
+from .grid import Shape, Shaped
 from .slide import Slide
 
 __all__ = ["FORMAT", "SCORE_STRIDE", "ConnectDeal", "fingerprint", "generate", "score"]
@@ -46,7 +46,7 @@ _CONNECT = 0xC0DE
 
 
 @dataclass(frozen=True, slots=True)
-class ConnectDeal:
+class ConnectDeal(Shaped):
     """A dealt Connect game: the label on every cell and one winning order.
 
     ``solution[k]`` names the two cells as they are when step ``k`` is played, after the
@@ -60,14 +60,6 @@ class ConnectDeal:
     difficulty: Difficulty
     seed: int
     score: float
-
-    @property
-    def width(self) -> int:
-        return self.shape.width
-
-    @property
-    def height(self) -> int:
-        return self.shape.height
 
     @property
     def code(self) -> str:

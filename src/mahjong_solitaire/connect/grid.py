@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from .slide import Slide
 
-__all__ = ["MAX_CELLS", "Grid", "Path", "Point", "Shape", "ShapeError"]
+__all__ = ["MAX_CELLS", "Grid", "Path", "Point", "Shape", "ShapeError", "Shaped"]
 
 Point = tuple[int, int]
 #: The corner points of a connecting path, from the first tile to the second.
@@ -118,6 +118,30 @@ def _between(p: int, q: int) -> int:
     if p > q:
         p, q = q, p
     return ((1 << q) - 1) & ~((1 << (p + 1)) - 1)
+
+
+class Shaped:
+    """Mixin for what stands on a grid of :attr:`shape` (a board, a deal): its ``width``
+    and ``height``.
+
+        >>> from dataclasses import dataclass
+        >>> @dataclass
+        ... class Room(Shaped):
+        ...     shape: Shape
+        >>> Room(Shape(6, 2)).width, Room(Shape(6, 2)).height
+        (6, 2)
+    """
+
+    __slots__ = ()
+    shape: Shape
+
+    @property
+    def width(self) -> int:
+        return self.shape.width
+
+    @property
+    def height(self) -> int:
+        return self.shape.height
 
 
 class Grid:
