@@ -53,7 +53,7 @@ def refused(response, status: int, error: str) -> str:
     body = checked(response, status)
     assert body["error"] == error, body
     assert isinstance(body["message"], str) and body["message"]
-    return body["message"]
+    return body["detail"]  # the specifics, in English (the message is the player's language)
 
 
 def start(client: TestClient, code: str = CODE) -> dict:

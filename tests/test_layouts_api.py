@@ -93,7 +93,7 @@ def refused(response, status: int, error: str) -> str:
     body = checked(response, status)
     assert body["error"] == error, body
     assert body["message"]
-    return str(body["message"])
+    return str(body["detail"])  # the specifics, in English (message: the player's language)
 
 
 def upload(client: TestClient, data: bytes, filename: str = "half-steps.layout"):

@@ -76,6 +76,7 @@ __all__ = [
     "Translator",
     "available_languages",
     "catalogue_json",
+    "catalogue_path",
     "count_label",
     "difficulty_name",
     "error_message",
@@ -150,7 +151,12 @@ def _fill(text: str, params: Mapping[str, object]) -> str:
 # -- catalogues ------------------------------------------------------------------------
 
 
-def _po_path(language: str) -> Path:
+def catalogue_path(language: str) -> Path:
+    """The ``.po`` file of a language (present or not).
+
+    >>> catalogue_path("it").relative_to(LOCALE_DIR).as_posix()
+    'it/LC_MESSAGES/messages.po'
+    """
     return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
@@ -161,7 +167,8 @@ def languages() -> tuple[str, ...]:
     >>> languages()
     ('en', 'es', 'it', 'pt')
     """
-    found = sorted(path.name for path in LOCALE_DIR.iterdir() if _po_path(path.name).is_file())
+    found = sorted(path.name for path in LOCALE_DIR.iterdir()
+                   if catalogue_path(path.name).is_file())
     return tuple(sorted(found, key=lambda code: code != DEFAULT_LANGUAGE))
 
 
@@ -173,7 +180,7 @@ def _language(lang: str) -> str:
 
 @cache
 def _catalog(language: str) -> Catalog:
-    with _po_path(_language(language)).open("rb") as file:
+    with catalogue_path(_language(language)).open("rb") as file:
         return read_po(file, locale=None, domain=DOMAIN)
 
 
@@ -287,7 +294,7 @@ def catalogue_json(lang: str) -> dict[str, Any]:
 
     ``messages`` maps every msgid to its text (a list of forms for counted messages, in the
     order of ``plural.categories``, which the page picks with ``Intl.PluralRules(locale)``);
-    ``tiles`` names the 42 kinds by label.
+    ``tiles`` names the 42 kinds by label and ``slides`` the Connect sliding rules.
 
     >>> data = catalogue_json("it")
     >>> data["locale"], data["messages"]["No moves"], data["tiles"]["Wh"]
@@ -317,6 +324,7 @@ def catalogue_json(lang: str) -> dict[str, Any]:
         "plural": {"forms": catalog.plural_forms, "categories": list(_.plural_categories)},
         "messages": messages,
         "tiles": {label: tile_name(label, lang) for label in KINDS},
+        "slides": {rule.value: slide_rule_name(rule, lang) for rule in Slide},
     }
 
 
@@ -443,6 +451,11 @@ _ERRORS: dict[str, str] = {
     "bad_body": N_("The game could not do that: the request is not valid."),
     "bad_code": N_("That is not a game code. A code looks like MJ1-L00-ABCDEFG."),
     "bad_layout": N_("That layout is unknown or not a valid layout."),
+    "unknown_layout": N_("There is no such layout."),
+    "too_large": N_("The file is larger than a layout file can be."),
+    "stage_locked": N_("This stage is locked: clear the stages before it first."),
+    "wrong_mode": N_("This game belongs to the other mode."),
+    "unknown_language": N_("There is no catalogue for that language."),
     "bad_date": N_("That is not a date. Dates are written YYYY-MM-DD."),
     "unknown_game": N_("This game does not exist for this player."),
     "illegal_action": N_("That move is not possible now."),

@@ -5,9 +5,10 @@
     >>> app.title, app.state.local_player
     ('Mahjong Solitaire', False)
 
-Errors are answered as ``{"error": "<code>", "message": "<clear English text>"}``: 400 a
-bad code, layout, date or name, 404 an unknown game, 409 an action the game does not allow
-now or a stale version, 422 a body that is not what the endpoint takes.
+Errors are answered as ``{"error": "<code>", "message": "<what the player reads, in the
+request's language>", "detail": "<the specifics, in English>"}``: 400 a bad code, layout,
+date or name, 404 an unknown game, 409 an action the game does not allow now or a stale
+version, 422 a body that is not what the endpoint takes.
 """
 
 from __future__ import annotations
@@ -26,11 +27,14 @@ from .. import __version__
 from ..board import IllegalMoveError
 from ..codes import CodeError
 from ..game import GameError
+from ..i18n import error_message
 from ..layout import LayoutError
 from ..shuffle import ShuffleError
 from ..store import GameNotFoundError, StaleWriteError, Store, StoreError
 from .api import ApiError, router
 from .connect_api import router as connect_router
+from .i18n_api import router as i18n_router
+from .language import LanguageMiddleware, request_language
 from .layouts_api import router as layouts_router
 
 __all__ = ["STATIC", "create_app"]
@@ -52,8 +56,10 @@ _ERROR_ANSWERS: tuple[tuple[type[Exception], int, str], ...] = (
 )
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+def _error(request: Request, status: int, code: str, detail: str) -> JSONResponse:
+    message = error_message(code, request_language(request))
+    return JSONResponse({"error": code, "message": message, "detail": detail},
+                        status_code=status)
 
 
 def _validation_message(error: RequestValidationError) -> str:
@@ -112,25 +118,27 @@ def create_app(store: Store | None = None, *, local_player: bool = False) -> Fas
     app.include_router(router)
     app.include_router(connect_router)
     app.include_router(layouts_router)
+    app.include_router(i18n_router)
+    app.add_middleware(LanguageMiddleware)
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, error: ApiError) -> JSONResponse:
-        return _error(error.status, error.code, error.message)
+        return _error(request, error.status, error.code, error.message)
 
     @app.exception_handler(RequestValidationError)
     async def bad_body(request: Request, error: RequestValidationError) -> JSONResponse:
-        return _error(422, "bad_body", _validation_message(error))
+        return _error(request, 422, "bad_body", _validation_message(error))
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http_error")
-        return _error(error.status_code, code, str(error.detail))
+        return _error(request, error.status_code, code, str(error.detail))
 
     @app.exception_handler(ValueError)
     async def refused(request: Request, error: ValueError) -> JSONResponse:
         for kind, status, code in _ERROR_ANSWERS:
             if isinstance(error, kind):
-                return _error(status, code, str(error))
+                return _error(request, status, code, str(error))
         raise error  # pragma: no cover - ValueError is the last entry
 
     @app.get("/", include_in_schema=False)

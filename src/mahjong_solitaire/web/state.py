@@ -19,23 +19,32 @@ OpenAPI schema; the tests check that every answer fits them.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
 from ..game import Game, GameStatus
+from ..i18n import layout_description, layout_title
 from ..layout import Layout
 from ..stages import stage
 from ..store import StoredGame
+from .language import current_language
 
 __all__ = [
+    "BaseResult",
+    "BaseState",
     "GameState",
     "LayoutInfo",
+    "board_counters",
     "board_state",
     "game_state",
     "layout_info",
     "rebuild",
+    "replay_stored",
+    "state_frame",
 ]
+
+GameT = TypeVar("GameT", bound=Game)
 
 
 def rebuild(stored: StoredGame, now: datetime) -> Game:
@@ -45,8 +54,16 @@ def rebuild(stored: StoredGame, now: datetime) -> Game:
 
     Raises :class:`~.game.GameError` when the stored log cannot be replayed.
     """
-    game = Game.replay(stored.deal(), stored.actions, clock=lambda: 0.0,
+    return replay_stored(Game, stored.deal(), stored, now)
+
+
+def replay_stored(kind: type[GameT], deal: Any, stored: StoredGame, now: datetime) -> GameT:
+    """A game of class ``kind`` (the classic :class:`~.game.Game` or a subclass such as
+    Connect's) on ``deal``, with the stored record's actions, clock, pause and selection
+    at ``now``; what :func:`rebuild` and the other modes' rebuilds share."""
+    game = kind.replay(deal, stored.actions, clock=lambda: 0.0,
                        elapsed=stored.elapsed_now(now))
+    assert isinstance(game, kind)
     if stored.running_since is None and not game.board.is_won():
         game.pause()
     selection = stored.selection
@@ -89,33 +106,34 @@ class NextStage(BaseModel):
     difficulty: str
 
 
-class Result(BaseModel):
+class BaseResult(BaseModel):
+    """A won game's result, in every mode (each adds its kind of ``next_stage``)."""
+
     time: float
     rank: int | None
     hints: int
     undos: int
     shuffles: int
     stage: int | None = None  # a stage game's win: the stage cleared, and the next one
+
+
+class Result(BaseResult):
     next_stage: NextStage | None = None
 
 
-class GameState(BaseModel):
-    """The full state of one game, as every game endpoint answers it."""
+class BaseState(BaseModel):
+    """The fields of the state that every mode answers (:func:`state_frame` and
+    :func:`board_counters` fill them); each mode adds its board, layout and result."""
 
     model_config = ConfigDict(extra="allow")  # endpoints add "event" or "hint"
 
     id: str
     version: int
-    mode: str
-    code: str | None
-    layout: LayoutInfo
     difficulty: str
-    daily: str | None
     stage: int | None = None
     status: Literal["playing", "paused", "won", "stuck", "abandoned"]
     elapsed: float
     running: bool
-    tiles: list[TileState]
     selection: int | None
     tiles_left: int
     pairs_available: int
@@ -125,23 +143,38 @@ class GameState(BaseModel):
     undos: int
     shuffles: int
     winnability: Literal["winnable", "lost", "unknown"]
+
+
+class GameState(BaseState):
+    """The full state of one game, as every game endpoint answers it."""
+
+    mode: str
+    code: str | None
+    layout: LayoutInfo
+    daily: str | None
+    tiles: list[TileState]
     last_winnable: int | None
     result: Result | None
 
 
-def layout_info(layout: Layout, *, positions: bool = False) -> dict[str, Any]:
-    """The layout part of the state (with ``positions`` for previews).
+def layout_info(layout: Layout, *, positions: bool = False, lang: str | None = None
+                ) -> dict[str, Any]:
+    """The layout part of the state (with ``positions`` for previews); the title and the
+    description in ``lang`` (default: the language of the request being answered).
 
         >>> from mahjong_solitaire.layouts import builtin_layout
         >>> layout_info(builtin_layout("turtle"))
         {'name': 'turtle', 'title': 'Turtle', 'number': 0, 'width': 30, 'height': 16, 'depth': 5, 'tiles': 144}
+        >>> layout_info(builtin_layout("turtle"), lang="it")["title"]
+        'Tartaruga'
     """  # noqa: E501
+    lang = lang or current_language()
     width, height = layout.size
-    info: dict[str, Any] = {"name": layout.name, "title": layout.title, "number": layout.number,
-                            "width": width, "height": height, "depth": layout.depth,
-                            "tiles": len(layout)}
+    info: dict[str, Any] = {"name": layout.name, "title": layout_title(layout, lang),
+                            "number": layout.number, "width": width, "height": height,
+                            "depth": layout.depth, "tiles": len(layout)}
     if positions:
-        info["description"] = layout.description
+        info["description"] = layout_description(layout, lang)
         info["positions"] = [list(p) for p in layout.positions]
     return info
 
@@ -158,13 +191,46 @@ def board_state(game: Game, *, hide: bool = False) -> dict[str, Any]:
             tiles.append({"i": i, "x": x, "y": y, "z": z,
                           "tile": None if hide else board.tile_at(i),
                           "free": bool(free >> i & 1)})
+    return {"tiles": tiles, **board_counters(game, hide=hide)}
+
+
+def board_counters(game: Game, *, hide: bool = False) -> dict[str, Any]:
+    """The selection (hidden while paused) and the counters of the board part of the
+    state, in every mode."""
+    board = game.board
     return {
-        "tiles": tiles,
         "selection": None if hide else game.selection,
         "tiles_left": board.tiles_left,
         "pairs_available": board.pair_count(),
         "can_undo": board.can_undo,
         "can_redo": board.can_redo,
+    }
+
+
+def state_frame(stored: StoredGame, game: Game, *, rank: int | None = None
+                ) -> dict[str, Any]:
+    """The part of the state that every mode answers alike: the record (id, version, mode,
+    code, difficulty, stage), the status and clock, the counts and a won game's
+    ``result`` (``rank``: the win's place on the player's leaderboard of its mode)."""
+    status = game.status
+    stored_status = "abandoned" if stored.status == "abandoned" else status.value
+    elapsed = round(game.elapsed, 3)
+    won = status is GameStatus.WON
+    return {
+        "id": stored.id,
+        "version": stored.version,
+        "mode": stored.mode,
+        "code": stored.code,
+        "difficulty": stored.difficulty,
+        "stage": stored.stage,
+        "status": stored_status,
+        "elapsed": elapsed,
+        "running": stored_status in ("playing", "stuck"),
+        "hints": game.hints,
+        "undos": game.undos,
+        "shuffles": game.shuffles,
+        "result": ({"time": elapsed, "rank": rank, "hints": game.hints, "undos": game.undos,
+                    "shuffles": game.shuffles} if won else None),
     }
 
 
@@ -174,32 +240,15 @@ def game_state(stored: StoredGame, game: Game, *, winnability: str = "unknown",
 
     ``rank`` is the win's place on the player's leaderboard (only read for won games).
     """
-    status = game.status
-    stored_status = "abandoned" if stored.status == "abandoned" else status.value
-    paused = status is GameStatus.PAUSED
-    won = status is GameStatus.WON
-    elapsed = round(game.elapsed, 3)
-    state: dict[str, Any] = {
-        "id": stored.id,
-        "version": stored.version,
-        "mode": stored.mode,
-        "code": stored.code,
+    state = state_frame(stored, game, rank=rank)
+    won = state["result"] is not None
+    state.update({
         "layout": layout_info(game.deal.layout),
-        "difficulty": stored.difficulty,
         "daily": stored.daily.isoformat() if stored.daily is not None else None,
-        "stage": stored.stage,
-        "status": stored_status,
-        "elapsed": elapsed,
-        "running": stored_status in ("playing", "stuck"),
-        **board_state(game, hide=paused),
-        "hints": game.hints,
-        "undos": game.undos,
-        "shuffles": game.shuffles,
+        **board_state(game, hide=game.status is GameStatus.PAUSED),
         "winnability": "winnable" if won else winnability,
         "last_winnable": last_winnable,
-        "result": ({"time": elapsed, "rank": rank, "hints": game.hints, "undos": game.undos,
-                    "shuffles": game.shuffles} if won else None),
-    }
+    })
     if won and stored.stage is not None and stored.mode == "classic":
         state["result"].update(stage=stored.stage, next_stage=_next_stage(stored.stage))
     return state
@@ -213,4 +262,5 @@ def _next_stage(number: int) -> dict[str, Any]:
     """
     following = stage(number + 1)
     return {"number": following.number, "layout": following.layout.name,
-            "title": following.layout.title, "difficulty": following.difficulty.value}
+            "title": layout_title(following.layout, current_language()),
+            "difficulty": following.difficulty.value}
