@@ -26,13 +26,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 
 from ..board import Move
 from ..connect import ConnectGame, Stage, stage
 from ..connect.grid import Path, Shape
 from ..game import GameStatus
 from ..store import StoredGame
+from .state import BaseResult, BaseState, board_counters, replay_stored, state_frame
 
 __all__ = [
     "ConnectState",
@@ -56,15 +57,7 @@ def rebuild_connect(stored: StoredGame, now: datetime) -> ConnectGame:
 
     Raises :class:`~mahjong_solitaire.game.GameError` when the stored log cannot be replayed.
     """
-    game = ConnectGame.replay(stored.connect_deal(), stored.actions, clock=lambda: 0.0,
-                              elapsed=stored.elapsed_now(now))
-    assert isinstance(game, ConnectGame)
-    if stored.running_since is None and not game.board.is_won():
-        game.pause()
-    selection = stored.selection
-    if selection is not None and not game.is_paused and game.board.is_present(selection):
-        game.selection = selection
-    return game
+    return replay_stored(ConnectGame, stored.connect_deal(), stored, now)
 
 
 # -- tiles followed through the slides -------------------------------------------------
@@ -148,13 +141,7 @@ class StageInfo(StageRules):
     best_time: float | None
 
 
-class ConnectResult(BaseModel):
-    time: float
-    rank: int | None
-    hints: int
-    undos: int
-    shuffles: int
-    stage: int | None = None  # a stage game's win: the stage cleared, and the next one
+class ConnectResult(BaseResult):
     next_stage: NextStage | None = None
 
 
@@ -163,32 +150,15 @@ class StagesList(BaseModel):
     stages: list[StageInfo]
 
 
-class ConnectState(BaseModel):
+class ConnectState(BaseState):
     """The full state of one Connect game, as every Connect game endpoint answers it."""
 
-    model_config = ConfigDict(extra="allow")  # endpoints add "event" or "hint"
-
-    id: str
-    version: int
     mode: Literal["connect"]
     code: str
     stage: int | None
     layout: GridInfo
-    difficulty: str
     daily: None
-    status: Literal["playing", "paused", "won", "stuck", "abandoned"]
-    elapsed: float
-    running: bool
     tiles: list[ConnectTile]
-    selection: int | None
-    tiles_left: int
-    pairs_available: int
-    can_undo: bool
-    can_redo: bool
-    hints: int
-    undos: int
-    shuffles: int
-    winnability: Literal["winnable", "lost", "unknown"]
     last_winnable: None
     result: ConnectResult | None
 
@@ -216,14 +186,7 @@ def grid_state(game: ConnectGame, *, hide: bool = False) -> dict[str, Any]:
             x, y = board.shape.point(i)
             tiles.append({"i": i, "id": ids[i], "x": x, "y": y,
                           "tile": None if hide else label, "free": True})
-    return {
-        "tiles": tiles,
-        "selection": None if hide else game.selection,
-        "tiles_left": board.tiles_left,
-        "pairs_available": board.pair_count(),
-        "can_undo": board.can_undo,
-        "can_redo": board.can_redo,
-    }
+    return {"tiles": tiles, **board_counters(game, hide=hide)}
 
 
 def _winnability(game: ConnectGame) -> str:
@@ -253,35 +216,17 @@ def connect_state(stored: StoredGame, game: ConnectGame, *, rank: int | None = N
     ``rank`` is the win's place on the player's Connect leaderboard (read for won games).
     A won stage adds ``stage`` and ``next_stage`` to the result.
     """
-    status = game.status
-    stored_status = "abandoned" if stored.status == "abandoned" else status.value
-    won = status is GameStatus.WON
-    elapsed = round(game.elapsed, 3)
-    result: dict[str, Any] | None = None
-    if won:
-        result = {"time": elapsed, "rank": rank, "hints": game.hints, "undos": game.undos,
-                  "shuffles": game.shuffles}
-        if stored.stage is not None:
-            following = stage_info(stored.stage + 1)
-            following["title"] = f"{following['width']}×{following['height']} {following['slide']}"
-            result.update(stage=stored.stage, next_stage=following)
-    return {
-        "id": stored.id,
-        "version": stored.version,
-        "mode": "connect",
-        "code": stored.code,
-        "stage": stored.stage,
+    state = state_frame(stored, game, rank=rank)
+    result = state["result"]
+    if result is not None and stored.stage is not None:
+        following = stage_info(stored.stage + 1)
+        following["title"] = f"{following['width']}×{following['height']} {following['slide']}"
+        result.update(stage=stored.stage, next_stage=following)
+    state.update({
         "layout": grid_info(game),
-        "difficulty": stored.difficulty,
         "daily": None,
-        "status": stored_status,
-        "elapsed": elapsed,
-        "running": stored_status in ("playing", "stuck"),
-        **grid_state(game, hide=status is GameStatus.PAUSED),
-        "hints": game.hints,
-        "undos": game.undos,
-        "shuffles": game.shuffles,
+        **grid_state(game, hide=game.status is GameStatus.PAUSED),
         "winnability": _winnability(game),
         "last_winnable": None,
-        "result": result,
-    }
+    })
+    return state
