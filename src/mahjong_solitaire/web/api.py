@@ -14,7 +14,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from datetime import UTC, date, datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Body, Cookie, Query, Request, Response
 from fastapi.responses import JSONResponse
@@ -136,19 +136,28 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _answer(request: Request, stored: StoredGame, game: Game, response: Response,
-            **extra: Any) -> JSONResponse:
-    rank = None
-    if game.status is GameStatus.WON:
-        board = _store(request).leaderboard(stored.player_id, limit=10)
-        rank = next((n for n, entry in enumerate(board, 1) if entry.game_id == stored.id), None)
-    state = game_state(stored, game, rank=rank)
-    state.update(extra)
-    answer = JSONResponse(state)
+def _win_rank(request: Request, stored: StoredGame, game: Game) -> int | None:
+    """A won game's place on the player's leaderboard of its mode (``None`` otherwise)."""
+    if game.status is not GameStatus.WON:
+        return None
+    board = _store(request).leaderboard(stored.player_id, limit=10, mode=stored.mode)
+    return next((n for n, entry in enumerate(board, 1) if entry.game_id == stored.id), None)
+
+
+def _with_cookies(content: dict[str, Any], response: Response) -> JSONResponse:
+    """``content`` as JSON, with the cookies set on ``response`` (a new player's id)."""
+    answer = JSONResponse(content)
     for header, value in response.headers.items():
         if header == "set-cookie":
             answer.headers.append(header, value)
     return answer
+
+
+def _answer(request: Request, stored: StoredGame, game: Game, response: Response,
+            **extra: Any) -> JSONResponse:
+    state = game_state(stored, game, rank=_win_rank(request, stored, game))
+    state.update(extra)
+    return _with_cookies(state, response)
 
 
 #: How the state of a stored game of another mode is answered (``GET /api/game`` and
@@ -289,19 +298,27 @@ def tap(request: Request, response: Response, game_id: str, body: Tap,
     return _answer(request, stored, game, response, **extra)
 
 
-def _simple(name: str, summary: str, doc: str, action: Callable[[Game], dict[str, Any]]
-            ) -> None:
-    def endpoint(request: Request, response: Response, game_id: str,
+GameT = TypeVar("GameT", bound=Game)
+#: How a mode's router performs an action on a game and answers:
+#: ``perform(request, cookie, game_id, version, action)``.
+Perform = Callable[[Request, str | None, str, int | None, Callable[[GameT], dict[str, Any]]],
+                   JSONResponse]
+
+
+def _action_endpoint(on: APIRouter, model: type[BaseModel], perform: Perform[GameT],
+                     name: str, summary: str, doc: str,
+                     action: Callable[[GameT], dict[str, Any]], *, prefix: str = "") -> None:
+    """Register ``POST /games/{game_id}/<name>`` on router ``on``: an action without
+    arguments (hint, undo, ...) taking the optional ``version`` body, in every mode."""
+    def endpoint(request: Request, game_id: str,
                  body: Annotated[Versioned | None, Body()] = None,
                  cookie: PlayerCookie = None) -> JSONResponse:
         version = body.version if body is not None else None
-        stored, game, extra = _act(request, _known_player(cookie), game_id, version, action)
-        return _answer(request, stored, game, response, **extra)
+        return perform(request, cookie, game_id, version, action)
 
-    endpoint.__name__ = name.replace("-", "_")
+    endpoint.__name__ = prefix + name.replace("-", "_")
     endpoint.__doc__ = doc
-    router.post(f"/games/{{game_id}}/{name}", response_model=GameState, summary=summary
-                )(endpoint)
+    on.post(f"/games/{{game_id}}/{name}", response_model=model, summary=summary)(endpoint)
 
 
 def _hint(game: Game) -> dict[str, Any]:
@@ -309,12 +326,23 @@ def _hint(game: Game) -> dict[str, Any]:
     return {"hint": [move.a, move.b] if move is not None else None}
 
 
-def _run(method: Callable[[Game], object]) -> Callable[[Game], dict[str, Any]]:
-    def action(game: Game) -> dict[str, Any]:
+def _run(method: Callable[[GameT], object]) -> Callable[[GameT], dict[str, Any]]:
+    def action(game: GameT) -> dict[str, Any]:
         method(game)
         return {}
 
     return action
+
+
+def _perform(request: Request, cookie: str | None, game_id: str, version: int | None,
+             action: Callable[[Game], dict[str, Any]]) -> JSONResponse:
+    stored, game, extra = _act(request, _known_player(cookie), game_id, version, action)
+    return _answer(request, stored, game, Response(), **extra)
+
+
+def _simple(name: str, summary: str, doc: str, action: Callable[[Game], dict[str, Any]]
+            ) -> None:
+    _action_endpoint(router, GameState, _perform, name, summary, doc, action)
 
 
 _simple("hint", "Show a playable pair", "The answer adds ``hint``: a playable pair "

@@ -16,15 +16,15 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Body, Request, Response
+from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import Field, StrictInt, StrictStr
 
 from ..codes import MAX_SEED
 from ..connect import ConnectCode, ConnectGame, stage
-from ..game import Game, GameError, GameStatus
+from ..game import Game, GameError
 from ..store import StoredGame
 from .api import (
     _ERRORS,
@@ -32,13 +32,17 @@ from .api import (
     ApiError,
     PlayerCookie,
     Tap,
-    Versioned,
     _act,
+    _action_endpoint,
     _Body,
+    _hint,
     _known_player,
     _now,
     _player,
+    _run,
     _store,
+    _win_rank,
+    _with_cookies,
 )
 from .connect_state import (
     LISTED_STAGES,
@@ -87,17 +91,9 @@ def _load(request: Request, player_id: str, game_id: str) -> tuple[StoredGame, C
 
 def _answer(request: Request, stored: StoredGame, game: ConnectGame, response: Response,
             **extra: Any) -> JSONResponse:
-    rank = None
-    if game.status is GameStatus.WON:
-        board = _store(request).leaderboard(stored.player_id, limit=10, mode=MODE)
-        rank = next((n for n, entry in enumerate(board, 1) if entry.game_id == stored.id), None)
-    state = connect_state(stored, game, rank=rank)
+    state = connect_state(stored, game, rank=_win_rank(request, stored, game))
     state.update(extra)
-    answer = JSONResponse(state)
-    for header, value in response.headers.items():
-        if header == "set-cookie":
-            answer.headers.append(header, value)
-    return answer
+    return _with_cookies(state, response)
 
 
 def _answer_stored(request: Request, stored: StoredGame, response: Response) -> JSONResponse:
@@ -197,29 +193,8 @@ def tap(request: Request, game_id: str, body: Tap, cookie: PlayerCookie = None
 
 def _simple(name: str, summary: str, doc: str,
             action: Callable[[ConnectGame], dict[str, Any]]) -> None:
-    def endpoint(request: Request, game_id: str,
-                 body: Annotated[Versioned | None, Body()] = None,
-                 cookie: PlayerCookie = None) -> JSONResponse:
-        version = body.version if body is not None else None
-        return _act_connect(request, cookie, game_id, version, action)
-
-    endpoint.__name__ = f"connect_{name}"
-    endpoint.__doc__ = doc
-    router.post(f"/games/{{game_id}}/{name}", response_model=ConnectState, summary=summary
-                )(endpoint)
-
-
-def _hint(game: ConnectGame) -> dict[str, Any]:
-    move = game.hint()
-    return {"hint": [move.a, move.b] if move is not None else None}
-
-
-def _run(method: Callable[[ConnectGame], object]) -> Callable[[ConnectGame], dict[str, Any]]:
-    def action(game: ConnectGame) -> dict[str, Any]:
-        method(game)
-        return {}
-
-    return action
+    _action_endpoint(router, ConnectState, _act_connect, name, summary, doc, action,
+                     prefix="connect_")
 
 
 _simple("hint", "Show a connectable pair", "The answer adds ``hint``: two cells ``[a, b]`` "
@@ -254,8 +229,4 @@ def stages(request: Request, response: Response, cookie: PlayerCookie = None
                "best_time": (round(progress.best_times[n], 3) if n in progress.best_times
                              else None)}
               for n in range(1, last + 1)]
-    answer = JSONResponse({"next": progress.next_stage, "stages": listed})
-    for header, value in response.headers.items():
-        if header == "set-cookie":
-            answer.headers.append(header, value)
-    return answer
+    return _with_cookies({"next": progress.next_stage, "stages": listed}, response)
