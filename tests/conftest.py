@@ -106,3 +106,23 @@ def store(database_url: str) -> Iterator[Store]:
         yield opened
     finally:
         opened.close()
+
+
+# -- the JSON API tests (test_api.py, test_connect_api.py, test_layouts_api.py) ----------
+
+
+@pytest.fixture
+def sqlite_store(tmp_path: Path) -> Iterator[Store]:
+    """A :class:`Store` on a fresh SQLite file: the web app's database in the API tests."""
+    with Store(f"sqlite:///{tmp_path / 'games.db'}") as opened:
+        yield opened
+
+
+@pytest.fixture
+def client(sqlite_store: Store) -> object:
+    """A test client of the web app (``create_app``) on ``sqlite_store``."""
+    from fastapi.testclient import TestClient  # only the API tests need the web stack
+
+    from mahjong_solitaire.web import create_app
+
+    return TestClient(create_app(sqlite_store))

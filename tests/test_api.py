@@ -4,9 +4,10 @@ decides every move while the store keeps every game."""
 from __future__ import annotations
 
 import random
+import sys
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -14,46 +15,20 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mahjong_solitaire import Game, Move, builtin_layouts, daily_code, deal_from_code
-from mahjong_solitaire.store import Store
 from mahjong_solitaire.web import create_app
 from mahjong_solitaire.web.api import COOKIE
-from mahjong_solitaire.web.state import GameState
+
+sys.path.insert(0, str(Path(__file__).parent))
+from api_support import checked, refused
 
 CODE = "MJ1-L00-AAAAABL"
 DEAL = deal_from_code(CODE)
-
-
-@pytest.fixture
-def store(tmp_path) -> Iterator[Store]:
-    with Store(f"sqlite:///{tmp_path / 'games.db'}") as opened:
-        yield opened
-
-
-@pytest.fixture
-def client(store: Store) -> TestClient:
-    return TestClient(create_app(store))
 
 
 def as_player(client: TestClient, player_id: str) -> TestClient:
     """``client`` with the player cookie ``player_id`` (as the browser would send it)."""
     client.cookies.set(COOKIE, player_id, domain="testserver.local")
     return client
-
-
-def checked(response, status: int = 200) -> dict:
-    """The JSON of ``response``, which must have ``status``; game states fit the schema."""
-    assert response.status_code == status, response.text
-    body = response.json()
-    if status == 200 and isinstance(body, dict) and "tiles" in body:
-        GameState.model_validate(body)
-    return body
-
-
-def refused(response, status: int, error: str) -> str:
-    body = checked(response, status)
-    assert body["error"] == error, body
-    assert isinstance(body["message"], str) and body["message"]
-    return body["detail"]  # the specifics, in English (the message is the player's language)
 
 
 def start(client: TestClient, code: str = CODE) -> dict:
@@ -140,8 +115,8 @@ def test_a_code_reproduces_its_deal_whatever_its_case(client):
     assert [(t["x"], t["y"], t["z"]) for t in state["tiles"]] == list(DEAL.layout.positions)
 
 
-def test_the_daily_challenge_is_the_same_deal_for_every_player(store):
-    first, second = TestClient(create_app(store)), TestClient(create_app(store))
+def test_the_daily_challenge_is_the_same_deal_for_every_player(sqlite_store):
+    first, second = TestClient(create_app(sqlite_store)), TestClient(create_app(sqlite_store))
     one = checked(first.post("/api/games", json={"daily": True}))
     two = checked(second.post("/api/games", json={"daily": True}))
     today = datetime.now(UTC).date()
@@ -282,34 +257,34 @@ def test_an_unknown_game_is_a_404(client):
     refused(client.post("/api/games/no-such-game/undo", json={}), 404, "unknown_game")
 
 
-def test_another_players_game_is_a_404_to_them(store, client):
+def test_another_players_game_is_a_404_to_them(sqlite_store, client):
     state = start(client)
-    stranger = TestClient(create_app(store))
+    stranger = TestClient(create_app(sqlite_store))
     stranger.get("/api/game")
     refused(stranger.get(f"/api/games/{state['id']}"), 404, "unknown_game")
     refused(stranger.post(f"/api/games/{state['id']}/tap", json={"position": 0}), 404,
             "unknown_game")
-    nobody = TestClient(create_app(store))
+    nobody = TestClient(create_app(sqlite_store))
     refused(nobody.get(f"/api/games/{state['id']}"), 404, "unknown_game")
     assert checked(client.get(f"/api/games/{state['id']}"))["version"] == state["version"]
 
 
-def test_a_forged_player_cookie_gets_a_new_player(store):
-    client = as_player(TestClient(create_app(store)), "forged-id")
+def test_a_forged_player_cookie_gets_a_new_player(sqlite_store):
+    client = as_player(TestClient(create_app(sqlite_store)), "forged-id")
     client.get("/api/game")
     assert client.cookies[COOKIE] != "forged-id"
 
 
-def test_a_local_install_serves_the_local_player_to_a_visitor_without_cookie(store):
-    client = TestClient(create_app(store, local_player=True))
+def test_a_local_install_serves_the_local_player_to_a_visitor_without_cookie(sqlite_store):
+    client = TestClient(create_app(sqlite_store, local_player=True))
     state = client.get("/api/game").json()
-    assert client.cookies[COOKIE] == store.local_player().id
-    other_browser = TestClient(create_app(store, local_player=True))
+    assert client.cookies[COOKIE] == sqlite_store.local_player().id
+    other_browser = TestClient(create_app(sqlite_store, local_player=True))
     assert checked(other_browser.get("/api/game"))["id"] == state["id"]
 
 
-def test_a_first_tap_on_one_server_and_the_second_on_another_remove_the_pair(store):
-    one, two = TestClient(create_app(store)), TestClient(create_app(store))
+def test_a_first_tap_on_one_server_and_the_second_on_another_remove_the_pair(sqlite_store):
+    one, two = TestClient(create_app(sqlite_store)), TestClient(create_app(sqlite_store))
     state = start(one)
     as_player(two, one.cookies[COOKIE])
     move = DEAL.solution[0]

@@ -3,7 +3,8 @@ inputs, and that the engine (ConnectGame, SPEC 9) decides every answer."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import sys
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -11,38 +12,14 @@ from fastapi.testclient import TestClient
 from mahjong_solitaire import Move
 from mahjong_solitaire.connect import ConnectBoard, ConnectDeal, connect_deal_from_code, stage
 from mahjong_solitaire.store import Store
-from mahjong_solitaire.web import create_app
 from mahjong_solitaire.web.api import COOKIE
-from mahjong_solitaire.web.connect_state import ConnectState, StagesList
+from mahjong_solitaire.web.connect_state import StagesList
+
+sys.path.insert(0, str(Path(__file__).parent))
+from api_support import checked, refused
 
 CODE = "CN1-1206B-AAAAAAP"  # stage 2's grid and rule: 12×6, "down", easy
 DEAL = connect_deal_from_code(CODE)
-
-
-@pytest.fixture
-def store(tmp_path) -> Iterator[Store]:
-    with Store(f"sqlite:///{tmp_path / 'games.db'}") as opened:
-        yield opened
-
-
-@pytest.fixture
-def client(store: Store) -> TestClient:
-    return TestClient(create_app(store))
-
-
-def checked(response, status: int = 200) -> dict:
-    """The JSON of ``response``, which must have ``status``; Connect states fit the schema."""
-    assert response.status_code == status, response.text
-    body = response.json()
-    if status == 200 and isinstance(body, dict) and "tiles" in body and body["mode"] == "connect":
-        ConnectState.model_validate(body)
-    return body
-
-
-def refused(response, status: int, error: str) -> None:
-    body = checked(response, status)
-    assert body["error"] == error, body
-    assert isinstance(body["message"], str) and body["message"]
 
 
 def start(client: TestClient, **body: object) -> dict:
@@ -322,11 +299,11 @@ def test_a_new_game_of_either_mode_abandons_the_other(client: TestClient) -> Non
 
 
 def test_unknown_games_and_other_players_games_are_not_found(client: TestClient,
-                                                             store: Store) -> None:
+                                                             sqlite_store: Store) -> None:
     state = start(client)
     refused(client.get("/api/connect/games/nope"), 404, "unknown_game")
     stranger = TestClient(client.app)
-    stranger.cookies.set(COOKIE, store.player(None).id, domain="testserver.local")
+    stranger.cookies.set(COOKIE, sqlite_store.player(None).id, domain="testserver.local")
     refused(stranger.get(f"/api/connect/games/{state['id']}"), 404, "unknown_game")
     refused(stranger.post(f"/api/connect/games/{state['id']}/tap", json={"position": 0}), 404,
             "unknown_game")
@@ -368,16 +345,17 @@ def test_statistics_and_leaderboard_are_kept_per_mode(client: TestClient) -> Non
     refused(client.get("/api/leaderboard?mode="), 422, "bad_body")
 
 
-def test_a_connect_game_survives_export_and_import(store: Store) -> None:
-    me, other = store.player(None).id, store.player(None).id
-    game = store.create_game(me, mode="connect", code=CODE, stage=2)
+def test_a_connect_game_survives_export_and_import(sqlite_store: Store) -> None:
+    me, other = sqlite_store.player(None).id, sqlite_store.player(None).id
+    game = sqlite_store.create_game(me, mode="connect", code=CODE, stage=2)
     actions = [str(move) for move in DEAL.solution]
-    store.save_game(me, game.id, version=1, actions=actions, elapsed=80.0, running=False,
+    sqlite_store.save_game(me, game.id, version=1, actions=actions, elapsed=80.0, running=False,
                     status="won", hints=0, undos=0, shuffles=0)
-    document = store.export_history(me)
-    assert store.import_history(other, document) == 1
-    assert store.statistics(other, "connect").won == 1 and store.statistics(other).won == 0
-    assert store.stage_progress(other, "connect").cleared == [2]
+    document = sqlite_store.export_history(me)
+    assert sqlite_store.import_history(other, document) == 1
+    assert sqlite_store.statistics(other, "connect").won == 1
+    assert sqlite_store.statistics(other).won == 0
+    assert sqlite_store.stage_progress(other, "connect").cleared == [2]
     broken = {**document, "games": [{**document["games"][0], "actions": actions[:-1]}]}
     with pytest.raises(ValueError, match="does not match its moves"):
-        store.import_history(store.player(None).id, broken)
+        sqlite_store.import_history(sqlite_store.player(None).id, broken)

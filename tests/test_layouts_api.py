@@ -19,14 +19,12 @@ from sqlalchemy import delete
 from mahjong_solitaire import Move, builtin_layouts
 from mahjong_solitaire.layouts.files import MAX_FILE_BYTES
 from mahjong_solitaire.stages import STAGE_ORDER, stage
-from mahjong_solitaire.store import Store
 from mahjong_solitaire.store.schema import layouts as layouts_table
-from mahjong_solitaire.web import create_app
 from mahjong_solitaire.web.api import COOKIE
 from mahjong_solitaire.web.layouts_api import MAX_UPLOAD_BYTES
-from mahjong_solitaire.web.state import GameState
 
 sys.path.insert(0, str(Path(__file__).parent))
+from api_support import checked, refused
 from serving import ProductServer
 
 BUILTIN = list(builtin_layouts())
@@ -68,32 +66,6 @@ GNOME = b"""<?xml version="1.0" encoding="UTF-8"?>
   </map>
 </mahjongg>
 """
-
-
-@pytest.fixture
-def store(tmp_path) -> Iterator[Store]:
-    with Store(f"sqlite:///{tmp_path / 'games.db'}") as opened:
-        yield opened
-
-
-@pytest.fixture
-def client(store: Store) -> TestClient:
-    return TestClient(create_app(store))
-
-
-def checked(response, status: int = 200) -> dict:
-    assert response.status_code == status, response.text
-    body = response.json()
-    if isinstance(body, dict) and "tiles" in body:
-        GameState.model_validate(body)
-    return body
-
-
-def refused(response, status: int, error: str) -> str:
-    body = checked(response, status)
-    assert body["error"] == error, body
-    assert body["message"]
-    return str(body["detail"])  # the specifics, in English (message: the player's language)
 
 
 def upload(client: TestClient, data: bytes, filename: str = "half-steps.layout"):
@@ -159,21 +131,21 @@ def test_the_preview_of_an_unknown_layout_is_not_found(client):
 # -- uploads -------------------------------------------------------------------------------
 
 
-def test_a_kmahjongg_file_with_half_tile_offsets_is_stored_and_listed(client, store):
+def test_a_kmahjongg_file_with_half_tile_offsets_is_stored_and_listed(client, sqlite_store):
     answer = checked(upload(client, KMAHJONGG), 201)
     [entry] = answer["layouts"]
     assert entry["name"] == "half-steps" and entry["title"] == "Half Steps"
     assert entry["number"] is None and entry["imported"] is True
     assert entry["difficulty_hint"] is None and entry["tiles"] == 8
     assert sorted(tuple(p) for p in entry["positions"]) == sorted(HALF_STEPS)
-    assert [layout.name for layout in store.imported_layouts()] == ["half-steps"]
+    assert [layout.name for layout in sqlite_store.imported_layouts()] == ["half-steps"]
     listed = checked(client.get("/api/layouts"))
     assert listed[-1] == entry and len(listed) == len(BUILTIN) + 1
     preview = client.get(entry["preview"])
     assert preview.status_code == 200 and preview.text.count("<rect") == 8
 
 
-def test_a_gnome_file_stores_each_of_its_maps(client, store):
+def test_a_gnome_file_stores_each_of_its_maps(client, sqlite_store):
     answer = checked(upload(client, GNOME, "mine.map"), 201)
     names = [entry["name"] for entry in answer["layouts"]]
     assert names == ["half-steps", "little-row"]
@@ -181,14 +153,14 @@ def test_a_gnome_file_stores_each_of_its_maps(client, store):
     assert sorted(tuple(p) for p in half["positions"]) == sorted(HALF_STEPS)
     assert [tuple(p) for p in row["positions"]] == [(0, 0, 0), (2, 0, 0), (4, 0, 0),
                                                     (6, 0, 0)]
-    assert [layout.name for layout in store.imported_layouts()] == names
+    assert [layout.name for layout in sqlite_store.imported_layouts()] == names
 
 
-def test_the_same_layout_uploaded_twice_keeps_one_name(client, store):
+def test_the_same_layout_uploaded_twice_keeps_one_name(client, sqlite_store):
     first = checked(upload(client, KMAHJONGG), 201)["layouts"][0]
     second = checked(upload(client, GNOME, "again.map"), 201)["layouts"][0]
     assert second["name"] == first["name"]
-    assert len(store.imported_layouts()) == 2  # the half steps once, the little row
+    assert len(sqlite_store.imported_layouts()) == 2  # the half steps once, the little row
 
 
 def _grid(*rows: str, width: int, height: int, depth: int) -> bytes:
@@ -228,11 +200,11 @@ BAD_FILES = {
 
 
 @pytest.mark.parametrize("case", sorted(BAD_FILES))
-def test_a_bad_file_is_refused_naming_the_problem_and_nothing_is_stored(client, store, case):
+def test_a_bad_file_is_refused_naming_the_problem_and_nothing_is_stored(client, sqlite_store, case):
     data, filename, expected = BAD_FILES[case]
     message = refused(upload(client, data, filename), 400, "bad_layout")
     assert message.startswith(filename) and expected in message, message
-    assert store.imported_layouts() == []
+    assert sqlite_store.imported_layouts() == []
     assert len(checked(client.get("/api/layouts"))) == len(BUILTIN)
 
 
@@ -246,17 +218,17 @@ _BODIES = st.lists(st.sampled_from(_PIECES), max_size=60).map(b"".join)
 @settings(max_examples=60, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.one_of(st.binary(max_size=200), st.tuples(_HEADERS, _BODIES).map(b"".join)))
-def test_any_upload_is_stored_or_refused_with_a_message_never_a_crash(client, store, data):
-    before = [layout.name for layout in store.imported_layouts()]
+def test_any_upload_is_stored_or_refused_with_a_message_never_a_crash(client, sqlite_store, data):
+    before = [layout.name for layout in sqlite_store.imported_layouts()]
     answer = upload(client, data, "fuzz.layout")
     if answer.status_code == 201:
         assert checked(answer, 201)["layouts"]
     else:
         assert refused(answer, 400, "bad_layout").startswith("fuzz.layout")
-        assert [layout.name for layout in store.imported_layouts()] == before
+        assert [layout.name for layout in sqlite_store.imported_layouts()] == before
 
 
-def test_an_upload_must_be_a_multipart_file_field(client, store):
+def test_an_upload_must_be_a_multipart_file_field(client, sqlite_store):
     refused(client.post("/api/layouts", json={"file": "kmahjongg-layout-v1.0"}), 400,
             "bad_request")
     refused(client.post("/api/layouts", data={"name": "x"},
@@ -268,20 +240,20 @@ def test_an_upload_must_be_a_multipart_file_field(client, store):
     refused(client.post("/api/layouts", content=b"--x\r\nbroken",
                         headers={"Content-Type": "multipart/form-data; boundary=x"}),
             400, "bad_request")
-    assert store.imported_layouts() == []
+    assert sqlite_store.imported_layouts() == []
 
 
-def test_an_oversize_file_is_refused_before_it_is_read(client, store):
+def test_an_oversize_file_is_refused_before_it_is_read(client, sqlite_store):
     big = KMAHJONGG + b"#" * (MAX_UPLOAD_BYTES + 10)
     message = refused(upload(client, big), 413, "too_large")
     assert f"{MAX_FILE_BYTES:,}" in message
     # a file just over the limit inside a body under the limit
     refused(upload(client, KMAHJONGG + b"#" * (MAX_FILE_BYTES - len(KMAHJONGG) + 1)), 413,
             "too_large")
-    assert store.imported_layouts() == []
+    assert sqlite_store.imported_layouts() == []
 
 
-def test_an_oversize_body_without_a_length_is_cut_off_while_streaming(client, store):
+def test_an_oversize_body_without_a_length_is_cut_off_while_streaming(client, sqlite_store):
     boundary = "b0undary"
     head = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; "
             f"filename=\"big.layout\"\r\nContent-Type: text/plain\r\n\r\n").encode()
@@ -295,7 +267,7 @@ def test_an_oversize_body_without_a_length_is_cut_off_while_streaming(client, st
     answer = client.post("/api/layouts", content=body(),
                          headers={"Content-Type": f"multipart/form-data; boundary={boundary}"})
     refused(answer, 413, "too_large")
-    assert store.imported_layouts() == []
+    assert sqlite_store.imported_layouts() == []
 
 
 def test_a_declared_oversize_upload_is_answered_before_its_body_is_sent(tmp_path):
@@ -314,7 +286,7 @@ def test_a_declared_oversize_upload_is_answered_before_its_body_is_sent(tmp_path
     assert '"too_large"' in answer
 
 
-def test_an_exact_limit_file_is_read_and_judged_by_its_content(client, store):
+def test_an_exact_limit_file_is_read_and_judged_by_its_content(client, sqlite_store):
     padded = KMAHJONGG + b"#" * (MAX_FILE_BYTES - len(KMAHJONGG) - 1) + b"\n"
     assert len(padded) == MAX_FILE_BYTES
     assert checked(upload(client, padded), 201)["layouts"][0]["tiles"] == 8
@@ -323,17 +295,17 @@ def test_an_exact_limit_file_is_read_and_judged_by_its_content(client, store):
 # -- games on imported layouts -------------------------------------------------------------
 
 
-def test_a_game_on_an_imported_layout_replays_after_the_layout_is_deleted(client, store):
+def test_a_game_on_an_imported_layout_replays_after_the_layout_is_deleted(client, sqlite_store):
     name = checked(upload(client, KMAHJONGG), 201)["layouts"][0]["name"]
     state = checked(client.post("/api/games", json={"layout": name, "difficulty": "hard"}))
     assert state["code"] is None and state["layout"]["name"] == name
     assert state["layout"]["number"] is None and state["difficulty"] == "hard"
     assert sorted((t["x"], t["y"], t["z"]) for t in state["tiles"]) == sorted(HALF_STEPS)
-    stored = store.get_game(player_of(client), state["id"])
+    stored = sqlite_store.get_game(player_of(client), state["id"])
     assert sorted(map(tuple, stored.layout_positions or [])) == sorted(HALF_STEPS)
-    with store.engine.begin() as connection:
+    with sqlite_store.engine.begin() as connection:
         connection.execute(delete(layouts_table))
-    assert store.imported_layouts() == []
+    assert sqlite_store.imported_layouts() == []
     again = checked(client.get(f"/api/games/{state['id']}"))
     assert again["tiles"] == state["tiles"]
     won = play_out(client, again, stored.deal().solution)
@@ -409,12 +381,12 @@ def test_a_game_from_a_stage_code_is_no_stage_game(client):
     assert checked(client.get("/api/stages"))["cleared"] == []
 
 
-def test_the_list_grows_to_the_round_of_the_next_stage(client, store):
+def test_the_list_grows_to_the_round_of_the_next_stage(client, sqlite_store):
     checked(client.get("/api/stages"))
     player = player_of(client)
     last = len(STAGE_ORDER)
-    game = store.create_game(player, code=stage(last).code, stage=last)
-    store.save_game(player, game.id, version=game.version, actions=[], elapsed=12.5,
+    game = sqlite_store.create_game(player, code=stage(last).code, stage=last)
+    sqlite_store.save_game(player, game.id, version=game.version, actions=[], elapsed=12.5,
                     running=False, status="won", hints=0, undos=0, shuffles=0)
     listed = checked(client.get("/api/stages"))
     assert listed["next"] == last + 1

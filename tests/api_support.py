@@ -1,0 +1,36 @@
+"""Helpers for the JSON API tests (``test_api``, ``test_connect_api``, ``test_layouts_api``):
+reading answers and refusals.  Their fixtures, ``sqlite_store`` and ``client``, are in
+``conftest.py``.
+
+    state = checked(client.post("/api/games", json={"code": "MJ1-L00-AAAAABL"}))
+    detail = refused(client.post(f"/api/games/{state['id']}/undo"), 409, "illegal_action")
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mahjong_solitaire.web.connect_state import ConnectState
+from mahjong_solitaire.web.state import GameState
+
+__all__ = ["checked", "refused"]
+
+
+def checked(response: Any, status: int = 200) -> Any:
+    """The JSON of ``response``, which must have ``status``; a game state must fit the
+    schema of its mode (:class:`ConnectState` for Connect, else :class:`GameState`)."""
+    assert response.status_code == status, response.text
+    body = response.json()
+    if status == 200 and isinstance(body, dict) and "tiles" in body:
+        model = ConnectState if body.get("mode") == "connect" else GameState
+        model.model_validate(body)
+    return body
+
+
+def refused(response: Any, status: int, error: str) -> str:
+    """Check a refusal: ``status``, the ``error`` code and a message for the player; the
+    specifics (``detail``, in English) are returned."""
+    body = checked(response, status)
+    assert body["error"] == error, body
+    assert isinstance(body["message"], str) and body["message"]
+    return str(body["detail"])
