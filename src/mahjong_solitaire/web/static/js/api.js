@@ -1,10 +1,13 @@
 // The JSON API of the game server (see notes/web_api.md): one function per request.
 
+/** A refused request: `message` is for the player (in the page's language), `detail` the
+ * server's specifics in English (e.g. the line of a layout file that is wrong). */
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, detail = "") {
     super(message);
     this.status = status;
     this.code = code;
+    this.detail = detail;
   }
 }
 
@@ -31,7 +34,7 @@ export async function request(method, path, body, { keepalive = false } = {}) {
   if (!response.ok) {
     const message = (data && (data.message || (typeof data.detail === "string" && data.detail)))
       || response.statusText;
-    throw new ApiError(response.status, (data && data.error) || "http", message);
+    throw new ApiError(response.status, (data && data.error) || "http", message, (data && data.detail) || "");
   }
   return data;
 }

@@ -11,10 +11,12 @@ import { closeDialog, dialogName, installDialog } from "./dialogs.js";
 import { applyStrings, copyText, formatTime, paintButton, toast } from "./dom.js";
 import { tilesMatch } from "./faces.js";
 import { loadLayouts, newGameDialog, noMovesDialog, winDialog } from "./gamedialogs.js";
+import { announcer, BoardKeys } from "./keyboard.js";
+import { forgetLayouts } from "./layouts.js";
 import { aboutPage, leaderboardPage, rulesPage, settingsPage, statisticsPage } from "./pages.js";
 import { applySettings, loadSettings, onSystemThemeChange, saveSettings } from "./settings.js";
 import { stagesPage } from "./stages.js";
-import { t } from "./strings.js";
+import { chooseLanguage, loadCatalogue, t, tileName } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -30,6 +32,7 @@ const app = {
   settings: loadSettings(),
   shownFor: null, // "id:status:version" of the last end-of-game dialog shown
   autoPaused: false,
+  gameShown: null, // the id of the game drawn, to announce a new one
 };
 
 const classicBoard = new BoardView($("board"), $("stage"), {
@@ -38,6 +41,8 @@ const classicBoard = new BoardView($("board"), $("stage"), {
 });
 const connectBoard = new ConnectView($("board"), $("stage"));
 let board = classicBoard; // the view of the game shown: classic or Connect
+const keys = new BoardKeys($("board"), { tap });
+const announce = announcer($("announcer"));
 for (const view of [classicBoard, connectBoard]) view.setStyle(app.settings.tileStyle);
 
 /** The view for `state`'s mode; switching clears the other view's board. */
@@ -65,7 +70,11 @@ function show(state) {
   $("loading").hidden = true;
   viewFor(state);
   if (board.hint && !board.hint.every((i) => state.tiles.some((tile) => tile.i === i))) board.setHint(null);
+  const fresh = app.gameShown !== null && app.gameShown !== state.id;
+  app.gameShown = state.id;
   board.render(state);
+  keys.refresh();
+  if (fresh) announce(t("announceNewGame", { layout: state.layout.title, difficulty: t(state.difficulty) }));
   const el = $("board");
   el.dataset.status = state.status;
   el.dataset.game = state.id;
@@ -106,9 +115,11 @@ function endOfGame(state) {
   if (app.shownFor === key) return;
   if (state.status === "stuck") {
     app.shownFor = key;
+    announce(`${t("noMovesTitle")}. ${t(state.mode === "connect" ? "connectNoMovesNote" : "noMovesNote")}`);
     openNoMoves();
   } else if (state.status === "won") {
     app.shownFor = key;
+    announce(t("announceWon", { time: formatTime(state.result ? state.result.time : state.elapsed) }));
     winDialog(state, {
       playAgain: () => playAgain(state),
       nextStage: (number) => playStage(number).catch(() => {}),
@@ -201,10 +212,19 @@ function tap(i) {
     app.selection = i;
     board.select([i]);
   }
+  const name = tileName(board.label(i));
   enqueue(() => apiFor(app.state).tap(app.state.id, i, app.state.version)).then((answer) => {
     const outcome = answer.event && answer.event.outcome;
     if (outcome === "blocked" && !shaken) board.shake(i);
     if (outcome === "matched") board.setHint(null);
+    const said = {
+      selected: () => t("announceSelected", { name }),
+      reselected: () => t("announceSelected", { name }),
+      deselected: () => t("announceDeselected"),
+      blocked: () => t("announceBlocked", { name }),
+      matched: () => t("announceMatched", { name, n: answer.tiles_left }),
+    }[outcome];
+    if (said && answer.status !== "won") announce(said());
   }, () => {});
 }
 
@@ -216,6 +236,12 @@ function run(name, options = {}) {
   if (name === "resume") sessionStorage.removeItem(AUTO_PAUSED);
   return enqueue(() => apiFor(app.state).action(app.state.id, name, app.state.version, options)).then((answer) => {
     if (name === "hint") board.setHint(answer.hint || null);
+    if (name === "hint" && answer.hint) {
+      const [first, second] = answer.hint.map((i) => tileName(board.label(i)));
+      announce(t("announceHint", { first, second }));
+    }
+    const said = { undo: "announceUndone", redo: "announceRedone", shuffle: "announceShuffled" }[name];
+    if (said) announce(t(said));
     return answer;
   });
 }
@@ -262,7 +288,7 @@ const commands = {
   mode: () => openNewGame(app.state?.mode === "connect" ? "classic" : "connect"),
   leaderboard: () => withPause((onClose) => leaderboardPage({ layouts: layoutsOrEmpty(), highlight: app.state?.id, mode: modeShown(), onClose })),
   statistics: () => withPause((onClose) => statisticsPage({ layouts: layoutsOrEmpty(), mode: modeShown(), onClose })),
-  settings: () => withPause((onClose) => settingsPage({ settings: app.settings, change: changeSettings, onClose })),
+  settings: () => withPause((onClose) => settingsPage({ settings: app.settings, change: changeSettings, setLanguage, onClose })),
   rules: () => withPause((onClose) => rulesPage({ onClose })),
   about: () => withPause((onClose) => aboutPage({ onClose })),
 };
@@ -273,9 +299,14 @@ const modeShown = () => app.state?.mode || "classic";
 /** Open a page dialog; a running game pauses while it is open and resumes after. */
 async function withPause(open) {
   const wasRunning = app.state && app.state.status === "playing";
-  if (wasRunning) run("pause").catch(() => {});
+  const pausing = wasRunning ? run("pause").catch(() => {}) : null;
   const onClose = () => {
-    if (wasRunning && app.state && app.state.status === "paused" && !dialogName()) run("resume").catch(() => {});
+    // after the pause has landed (a dialog closed at once must not leave the game paused)
+    if (wasRunning) {
+      pausing.then(() => {
+        if (app.state && app.state.status === "paused" && !dialogName()) run("resume").catch(() => {});
+      });
+    }
   };
   try {
     await open(onClose);
@@ -295,6 +326,15 @@ function changeSettings(change) {
   saveSettings(app.settings);
   applySettings(app.settings);
   for (const view of [classicBoard, connectBoard]) view.setStyle(app.settings.tileStyle);
+}
+
+/** Speak another language: the page's strings, then the server's (layout titles). */
+async function setLanguage(lang) {
+  await chooseLanguage(lang);
+  applyStrings();
+  forgetLayouts();
+  knownLayouts = await loadLayouts().catch(() => knownLayouts);
+  if (app.state) await enqueue(() => apiFor(app.state).game(app.state.id)).catch(() => {});
 }
 
 async function copyCode() {
@@ -384,10 +424,15 @@ function wire() {
     }
   });
   onSystemThemeChange(() => applySettings(app.settings));
-  installDialog();
+  installDialog({ fallbackFocus: () => keys.focus() });
 }
 
 async function boot() {
+  try {
+    await loadCatalogue();
+  } catch {
+    // no catalogue (the server is not answering): the page speaks English
+  }
   applyStrings();
   applySettings(app.settings);
   wire();

@@ -15,7 +15,7 @@
 
 import { faceUrl } from "./faces.js";
 import { reducedMotion } from "./board.js";
-import { t, tileName } from "./strings.js";
+import { slideRuleName, t, tileName } from "./strings.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const ASPECT = 4 / 3; // tile height / width
@@ -31,10 +31,8 @@ export function connectGridTitle(name) {
   return `${found[1]}×${found[2]} · ${slideName(found[3])}`;
 }
 
-/** A sliding rule's name for players: "down" -> "Down". */
-export function slideName(rule) {
-  return t(`slide_${rule}`);
-}
+/** A sliding rule's name for players, in their language: "down" -> "Down". */
+export const slideName = slideRuleName;
 
 export class ConnectView {
   constructor(board, stage) {

@@ -6,18 +6,31 @@ import { h } from "./dom.js";
 const dialog = () => document.getElementById("dialog");
 
 let closing = null;
+let opener = null; // what had the focus before the dialog opened: it gets it back
+let fallbackFocus = () => false;
 
 /**
  * Show a dialog: `name` lands in data-dialog (tests find it there), `content` is a node or
  * a list of nodes, `onClose` runs once when it closes (by a button, Esc or the × button).
+ * It is modal (the page behind is inert, Tab stays inside, Escape closes it), named by its
+ * first heading, and the focus goes back where it was when it closes.  Opening the dialog
+ * shown again (same name) redraws it in place.
  */
 export function openDialog(name, content, { wide = false, onClose = null } = {}) {
   const el = dialog();
-  if (el.open) closeDialog();
+  const redraw = el.open && el.dataset.dialog === name;
+  if (el.open && !redraw) closeDialog();
+  if (!el.open) opener = document.activeElement;
   el.dataset.dialog = name;
   el.classList.toggle("wide", wide);
-  document.getElementById("dialog-body").replaceChildren(...[content].flat(Infinity).filter((item) => item !== null && item !== undefined && item !== false));
+  const body = document.getElementById("dialog-body");
+  body.replaceChildren(...[content].flat(Infinity).filter((item) => item !== null && item !== undefined && item !== false));
+  const heading = body.querySelector("h2");
+  if (heading) heading.id = "dialog-title";
+  if (heading) el.setAttribute("aria-labelledby", "dialog-title");
+  else el.removeAttribute("aria-labelledby");
   closing = onClose;
+  if (redraw) return;
   el.showModal();
   const first = el.querySelector("#dialog-body [autofocus], #dialog-body .btn.primary");
   if (first) first.focus();
@@ -33,12 +46,21 @@ export function dialogName() {
   return el.open ? el.dataset.dialog : null;
 }
 
-export function installDialog() {
+/** Wire the dialog once; `fallbackFocus()` places the focus when what had it is gone. */
+export function installDialog({ fallbackFocus: fallback = () => false } = {}) {
+  fallbackFocus = fallback;
   dialog().addEventListener("close", () => {
     const done = closing;
     closing = null;
     delete dialog().dataset.dialog;
+    const back = opener;
+    opener = null;
     if (done) done();
+    if (dialog().open) return; // onClose opened another dialog
+    const usable = back && back.isConnected && back !== document.body && !back.closest("[hidden], .ghost")
+      && (!back.classList.contains("tile") || back.classList.contains("free"));
+    if (usable) back.focus();
+    else fallbackFocus();
   });
   // a click on the backdrop closes the dialog
   dialog().addEventListener("click", (event) => {

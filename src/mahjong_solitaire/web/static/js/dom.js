@@ -1,7 +1,9 @@
 // Small DOM helpers: build elements without string markup, format times, show a toast.
 
 import { icon } from "./icons.js";
-import { t } from "./strings.js";
+import { formatDate, t } from "./strings.js";
+
+export { formatDate };
 
 /**
  * h("button", {class: "btn", onclick: f}, "Undo") -> <button class="btn">Undo</button>
@@ -52,14 +54,6 @@ export function formatTime(seconds) {
   const hours = Math.floor(total / 3600);
   const pad = (n) => String(n).padStart(2, "0");
   return hours ? `${hours}:${pad(m)}:${pad(s)}` : `${pad(m)}:${pad(s)}`;
-}
-
-/** "2024-05-01T10:00:00Z" -> a short local date. */
-export function formatDate(value) {
-  if (!value) return "";
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return String(value);
-  return date.toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 }
 
 let toastTimer = null;

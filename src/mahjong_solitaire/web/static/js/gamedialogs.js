@@ -4,7 +4,7 @@ import { buttons, openDialog } from "./dialogs.js";
 import { fillButton, formatTime, h } from "./dom.js";
 import { layoutPicker, loadLayouts } from "./layouts.js";
 import { stageWinPart } from "./stages.js";
-import { t } from "./strings.js";
+import { t, tn } from "./strings.js";
 
 export { loadLayouts };
 
@@ -160,8 +160,7 @@ export function noMovesDialog(state, { undo, shuffle, toWinnable, newGame, onClo
     return button;
   };
   const back = state.last_winnable
-    ? choice("to-winnable", "undo", state.last_winnable === 1 ? t("backToWinnableOne")
-      : t("backToWinnable", { n: state.last_winnable }), toWinnable, true)
+    ? choice("to-winnable", "undo", tn("backToWinnable", state.last_winnable), toWinnable, true)
     : null;
   openDialog("no-moves", [
     h("h2", {}, t("noMovesTitle")),

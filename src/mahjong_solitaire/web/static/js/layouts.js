@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { fillButton, h, toast } from "./dom.js";
-import { t } from "./strings.js";
+import { t, tn } from "./strings.js";
 
 /** Largest layout file the server takes (it refuses larger ones too). */
 const MAX_FILE_BYTES = 1 << 20;
@@ -21,6 +21,11 @@ const HINTS = { gentle: "layoutHintGentle", moderate: "layoutHintModerate", dema
 const layouts = [];
 let loading = null;
 const previews = new Map(); // preview URL -> promise of its SVG text
+
+/** Load the list again on the next call (its titles are in the page's language). */
+export function forgetLayouts() {
+  loading = null;
+}
 
 /** The layouts, built-in by number then imported (loaded once; previews fetched behind). */
 export function loadLayouts() {
@@ -94,7 +99,7 @@ function layoutCard(layout, checked, onPick) {
   });
   const preview = layoutPreview(layout);
   card.append(preview, h("strong", {}, layout.title),
-    h("small", {}, t("tiles", { n: layout.tiles }), " ", hintBadge(layout)));
+    h("small", {}, tn("tiles", layout.tiles), " ", hintBadge(layout)));
   card.addEventListener("click", () => onPick(card));
   card.ready = preview.ready;
   return card;
@@ -149,10 +154,10 @@ export function layoutPicker({ list, chosen, onChoose }) {
         pick(first);
         first.scrollIntoView({ block: "nearest" });
         toast(added.length === 1 ? t("layoutImportedToast", { title: added[0].title })
-          : t("layoutImportedMany", { n: added.length }));
+          : tn("layoutImportedMany", added.length));
       }
     } catch (problem) {
-      error.textContent = problem.status === 0 ? t("errorNetwork") : t("layoutImportFailed", { message: problem.message });
+      error.textContent = problem.status === 0 ? t("errorNetwork") : t("layoutImportFailed", { message: problem.detail || problem.message });
     } finally {
       button.disabled = false;
       button.querySelector(".label").textContent = t("importLayout");

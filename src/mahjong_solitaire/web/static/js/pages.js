@@ -8,7 +8,7 @@ import { formatDate, formatTime, h, toast } from "./dom.js";
 import { connectGridTitle } from "./connect.js";
 import { faceSvg } from "./faces.js";
 import { segmented } from "./gamedialogs.js";
-import { t } from "./strings.js";
+import { formatNumber, formatPercent, language, languages, t } from "./strings.js";
 
 function layoutTitle(name, layouts) {
   const found = layouts.find((layout) => layout.name === name);
@@ -73,22 +73,23 @@ export async function statisticsPage({ layouts, mode = "classic", onClose }) {
   const stats = await api.statistics(mode);
   const fact = (label, value) => h("div", {}, h("dt", {}, label), h("dd", {}, value));
   const time = (value) => (value === null || value === undefined ? "–" : formatTime(value));
-  const rate = stats.win_rate === null || stats.win_rate === undefined ? "–" : `${Math.round(stats.win_rate * 100)}%`;
+  const rate = stats.win_rate === null || stats.win_rate === undefined ? "–" : formatPercent(stats.win_rate);
+  const count = (value) => formatNumber(value ?? 0);
   const groups = stats.layouts || [];
   const wins = stats.wins || [];
   openDialog("statistics", [
     pageTitle("statisticsTitle", mode),
     h("dl", { class: "facts", id: "stats-facts" },
-      fact(t("gamesStarted"), stats.started ?? 0),
-      fact(t("gamesWon"), stats.won ?? 0),
+      fact(t("gamesStarted"), count(stats.started)),
+      fact(t("gamesWon"), count(stats.won)),
       fact(t("winRate"), rate),
       fact(t("bestTime"), time(stats.best_time)),
       fact(t("averageTime"), time(stats.average_time)),
-      fact(t("currentStreak"), stats.current_streak ?? 0),
-      fact(t("bestStreak"), stats.best_streak ?? 0),
-      fact(t("hintsUsed"), stats.hints ?? 0),
-      fact(t("undosUsed"), stats.undos ?? 0),
-      fact(t("shufflesUsed"), stats.shuffles ?? 0)),
+      fact(t("currentStreak"), count(stats.current_streak)),
+      fact(t("bestStreak"), count(stats.best_streak)),
+      fact(t("hintsUsed"), count(stats.hints)),
+      fact(t("undosUsed"), count(stats.undos)),
+      fact(t("shufflesUsed"), count(stats.shuffles))),
     h("h3", {}, t("chartTitle")),
     wins.length ? h("div", { class: "chart", id: "times-chart" }, timesChart(wins, { width: Math.max(280, Math.min(720, window.innerWidth - 64)) })) : h("p", { class: "muted" }, t("chartEmpty")),
     h("h3", {}, t("perLayout")),
@@ -97,15 +98,19 @@ export async function statisticsPage({ layouts, mode = "classic", onClose }) {
         groups.map((group) => h("tr", {},
           h("td", {}, layoutTitle(group.layout, layouts)),
           h("td", {}, difficultyName(group.difficulty)),
-          h("td", { class: "n" }, group.started),
-          h("td", { class: "n" }, group.won),
+          h("td", { class: "n" }, formatNumber(group.started)),
+          h("td", { class: "n" }, formatNumber(group.won)),
           h("td", { class: "n" }, time(group.best_time)),
           h("td", { class: "n" }, time(group.average_time)))))
       : h("p", { class: "muted" }, t("noStatsYet")),
   ], { wide: true, onClose });
 }
 
-export async function settingsPage({ settings, change, onClose }) {
+/**
+ * The Settings page.  `setLanguage(code)` switches the language (a promise); the page is
+ * then drawn again in the new language.
+ */
+export async function settingsPage({ settings, change, setLanguage, onClose }) {
   let name = "";
   try {
     name = (await api.player()).name || "";
@@ -126,6 +131,20 @@ export async function settingsPage({ settings, change, onClose }) {
   }, t("save"));
   const timer = h("input", { type: "checkbox", id: "show-timer", checked: settings.showTimer,
     onchange: () => change({ showTimer: timer.checked }) });
+  const choice = h("select", {
+    id: "language", "aria-describedby": "language-note",
+    onchange: async () => {
+      choice.disabled = true;
+      try {
+        await setLanguage(choice.value);
+        await settingsPage({ settings, change, setLanguage, onClose });
+        document.getElementById("language")?.focus();
+      } catch (problem) {
+        toast(problem.message, { error: true });
+        choice.disabled = false;
+      }
+    },
+  }, languages().map(({ code, name }) => h("option", { value: code, lang: code, selected: code === language() }, name)));
   openDialog("settings", h("div", { class: "settings" },
     h("h2", {}, t("settingsTitle")),
     h("h3", {}, t("tileStyle")),
@@ -135,6 +154,9 @@ export async function settingsPage({ settings, change, onClose }) {
     segmented(t("theme"), [["light", t("themeLight")], ["dark", t("themeDark")], ["system", t("themeSystem")]],
       settings.theme, (value) => change({ theme: value })),
     h("label", { class: "check" }, timer, t("showTimer")),
+    h("h3", {}, h("label", { for: "language" }, t("language"))),
+    choice,
+    h("p", { class: "muted", id: "language-note" }, t("languageNote")),
     h("h3", {}, t("playerName")),
     h("div", { class: "field" }, nameInput, saveName)), { onClose });
 }

@@ -1,5 +1,10 @@
-// Every player-visible string of the page, in English.  A translation is another module of
-// the same shape; `t(key, values)` fills `{name}` placeholders.
+// Every player-visible string of the page.  The English text of each key is its msgid in
+// the gettext catalogues (extracted by i18n.extract_page_strings; CONTRIBUTING.md); the page
+// shows it in the player's language from the catalogue the server sends (`GET /api/i18n`,
+// the same messages as the server's), loaded once by `loadCatalogue()` before the first
+// drawing.  `t(key, values)` fills `{name}` placeholders; `tn(key, n)` picks the plural form
+// of a counted text with Intl.PluralRules; tile and sliding-rule names, numbers and dates
+// come out in the language too.
 
 export const STRINGS = {
   appTitle: "Mahjong Solitaire",
@@ -60,7 +65,7 @@ export const STRINGS = {
   dailyNote: "The same deal for every player today",
   cancel: "Cancel",
   close: "Close",
-  tiles: "{n} tiles",
+  tiles: ngettext("{n} tile", "{n} tiles"),
 
   // layouts: previews, difficulty hints, importing a file
   layoutHintGentle: "Gentle",
@@ -71,7 +76,7 @@ export const STRINGS = {
   importLayoutNote: "KMahjongg .layout or GNOME Mahjongg .map",
   importingLayout: "Reading {name}…",
   layoutImportedToast: "Imported “{title}”: ready to play",
-  layoutImportedMany: "Imported {n} layouts",
+  layoutImportedMany: ngettext("Imported {n} layout", "Imported {n} layouts"),
   layoutFileTooLarge: "{name} is larger than a layout file can be ({max} KB at most).",
   layoutImportFailed: "This file cannot be used: {message}",
 
@@ -107,17 +112,6 @@ export const STRINGS = {
   connectCodePlaceholder: "CN1-1808B-AAAAABL",
   connectCodeInvalid: "A Connect code looks like CN1-1808B-ABCDEFG: CN1, four digits and a letter, then seven letters A–Z.",
   connectNoMovesNote: "No two matching tiles can be joined by a line with at most two turns.",
-  slide_none: "Still",
-  slide_down: "Down",
-  slide_up: "Up",
-  slide_left: "Left",
-  slide_right: "Right",
-  "slide_split-v": "Split up and down",
-  "slide_split-h": "Split left and right",
-  "slide_gather-v": "Gather to the middle row",
-  "slide_gather-h": "Gather to the middle column",
-  slide_outward: "Out to the corners",
-  slide_inward: "In to the centre",
 
   // pause
   pausedTitle: "Paused",
@@ -129,8 +123,8 @@ export const STRINGS = {
   noMovesUndo: "Undo the last move",
   noMovesShuffle: "Shuffle the tiles",
   noMovesNew: "New game",
-  backToWinnable: "Back to the last winnable position ({n} moves)",
-  backToWinnableOne: "Back to the last winnable position (1 move)",
+  backToWinnable: ngettext("Back to the last winnable position ({n} move)",
+    "Back to the last winnable position ({n} moves)"),
   shuffleImpossible: "No shuffle can help: the remaining tiles cannot all be cleared. Undo or start a new game.",
 
   // win
@@ -195,6 +189,8 @@ export const STRINGS = {
   themeDark: "Dark",
   themeSystem: "System",
   showTimer: "Show the timer",
+  language: "Language",
+  languageNote: "The game follows your browser's language until you choose one here.",
   playerName: "Your name on the daily board",
   save: "Save",
   saved: "Saved",
@@ -210,6 +206,7 @@ export const STRINGS = {
     "Every deal can be won. Hint shows a pair of a winning plan; Undo and Redo walk through your moves; Shuffle deals the remaining tiles again, still winnable.",
   ],
   rulesKeys: "Keys: H hint · Z undo · Y redo · S shuffle · P pause · N new game",
+  rulesKeysBoard: "On the board: the arrow keys move between the free tiles, Home and End go to the first and the last, Enter or Space selects.",
   aboutTitle: "About",
   about: "Mahjong Solitaire: every deal is solvable by construction. The tile faces are drawn by this program.",
 
@@ -218,31 +215,156 @@ export const STRINGS = {
   errorGeneric: "Something went wrong: {message}",
   errorStale: "The game changed in another tab; showing the latest position.",
 
-  // accessibility
+  // accessibility: names of the board and its tiles, what the live region announces
   boardLabel: "Board",
   tileFree: "{name}, free",
   tileBlocked: "{name}, blocked",
+  tileSelected: "{name}, free, selected",
+  announceSelected: "{name} selected",
+  announceDeselected: "Selection cleared",
+  announceBlocked: "{name} is blocked: take a free tile",
+  announceMatched: ngettext("Pair of {name} removed. {n} tile left.", "Pair of {name} removed. {n} tiles left."),
+  announceHint: "Hint: {first} and {second}",
+  announceUndone: "Move undone",
+  announceRedone: "Move redone",
+  announceShuffled: "Tiles shuffled",
+  announceNewGame: "New game: {layout}, {difficulty}",
+  announceWon: "You won in {time}!",
+  announcePaused: "Paused",
+  skipToBoard: "Skip to the board",
 };
 
-const NAMES = {
-  B: "Bamboo", C: "Characters", D: "Circles",
-  N: "North wind", S: "South wind", E: "East wind", W: "West wind",
-  R: "Red dragon", G: "Green dragon", Wh: "White dragon",
-  F1: "Plum", F2: "Orchid", F3: "Chrysanthemum", F4: "Bamboo flower",
-  S1: "Spring", S2: "Summer", S3: "Autumn", S4: "Winter",
+/** Marks a counted text for extraction: `ngettext("{n} tile", "{n} tiles")`. */
+export function ngettext(one, other) {
+  return { plural: [one, other] };
+}
+
+/** The cookie the server reads for the language; localStorage keeps the choice too. */
+const COOKIE = "mj_lang";
+const STORE_KEY = "mahjong-solitaire.language";
+const COOKIE_AGE = 5 * 365 * 24 * 3600;
+
+// The catalogue until the server's arrives (or when it cannot): the msgids themselves.
+let catalogue = {
+  language: "en", locale: "en", name: "English", messages: {}, tiles: {}, slides: {},
+  plural: { categories: ["one", "other"] }, languages: [],
 };
+
+function readCookie() {
+  const found = document.cookie.split(";").map((part) => part.trim().split("="))
+    .find(([name]) => name === COOKIE);
+  return found ? decodeURIComponent(found[1] || "") : null;
+}
+
+function writeCookie(lang) {
+  document.cookie = `${COOKIE}=${encodeURIComponent(lang)}; path=/; max-age=${COOKIE_AGE}; samesite=lax`;
+}
+
+/** The language chosen in the settings (null: follow the browser). */
+export function chosenLanguage() {
+  try {
+    return localStorage.getItem(STORE_KEY) || readCookie();
+  } catch {
+    return readCookie();
+  }
+}
+
+/**
+ * Fetch the catalogue of `lang` (default: the server's choice: the remembered language,
+ * else the browser's) and use it from now on; sets `<html lang>`.  A language kept in
+ * localStorage but not in the cookie (cleared cookies) is written back first.
+ */
+export async function loadCatalogue(lang = null) {
+  const remembered = chosenLanguage();
+  if (!lang && remembered && readCookie() !== remembered) writeCookie(remembered);
+  const response = await fetch(lang ? `/api/i18n/${encodeURIComponent(lang)}` : "/api/i18n",
+    { credentials: "same-origin" });
+  if (!response.ok) throw new Error(`${response.status}`);
+  catalogue = await response.json();
+  document.documentElement.lang = catalogue.locale;
+  return catalogue;
+}
+
+/** Choose (and remember) the language of the page, then load its catalogue. */
+export async function chooseLanguage(lang) {
+  writeCookie(lang);
+  try {
+    localStorage.setItem(STORE_KEY, lang);
+  } catch {
+    // private mode: the cookie still remembers it
+  }
+  return loadCatalogue(lang);
+}
+
+/** The languages of the switcher: [{code, name}], each named in its own language. */
+export function languages() {
+  return catalogue.languages || [];
+}
+
+/** The current language code ("pt") and its BCP 47 locale ("pt-PT"). */
+export function language() {
+  return catalogue.language;
+}
+
+export function locale() {
+  return catalogue.locale;
+}
+
+function translate(msgid) {
+  const found = catalogue.messages[msgid];
+  return typeof found === "string" && found ? found : msgid;
+}
+
+function fill(text, values) {
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
+}
+
+/** The string `key` in the current language, with `{name}` placeholders filled from `values`
+ * (a counted text takes its count from `values.n`; a list gives the list). */
+export function t(key, values = {}) {
+  const source = STRINGS[key];
+  if (source === undefined) return key;
+  if (Array.isArray(source)) return source.map(translate);
+  if (typeof source === "object") return tn(key, values.n ?? 0, values);
+  return fill(translate(source), values);
+}
+
+/** The form of the counted text `key` for `n` (`{n}` filled with n, written for the language). */
+export function tn(key, n, values = {}) {
+  const [one, other] = STRINGS[key].plural;
+  const forms = catalogue.messages[one];
+  let text = n === 1 ? one : other;
+  if (Array.isArray(forms) && forms.length) {
+    const categories = catalogue.plural.categories;
+    const at = categories.indexOf(new Intl.PluralRules(catalogue.locale).select(n));
+    text = forms[at >= 0 ? at : categories.indexOf("other")] || forms[forms.length - 1];
+  }
+  return fill(text, { ...values, n: formatNumber(n) });
+}
 
 /** The spoken name of a tile label: "5 of Bamboo", "North wind", "Plum"... */
 export function tileName(label) {
-  if (!label) return "";
-  if (NAMES[label]) return NAMES[label];
-  return `${label[0]} of ${NAMES[label[1]]}`;
+  return (label && catalogue.tiles[label]) || label || "";
 }
 
-/** The string `key`, with `{name}` placeholders filled from `values`. */
-export function t(key, values = {}) {
-  const text = STRINGS[key];
-  if (text === undefined) return key;
-  if (typeof text !== "string") return text;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
+/** The name of a Connect sliding rule ("down" -> "Down"). */
+export function slideRuleName(rule) {
+  return catalogue.slides[rule] || rule;
+}
+
+/** A number as the language writes it. */
+export function formatNumber(value) {
+  return new Intl.NumberFormat(catalogue.locale).format(value);
+}
+
+/** A ratio (0.5) as a percentage in the language. */
+export function formatPercent(ratio) {
+  return new Intl.NumberFormat(catalogue.locale, { style: "percent", maximumFractionDigits: 0 }).format(ratio);
+}
+
+/** A date (a Date or an ISO string) in the language: "29 nov. 2026". */
+export function formatDate(value, options = { year: "numeric", month: "short", day: "numeric" }) {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return new Intl.DateTimeFormat(catalogue.locale, options).format(date);
 }
