@@ -219,7 +219,6 @@ export const STRINGS = {
   boardLabel: "Board",
   tileFree: "{name}, free",
   tileBlocked: "{name}, blocked",
-  tileSelected: "{name}, free, selected",
   announceSelected: "{name} selected",
   announceDeselected: "Selection cleared",
   announceBlocked: "{name} is blocked: take a free tile",
@@ -231,7 +230,6 @@ export const STRINGS = {
   announceNewGame: "New game: {layout}, {difficulty}",
   announceWon: "You won in {time}!",
   announcePaused: "Paused",
-  skipToBoard: "Skip to the board",
 };
 
 /** Marks a counted text for extraction: `ngettext("{n} tile", "{n} tiles")`. */
