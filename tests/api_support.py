@@ -1,19 +1,21 @@
 """Helpers for the JSON API tests (``test_api``, ``test_connect_api``, ``test_layouts_api``):
-reading answers and refusals.  Their fixtures, ``sqlite_store`` and ``client``, are in
-``conftest.py``.
+reading answers and refusals, and playing through each mode's routes.  Their fixtures,
+``sqlite_store`` and ``client``, are in ``conftest.py``.
 
     state = checked(client.post("/api/games", json={"code": "MJ1-L00-AAAAABL"}))
     detail = refused(client.post(f"/api/games/{state['id']}/undo"), 409, "illegal_action")
+    state = play(client, state, move)  # its two taps, each at the game's current version
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from mahjong_solitaire import Move
 from mahjong_solitaire.web.connect_state import ConnectState
 from mahjong_solitaire.web.state import GameState
 
-__all__ = ["checked", "refused"]
+__all__ = ["checked", "play", "post", "refused", "tap"]
 
 
 def checked(response: Any, status: int = 200) -> Any:
@@ -34,3 +36,20 @@ def refused(response: Any, status: int, error: str) -> str:
     assert body["error"] == error, body
     assert isinstance(body["message"], str) and body["message"]
     return str(body["detail"])
+
+
+def post(client: Any, state: dict[str, Any], action: str, **body: object) -> Any:
+    """Perform ``action`` (``tap``, ``undo``, ...) on the game of ``state`` at its version,
+    through its mode's routes (``/api/connect/games/...`` for Connect)."""
+    base = "/api/connect/games" if state.get("mode") == "connect" else "/api/games"
+    return checked(client.post(f"{base}/{state['id']}/{action}",
+                               json={"version": state["version"], **body}))
+
+
+def tap(client: Any, state: dict[str, Any], position: int) -> Any:
+    return post(client, state, "tap", position=position)
+
+
+def play(client: Any, state: dict[str, Any], move: Move) -> Any:
+    """Tap both tiles of ``move``."""
+    return tap(client, tap(client, state, move.a), move.b)

@@ -19,7 +19,7 @@ from mahjong_solitaire.web import create_app
 from mahjong_solitaire.web.api import COOKIE
 
 sys.path.insert(0, str(Path(__file__).parent))
-from api_support import checked, refused
+from api_support import checked, play, post, refused, tap
 
 CODE = "MJ1-L00-AAAAABL"
 DEAL = deal_from_code(CODE)
@@ -33,19 +33,6 @@ def as_player(client: TestClient, player_id: str) -> TestClient:
 
 def start(client: TestClient, code: str = CODE) -> dict:
     return checked(client.post("/api/games", json={"code": code}))
-
-
-def post(client: TestClient, state: dict, action: str, **body: object) -> dict:
-    return checked(client.post(f"/api/games/{state['id']}/{action}",
-                               json={"version": state["version"], **body}))
-
-
-def tap(client: TestClient, state: dict, position: int) -> dict:
-    return post(client, state, "tap", position=position)
-
-
-def play(client: TestClient, state: dict, move: Move) -> dict:
-    return tap(client, tap(client, state, move.a), move.b)
 
 
 def labels(state: dict) -> dict[int, str]:

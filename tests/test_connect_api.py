@@ -16,7 +16,7 @@ from mahjong_solitaire.web.api import COOKIE
 from mahjong_solitaire.web.connect_state import StagesList
 
 sys.path.insert(0, str(Path(__file__).parent))
-from api_support import checked, refused
+from api_support import checked, play, post, refused, tap
 
 CODE = "CN1-1206B-AAAAAAP"  # stage 2's grid and rule: 12×6, "down", easy
 DEAL = connect_deal_from_code(CODE)
@@ -24,19 +24,6 @@ DEAL = connect_deal_from_code(CODE)
 
 def start(client: TestClient, **body: object) -> dict:
     return checked(client.post("/api/connect/games", json=body or {"code": CODE}))
-
-
-def post(client: TestClient, state: dict, action: str, **body: object) -> dict:
-    return checked(client.post(f"/api/connect/games/{state['id']}/{action}",
-                               json={"version": state["version"], **body}))
-
-
-def tap(client: TestClient, state: dict, position: int) -> dict:
-    return post(client, state, "tap", position=position)
-
-
-def play(client: TestClient, state: dict, move: Move) -> dict:
-    return tap(client, tap(client, state, move.a), move.b)
 
 
 def grid(state: dict) -> list[list[str | None]]:

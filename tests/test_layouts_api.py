@@ -24,7 +24,7 @@ from mahjong_solitaire.web.api import COOKIE
 from mahjong_solitaire.web.layouts_api import MAX_UPLOAD_BYTES
 
 sys.path.insert(0, str(Path(__file__).parent))
-from api_support import checked, refused
+from api_support import checked, play, refused
 from serving import ProductServer
 
 BUILTIN = list(builtin_layouts())
@@ -72,14 +72,9 @@ def upload(client: TestClient, data: bytes, filename: str = "half-steps.layout")
     return client.post("/api/layouts", files={"file": (filename, data, "text/plain")})
 
 
-def tap(client: TestClient, state: dict, position: int) -> dict:
-    return checked(client.post(f"/api/games/{state['id']}/tap",
-                               json={"position": position, "version": state["version"]}))
-
-
 def play_out(client: TestClient, state: dict, solution: list[Move]) -> dict:
     for move in solution:
-        state = tap(client, tap(client, state, move.a), move.b)
+        state = play(client, state, move)
     assert state["status"] == "won"
     return state
 
