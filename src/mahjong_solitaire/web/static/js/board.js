@@ -6,8 +6,10 @@
 // shadow) fills the last `edge` pixels on the right and bottom, so in one layer no edge
 // ever covers a neighbour's face; higher layers and later rows paint on top.
 
-import { faceUrl } from "./faces.js";
 import { t, tileName } from "./strings.js";
+import { fadeOut, reducedMotion, sizeBoard, tileElement, TileView, tileWidth } from "./tileview.js";
+
+export { reducedMotion };
 
 const ASPECT = 4 / 3; // tile height / width
 const LIFT = 0.125; // layer offset, in tile widths
@@ -15,23 +17,12 @@ const EDGE = 0.1; // edge thickness, in tile widths
 const MARGIN = 10; // px kept free around the board
 const SHADOW = 0.08; // room for the soft shadow, in tile widths
 
-export function reducedMotion() {
-  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-}
-
-export class BoardView {
+export class BoardView extends TileView {
   constructor(board, stage, { onTap, positionsOf }) {
+    super(board, stage); // tiles and labels: by position index
     this.positionsOf = positionsOf; // layout name -> its positions, when known
-    this.board = board;
-    this.stage = stage;
     this.onTap = onTap;
-    this.tiles = new Map(); // position index -> element
-    this.labels = new Map(); // position index -> label drawn
-    this.gameId = null;
     this.extent = null; // the layout's drawn extent, in tile widths
-    this.style = "classic";
-    this.hint = null;
-    this.geometry = null;
     board.addEventListener("click", (event) => {
       const tile = event.target.closest(".tile");
       if (tile && board.contains(tile)) onTap(Number(tile.dataset.i));
@@ -39,36 +30,23 @@ export class BoardView {
     board.addEventListener("animationend", (event) => {
       if (event.animationName === "shake") event.target.classList.remove("shake");
     });
-    new ResizeObserver(() => this.fit()).observe(stage);
-    window.addEventListener("orientationchange", () => this.fit());
   }
 
   /** Recompute the tile size from the stage and place every tile. */
   fit() {
     const extent = this.extent;
     if (!extent) return;
-    const availW = Math.max(40, this.stage.clientWidth - 2 * MARGIN);
-    const availH = Math.max(40, this.stage.clientHeight - 2 * MARGIN);
     const spanW = extent.right - extent.left + SHADOW;
     const spanH = extent.bottom - extent.top + SHADOW;
-    const w = Math.max(8, Math.min(availW / spanW, availH / spanH, 104));
+    const w = tileWidth(this.stage, MARGIN, spanW, spanH, 104);
     const h = w * ASPECT;
     const lift = w * LIFT;
     const edge = Math.max(2, Math.round(w * EDGE));
-    const boardW = spanW * w;
-    const boardH = spanH * w;
     this.geometry = { w, h, lift, edge, originX: -extent.left * w, originY: -extent.top * w };
-    const style = this.board.style;
-    style.width = `${boardW}px`;
-    style.height = `${boardH}px`;
-    style.left = `${Math.round((this.stage.clientWidth - boardW) / 2)}px`;
-    style.top = `${Math.round((this.stage.clientHeight - boardH) / 2)}px`;
-    style.setProperty("--fw", `${(w - edge).toFixed(2)}px`);
-    style.setProperty("--fh", `${(h - edge).toFixed(2)}px`);
-    style.setProperty("--tr", `${Math.max(2, w * 0.1).toFixed(1)}px`);
-    style.setProperty("--ring", `${Math.max(2, Math.round(w * 0.05))}px`);
-    style.setProperty("--extrude", extrusion(edge, w, false));
-    style.setProperty("--extrude-lift", extrusion(edge, w, true));
+    sizeBoard(this.board, this.stage, {
+      w, h, edge, boardW: spanW * w, boardH: spanH * w,
+      extrude: extrusion(edge, w, false), extrudeLift: extrusion(edge, w, true),
+    });
     for (const el of this.tiles.values()) this.place(el);
   }
 
@@ -107,15 +85,6 @@ export class BoardView {
     this.extent = null; // no fitting until the next game is measured
   }
 
-  setStyle(style) {
-    this.style = style;
-    for (const [i, el] of this.tiles) this.paintFace(el, this.labels.get(i));
-  }
-
-  paintFace(el, label) {
-    el.style.backgroundImage = label ? `${faceUrl(label, this.style)}, var(--ivory)` : "";
-  }
-
   /** Draw a server state; tiles gone since the last state leave with a short animation. */
   render(state) {
     if (state.id !== this.gameId) {
@@ -131,13 +100,7 @@ export class BoardView {
       present.add(tile.i);
       let el = this.tiles.get(tile.i);
       if (!el) {
-        el = document.createElement("div");
-        el.className = "tile";
-        el.setAttribute("role", "button");
-        el.dataset.i = tile.i;
-        el.dataset.x = tile.x;
-        el.dataset.y = tile.y;
-        el.dataset.z = tile.z;
+        el = tileElement("tile", { i: tile.i, x: tile.x, y: tile.y, z: tile.z });
         el.style.zIndex = String(tile.z * 1000 + tile.y * 4 + tile.x);
         this.tiles.set(tile.i, el);
         this.place(el);
@@ -165,43 +128,7 @@ export class BoardView {
   remove(i, el) {
     this.tiles.delete(i);
     this.labels.delete(i);
-    el.className = "ghost";
-    for (const key of ["i", "x", "y", "z", "tile"]) delete el.dataset[key];
-    el.removeAttribute("role");
-    if (reducedMotion()) {
-      el.remove();
-      return;
-    }
-    requestAnimationFrame(() => el.classList.add("gone"));
-    setTimeout(() => el.remove(), 230);
-  }
-
-  /** Optimistic selection: outline `selected` (a list of positions) before the server answers. */
-  select(positions) {
-    for (const [i, el] of this.tiles) el.classList.toggle("selected", positions.includes(i));
-  }
-
-  shake(i) {
-    const el = this.tiles.get(i);
-    if (!el || reducedMotion()) return;
-    el.classList.remove("shake");
-    void el.offsetWidth; // restart the animation
-    el.classList.add("shake");
-  }
-
-  setHint(pair) {
-    this.hint = pair;
-    for (const [i, el] of this.tiles) {
-      el.classList.remove("hint");
-      if (pair && pair.includes(i)) {
-        void el.offsetWidth;
-        el.classList.add("hint");
-      }
-    }
-  }
-
-  label(i) {
-    return this.labels.get(i) || null;
+    fadeOut(el, el, ["i", "x", "y", "z", "tile"]);
   }
 
   isFree(i) {

@@ -7,15 +7,15 @@
 // tile's `id` from the server (the cell it was dealt on, followed through the slides), so
 // one element travels from cell to cell; `data-i` is its cell now (what a tap names).
 // The view answers the same calls as the classic BoardView (render, select, shake,
-// setHint, label, isFree, setStyle, reset), so the controller drives either.
+// setHint, label, isFree, setStyle, reset), so the controller drives either; what both
+// draw alike comes from tileview.js.
 //
 // Test contract: `.tile[data-cx][data-cy][data-tile][data-i][data-id]`, `#board[data-mode=
 // "connect"]`; after a match `#board[data-last-path]` holds the link ("x,y x,y …", ring
 // cells at -1 or W/H) and `#board[data-slid]` the number of tiles that slid.
 
-import { faceUrl } from "./faces.js";
-import { reducedMotion } from "./board.js";
 import { slideRuleName, t, tileName } from "./strings.js";
+import { fadeOut, sizeBoard, tileElement, TileView, tileWidth } from "./tileview.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const ASPECT = 4 / 3; // tile height / width
@@ -34,49 +34,30 @@ export function connectGridTitle(name) {
 /** A sliding rule's name for players, in their language: "down" -> "Down". */
 export const slideName = slideRuleName;
 
-export class ConnectView {
+export class ConnectView extends TileView {
   constructor(board, stage) {
-    this.board = board;
-    this.stage = stage;
+    super(board, stage); // tiles and labels: by cell (rebuilt on every render)
     this.slots = new Map(); // tile id -> slot element
-    this.tiles = new Map(); // cell -> .tile element (rebuilt on every render)
-    this.labels = new Map(); // cell -> label drawn
-    this.gameId = null;
     this.grid = null; // {width, height}
-    this.geometry = null;
-    this.style = "classic";
-    this.hint = null;
     this.pathLayer = null;
-    new ResizeObserver(() => this.fit()).observe(stage);
-    window.addEventListener("orientationchange", () => this.fit());
   }
 
   /** Recompute the tile size from the stage and place every tile. */
   fit() {
     const grid = this.grid;
     if (!grid) return;
-    const availW = Math.max(40, this.stage.clientWidth - 2 * MARGIN);
-    const availH = Math.max(40, this.stage.clientHeight - 2 * MARGIN);
     const spanW = grid.width + 2 * RING;
     const spanH = grid.height * ASPECT + 2 * RING;
-    const w = Math.max(8, Math.min(availW / spanW, availH / spanH, 92));
+    const w = tileWidth(this.stage, MARGIN, spanW, spanH, 92);
     const h = w * ASPECT;
     const edge = Math.max(2, Math.round(w * GAP));
     const ring = RING * w;
     this.geometry = { w, h, edge, ring };
-    const boardW = spanW * w;
-    const boardH = grid.height * h + 2 * ring;
-    const style = this.board.style;
-    style.width = `${boardW}px`;
-    style.height = `${boardH}px`;
-    style.left = `${Math.round((this.stage.clientWidth - boardW) / 2)}px`;
-    style.top = `${Math.round((this.stage.clientHeight - boardH) / 2)}px`;
-    style.setProperty("--fw", `${(w - edge).toFixed(2)}px`);
-    style.setProperty("--fh", `${(h - edge).toFixed(2)}px`);
-    style.setProperty("--tr", `${Math.max(2, w * 0.1).toFixed(1)}px`);
-    style.setProperty("--ring", `${Math.max(2, Math.round(w * 0.05))}px`);
-    style.setProperty("--extrude", `${edge}px ${edge}px 0 var(--edge-dark), 0 ${(edge + 1).toFixed(1)}px ${(w * 0.12).toFixed(1)}px var(--shadow)`);
-    style.setProperty("--extrude-lift", `${edge + 1}px ${edge + 1}px 0 var(--edge-dark), 0 ${(edge + 3).toFixed(1)}px ${(w * 0.2).toFixed(1)}px var(--shadow)`);
+    sizeBoard(this.board, this.stage, {
+      w, h, edge, boardW: spanW * w, boardH: grid.height * h + 2 * ring,
+      extrude: `${edge}px ${edge}px 0 var(--edge-dark), 0 ${(edge + 1).toFixed(1)}px ${(w * 0.12).toFixed(1)}px var(--shadow)`,
+      extrudeLift: `${edge + 1}px ${edge + 1}px 0 var(--edge-dark), 0 ${(edge + 3).toFixed(1)}px ${(w * 0.2).toFixed(1)}px var(--shadow)`,
+    });
     for (const slot of this.slots.values()) this.place(slot);
   }
 
@@ -119,15 +100,6 @@ export class ConnectView {
     delete this.board.dataset.slid;
   }
 
-  setStyle(style) {
-    this.style = style;
-    for (const [i, el] of this.tiles) this.paintFace(el, this.labels.get(i));
-  }
-
-  paintFace(el, label) {
-    el.style.backgroundImage = label ? `${faceUrl(label, this.style)}, var(--ivory)` : "";
-  }
-
   /** Draw a server state: tiles move to their cells (sliding), removed ones fade out, and
    * the link of a pair just removed (`state.event.path`) shows for a moment. */
   render(state) {
@@ -151,10 +123,7 @@ export class ConnectView {
       if (!slot) {
         slot = document.createElement("div");
         slot.className = "cslot";
-        el = document.createElement("div");
-        el.className = "tile free";
-        el.setAttribute("role", "button");
-        el.dataset.id = tile.id;
+        el = tileElement("tile free", { id: tile.id });
         slot.append(el);
         slot.dataset.cx = tile.x;
         slot.dataset.cy = tile.y;
@@ -194,16 +163,7 @@ export class ConnectView {
 
   remove(id, slot) {
     this.slots.delete(id);
-    const el = slot.firstChild;
-    el.className = "ghost";
-    for (const key of ["i", "id", "cx", "cy", "tile"]) delete el.dataset[key];
-    el.removeAttribute("role");
-    if (reducedMotion()) {
-      slot.remove();
-      return;
-    }
-    requestAnimationFrame(() => el.classList.add("gone"));
-    setTimeout(() => slot.remove(), 230);
+    fadeOut(slot.firstChild, slot, ["i", "id", "cx", "cy", "tile"]);
   }
 
   /** The link of a removed pair: a polyline through the cell centres, shown for a moment. */
@@ -233,34 +193,6 @@ export class ConnectView {
       svg.remove();
       if (this.pathLayer === svg) this.pathLayer = null;
     }, PATH_MS);
-  }
-
-  /** Optimistic selection: outline `positions` (cells) before the server answers. */
-  select(positions) {
-    for (const [i, el] of this.tiles) el.classList.toggle("selected", positions.includes(i));
-  }
-
-  shake(i) {
-    const el = this.tiles.get(i);
-    if (!el || reducedMotion()) return;
-    el.classList.remove("shake");
-    void el.offsetWidth; // restart the animation
-    el.classList.add("shake");
-  }
-
-  setHint(pair) {
-    this.hint = pair;
-    for (const [i, el] of this.tiles) {
-      el.classList.remove("hint");
-      if (pair && pair.includes(i)) {
-        void el.offsetWidth;
-        el.classList.add("hint");
-      }
-    }
-  }
-
-  label(i) {
-    return this.labels.get(i) || null;
   }
 
   /** Any tile on the grid can be selected in Connect. */
