@@ -126,3 +126,50 @@ def client(sqlite_store: Store) -> object:
     from mahjong_solitaire.web import create_app
 
     return TestClient(create_app(sqlite_store))
+
+
+# -- the browser tests (test_browser_*.py): one server and one Chromium per test module ----
+
+
+def _browser_support():
+    """The ``browser_support`` module, imported only by the browser tests (it needs
+    Playwright); it lives beside this file."""
+    import sys
+
+    here = str(Path(__file__).parent)
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    import browser_support
+
+    return browser_support
+
+
+@pytest.fixture(scope="module")
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+           ) -> Iterator[object]:
+    """The product's server (``mahjong-solitaire play``) on a fresh SQLite database, shared
+    by the tests of one module (its files in a folder named after the module)."""
+    name = request.module.__name__.rsplit(".", 1)[-1].removeprefix("test_").replace("_", "-")
+    tmp = tmp_path_factory.mktemp(name)
+    with _browser_support().ProductServer(f"sqlite:///{tmp}/games.db",
+                                          log=tmp / "server.log") as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """Debian's headless Chromium, shared by the tests of one module."""
+    with _browser_support().chromium() as running:
+        yield running
+
+
+@pytest.fixture
+def page(browser: object, server: object) -> Iterator[object]:
+    """A fresh page on a new game (a new player); the test fails on any error the page
+    reported."""
+    support = _browser_support()
+    opened = support.open_page(browser, server.url)
+    support.new_game(opened)
+    yield opened
+    assert opened.errors == [], opened.errors
+    opened.context.close()

@@ -19,24 +19,11 @@ import pytest
 from mahjong_solitaire.connect import ConnectDeal, Slide, connect_deal_from_code
 
 sys.path.insert(0, str(Path(__file__).parent))
-from browser_support import ARTIFACTS, ProductServer, chromium, open_page, settle
+from browser_support import ARTIFACTS, open_page, settle
 
 pytestmark = pytest.mark.browser
 
 FULL_GRID = "CN1-1808B-AAAAABL"  # 18×8, "down"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("browser-connect")
-    with ProductServer(f"sqlite:///{tmp}/games.db", log=tmp / "server.log") as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as running:
-        yield running
 
 
 def connect_tiles(page) -> list[dict[str, Any]]:

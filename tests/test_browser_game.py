@@ -22,8 +22,6 @@ from mahjong_solitaire.solver import solve
 sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import (
     ARTIFACTS,
-    ProductServer,
-    chromium,
     click_tile,
     new_game,
     open_page,
@@ -35,28 +33,6 @@ from browser_support import (
 pytestmark = pytest.mark.browser
 
 CODE = "MJ1-L00-AAAAABL"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("browser-game")
-    with ProductServer(f"sqlite:///{tmp}/games.db", log=tmp / "server.log") as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as running:
-        yield running
-
-
-@pytest.fixture
-def page(browser, server):
-    page = open_page(browser, server.url)
-    new_game(page)
-    yield page
-    assert page.errors == [], page.errors
-    page.context.close()
 
 
 def shown_code(page) -> str:

@@ -17,9 +17,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import (
     ARTIFACTS,
     ProductServer,
-    chromium,
     click_tile,
-    new_game,
     open_page,
     settle,
     tiles,
@@ -48,28 +46,6 @@ d2
 """
 STEPS = sorted([*((x, 0, 0) for x in range(0, 12, 2)), *((x, 3, 0) for x in range(1, 9, 2)),
                 (2, 1, 1), (4, 1, 1)])
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("browser-layouts")
-    with ProductServer(f"sqlite:///{tmp}/games.db", log=tmp / "server.log") as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as running:
-        yield running
-
-
-@pytest.fixture
-def page(browser, server):
-    page = open_page(browser, server.url)
-    new_game(page)
-    yield page
-    assert page.errors == [], page.errors
-    page.context.close()
 
 
 def stored_game(server: ProductServer, page):
