@@ -89,6 +89,7 @@ function show(state) {
   const paused = state.status === "paused";
   const over = state.status === "won";
   $("pause-cover").hidden = !paused;
+  el.inert = paused; // hidden faces: the board leaves the focus order and the reading
   $("hint").disabled = paused || over || state.status === "stuck";
   $("undo").disabled = paused || over || !state.can_undo;
   $("redo").disabled = paused || over || !state.can_redo;

@@ -95,16 +95,21 @@ export function applyStrings(root = document) {
   for (const el of root.querySelectorAll("[data-icon]")) paintButton(el);
 }
 
-/** Draw a `data-icon` button: its icon, its `data-label` string and its `data-key` hint. */
+/**
+ * Draw a `data-icon` button: its icon, its `data-label` string (its accessible name, also
+ * when folded away on a phone) and its `data-key` hint (aria-keyshortcuts).
+ */
 export function paintButton(el) {
   const label = el.dataset.label ? t(el.dataset.label) : "";
   el.innerHTML = icon(el.dataset.icon);
   if (label) {
     el.append(h("span", { class: "label" }, label));
-    el.setAttribute("aria-label", label);
+    el.removeAttribute("aria-label");
   }
   if (el.dataset.key) {
-    el.append(h("kbd", { class: "key" }, t(el.dataset.key)));
-    el.title = `${label} (${t(el.dataset.key)})`;
+    const key = t(el.dataset.key);
+    el.append(h("kbd", { class: "key", "aria-hidden": "true" }, key));
+    el.title = `${label} (${key})`;
+    el.setAttribute("aria-keyshortcuts", key);
   }
 }

@@ -90,6 +90,11 @@ export class BoardKeys {
       if (!el.classList.contains("free")) el.removeAttribute("tabindex");
       else if (el !== this.current) el.tabIndex = -1;
     }
+    for (const el of this.board.querySelectorAll(".ghost")) {
+      // a removed tile fading out: neither named nor focusable any more
+      el.removeAttribute("aria-label");
+      el.removeAttribute("tabindex");
+    }
     if (!free.includes(this.current)) {
       let next = null;
       if (this.lastPoint && free.length) {
