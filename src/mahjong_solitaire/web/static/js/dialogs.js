@@ -5,6 +5,8 @@ import { h } from "./dom.js";
 
 const dialog = () => document.getElementById("dialog");
 
+const FOCUSABLE = "button, [href], input, select, textarea, [tabindex]:not([tabindex='-1'])";
+
 let closing = null;
 let opener = null; // what had the focus before the dialog opened: it gets it back
 let fallbackFocus = () => false;
@@ -61,6 +63,19 @@ export function installDialog({ fallbackFocus: fallback = () => false } = {}) {
       && (!back.classList.contains("tile") || back.classList.contains("free"));
     if (usable) back.focus();
     else fallbackFocus();
+  });
+  // Tab and Shift+Tab go round inside the dialog (not out to the browser's own controls)
+  dialog().addEventListener("keydown", (event) => {
+    if (event.key !== "Tab") return;
+    const focusable = [...dialog().querySelectorAll(FOCUSABLE)]
+      .filter((el) => !el.disabled && !el.closest("[hidden]") && el.getClientRects().length);
+    if (!focusable.length) return;
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (event.shiftKey ? document.activeElement === first : document.activeElement === last) {
+      event.preventDefault();
+      (event.shiftKey ? last : first).focus();
+    }
   });
   // a click on the backdrop closes the dialog
   dialog().addEventListener("click", (event) => {
