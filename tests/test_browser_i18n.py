@@ -1,0 +1,130 @@
+"""The page in each of its four languages (issue 8, SPEC 10): a browser asking for a
+language gets it (Accept-Language), a choice in the settings wins and is remembered; the
+menus, the No moves dialog and the Win dialog speak it.  The expected words come from the
+catalogues (what the server translates with), and the seeds' own wording of "No moves"."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from mahjong_solitaire.i18n import LANGUAGE_COOKIE, translator
+from mahjong_solitaire.tiles import kind
+
+sys.path.insert(0, str(Path(__file__).parent))
+from browser_support import ARTIFACTS, ProductServer, chromium, open_page, settle
+from position_support import reach_no_moves, reach_win
+
+pytestmark = pytest.mark.browser
+
+CODE = "MJ1-L00-AAAAABL"
+BROWSER_LOCALES = {"en": "en-GB", "pt": "pt-PT", "it": "it-IT", "es": "es-ES"}
+#: SPEC 10: the seeds' wording.
+NO_MOVES = {"en": "No moves", "pt": "Sem jogadas", "it": "Nessuna mossa disponibile",
+            "es": "No hay más movimientos"}
+MENU = {"new": "New game", "daily": "Today's challenge", "leaderboard": "Leaderboard",
+        "statistics": "Statistics", "settings": "Settings", "rules": "Rules"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("browser-i18n")
+    with ProductServer(f"sqlite:///{tmp}/games.db", log=tmp / "server.log") as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as running:
+        yield running
+
+
+def menu_labels(page) -> dict[str, str]:
+    page.click("#menu-button")
+    labels = page.eval_on_selector_all("#menu [data-action]", """els => Object.fromEntries(
+        els.map(el => [el.dataset.action, el.querySelector('.label').textContent]))""")
+    page.keyboard.press("Escape")
+    return labels
+
+
+@pytest.mark.parametrize("lang", list(BROWSER_LOCALES))
+def test_the_menus_and_the_game_dialogs_speak_the_browsers_language(browser, server, lang):
+    _ = translator(lang)
+    page = open_page(browser, server.url, locale=BROWSER_LOCALES[lang])
+    assert page.get_attribute("html", "lang").split("-")[0] == lang
+    labels = menu_labels(page)
+    for action, english in MENU.items():
+        assert labels[action] == _(english), action
+    if lang != "en":
+        assert labels["new"] != "New game"
+    assert page.text_content("#hint .label") == _("Hint")
+    assert page.get_attribute("#board", "aria-label") == _("Board")
+    tile = page.locator(".tile.free").first
+    assert tile.get_attribute("aria-label") == _("{name}, free",
+                                                 name=_(tile_kind_name(tile)))
+    assert page.inner_text("#tiles-left") == "144"
+
+    reach_no_moves(page, CODE)
+    dialog = page.locator("dialog[data-dialog='no-moves']")
+    assert dialog.locator("h2").inner_text() == NO_MOVES[lang] == _("No moves")
+    assert dialog.locator("#stuck-shuffle .label").inner_text() == _("Shuffle the tiles")
+    assert dialog.locator("#stuck-new .label").inner_text() == _("New game")
+    page.screenshot(path=str(ARTIFACTS / f"i18n-no-moves-{lang}.png"))
+
+    reach_win(page, CODE)
+    win = page.locator("dialog[data-dialog='win']")
+    assert win.locator("h2").inner_text() == _("You won!")
+    assert _("Hints") in win.inner_text() and _("Shuffles") in win.inner_text()
+    assert win.locator("#play-again .label").inner_text() == _("Play again")
+    page.screenshot(path=str(ARTIFACTS / f"i18n-win-{lang}.png"))
+    assert page.errors == []
+    page.context.close()
+
+
+def tile_kind_name(tile) -> str:
+    return kind(tile.get_attribute("data-tile")).name
+
+
+def test_the_language_chosen_in_the_settings_wins_over_the_browser_and_is_remembered(
+        browser, server):
+    page = open_page(browser, server.url, locale="es-ES")
+    assert menu_labels(page)["new"] == translator("es")("New game")
+    page.click("#menu-button")
+    page.click("[data-action='settings']")
+    settings = page.locator("dialog[data-dialog='settings']")
+    settings.wait_for(state="visible")
+    page.select_option("#language", "it")
+    page.wait_for_function("document.documentElement.lang.startsWith('it')")
+    settings.locator("h2", has_text=translator("it")("Settings")).wait_for()
+    assert page.evaluate("document.activeElement.id") == "language"
+    page.screenshot(path=str(ARTIFACTS / "i18n-settings-it.png"))
+    page.keyboard.press("Escape")
+    settle(page)
+    assert page.get_attribute("#code", "data-code").startswith("MJ1-")
+    assert menu_labels(page)["new"] == translator("it")("New game")
+    cookies = {c["name"]: c["value"] for c in page.context.cookies()}
+    assert cookies[LANGUAGE_COOKIE] == "it"
+    page.reload()
+    settle(page)
+    assert page.get_attribute("html", "lang") == "it"
+    assert menu_labels(page)["new"] == "Nuova partita"
+    page.context.clear_cookies(name=LANGUAGE_COOKIE)  # localStorage still remembers it
+    page.reload()
+    settle(page)
+    assert menu_labels(page)["new"] == "Nuova partita"
+    assert page.errors == []
+    page.context.close()
+
+
+def test_layout_titles_and_numbers_follow_the_language(browser, server):
+    page = open_page(browser, server.url, locale="pt-PT")
+    page.click("#new")
+    dialog = page.locator("dialog[data-dialog='new-game']")
+    dialog.wait_for(state="visible")
+    turtle = dialog.locator("[data-layout='turtle']")
+    assert translator("pt")("Turtle") in turtle.inner_text()
+    assert "144 peças" in turtle.inner_text()
+    page.screenshot(path=str(ARTIFACTS / "i18n-new-game-pt.png"))
+    page.context.close()
