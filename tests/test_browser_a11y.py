@@ -69,6 +69,7 @@ def test_the_page_and_its_game_dialogs_pass_the_axe_audit(browser, server, schem
     page.locator("dialog[data-dialog='settings']").wait_for(state="visible")
     problems["settings"] = audit(page)
     found = {where: found for where, found in problems.items() if found}
-    assert not found, "\n".join(f"{where}: {line}" for where, lines in found.items() for line in lines)
+    assert not found, "\n".join(f"{where}: {line}" for where, lines in found.items()
+                                 for line in lines)
     assert page.errors == []
     page.context.close()

@@ -103,14 +103,14 @@ def test_each_tile_is_named_with_its_face_and_whether_it_is_free(page):
     for tile in tiles(page)[:40]:
         name = page.get_attribute(f".tile[data-i='{tile['i']}']", "aria-label")
         assert name == tile_accessible_name(tile["tile"], tile["free"], "en")
-    assert "5 of Bamboo, free" == tile_accessible_name("5B", True, "en")
+    assert tile_accessible_name("5B", True, "en") == "5 of Bamboo, free"
 
 
 def test_arrows_move_between_free_tiles_by_where_they_are_drawn(page):
     tab_to_board(page)
     page.keyboard.press("Home")
     first = focused(page)
-    x0, y0 = centre(page, first)
+    x0 = centre(page, first)[0]
     page.keyboard.press("ArrowRight")
     right = focused(page)
     assert right != first and centre(page, right)[0] > x0

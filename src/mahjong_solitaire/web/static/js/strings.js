@@ -244,7 +244,7 @@ const COOKIE_AGE = 5 * 365 * 24 * 3600;
 
 // The catalogue until the server's arrives (or when it cannot): the msgids themselves.
 let catalogue = {
-  language: "en", locale: "en", name: "English", messages: {}, tiles: {}, slides: {},
+  language: "en", locale: "en", messages: {}, tiles: {}, slides: {},
   plural: { categories: ["one", "other"] }, languages: [],
 };
 
