@@ -575,9 +575,15 @@ def error_message(code: str, lang: str) -> str:
 # -- formatting ------------------------------------------------------------------------
 
 
-def format_number(value: float, lang: str) -> str:
-    """A number as the language writes it (grouping, decimal sign)."""
-    return format_decimal(value, locale=translator(lang).locale)
+def format_number(value: float, lang: str, decimals: int | None = None) -> str:
+    """A number as the language writes it (grouping, decimal sign), with exactly
+    ``decimals`` decimals when given.
+
+    >>> format_number(10.1, "pt", decimals=2), format_number(2, "en", decimals=0)
+    ('10,10', '2')
+    """
+    pattern = None if decimals is None else "#,##0" + ("." + "0" * decimals if decimals else "")
+    return format_decimal(value, format=pattern, locale=translator(lang).locale)
 
 
 def format_percent(ratio: float, lang: str) -> str:

@@ -13,10 +13,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from .. import i18n
+from ..codes import CodeError
+from ..layout import LayoutError
 from . import connect, deal, history, layouts, play, solve
-from .common import CliError, Parser
+from .common import CliError, Parser, language
 
-__all__ = ["CliError", "build_parser", "main"]
+__all__ = ["CliError", "build_parser", "error_line", "main"]
 
 #: Sub-command modules, in the order ``--help`` lists them.
 COMMANDS = (deal, play, history, connect, layouts, solve)
@@ -27,11 +30,38 @@ def build_parser() -> argparse.ArgumentParser:
         prog="mahjong-solitaire",
         description="Mahjong Solitaire: solvable deals, a solver, and a browser game.",
     )
+    parser.add_argument("--lang", choices=i18n.languages(), default=None,
+                        help="the language of the messages (default: the terminal's, from "
+                             "LANGUAGE, LC_ALL, LC_MESSAGES or LANG)")
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND",
                                        parser_class=Parser)
     for command in COMMANDS:
         command.register(subparsers)
     return parser
+
+
+#: Errors with a message of their own for the player (the API's codes); the details follow.
+_ERROR_CODES: tuple[tuple[type[Exception], str], ...] = ((CodeError, "bad_code"),
+                                                          (LayoutError, "bad_layout"))
+
+
+def error_line(error: Exception, lang: str) -> str:
+    """The one line printed for a refused command, in ``lang``; the specifics stay as the
+    engine wrote them.
+
+    >>> error_line(CliError("--count must be at least 1"), "en")
+    'mahjong-solitaire: error: --count must be at least 1'
+    >>> error_line(CodeError("'X' is not a game code"), "pt")  # doctest: +NORMALIZE_WHITESPACE
+    "mahjong-solitaire: erro: Isto não é um código da partida. Um código tem este aspeto:
+     MJ1-L00-ABCDEFG. ('X' is not a game code)"
+    """
+    _ = i18n.translator(lang)
+    message = str(error)
+    if lang != i18n.DEFAULT_LANGUAGE:
+        code = next((code for kind, code in _ERROR_CODES if isinstance(error, kind)), None)
+        if code is not None:
+            message = f"{i18n.error_message(code, lang)} ({message})"
+    return _("{program}: error: {message}", program="mahjong-solitaire", message=message)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -47,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except (CliError, ValueError, OSError) as error:
-        print(f"mahjong-solitaire: error: {error}", file=sys.stderr)
+        print(error_line(error, language(args)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

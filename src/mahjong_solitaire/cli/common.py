@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import argparse
 
-__all__ = ["CliError", "Parser"]
+from ..i18n import language_from_environment
+
+__all__ = ["CliError", "Parser", "language"]
+
+
+def language(args: argparse.Namespace) -> str:
+    """The language of the command's messages: ``--lang``, else the terminal's.
+
+    >>> language(argparse.Namespace(lang="it")), language(argparse.Namespace())[:0]
+    ('it', '')
+    """
+    return getattr(args, "lang", None) or language_from_environment()
 
 
 class CliError(Exception):

@@ -9,8 +9,9 @@ from datetime import UTC, date, datetime
 
 from ..codes import MAX_SEED, GameCode, daily_code
 from ..generator import Deal, Difficulty, generate
+from ..i18n import difficulty_name, format_number, layout_title, translator
 from ..picture import render
-from .common import CliError
+from .common import CliError, language
 from .layouts import find_layout
 
 __all__ = ["register"]
@@ -67,14 +68,27 @@ def _deals(args: argparse.Namespace) -> list[GameCode] | list[Deal]:
     return [generate(layout, seed, difficulty) for seed in range(first, first + args.count)]
 
 
+def header(deal: Deal, lang: str) -> str:
+    """The line above a deal's picture, in ``lang``.
+
+    >>> from mahjong_solitaire import deal_from_code
+    >>> header(deal_from_code("MJ1-L00-AAAAABL"), "it")[:36]
+    'MJ1-L00-AAAAABL  Tartaruga, normale,'
+    """
+    _ = translator(lang)
+    return _("{code}  {layout}, {difficulty}, score {score}", code=deal.code or deal.layout.name,
+             layout=layout_title(deal.layout, lang),
+             difficulty=difficulty_name(deal.difficulty, lang).lower(),
+             score=format_number(deal.score, lang, decimals=2))
+
+
 def run(args: argparse.Namespace) -> int:
     out = sys.stdout
+    lang = language(args)
     for item in _deals(args):
         deal = item.deal() if isinstance(item, GameCode) else item
         if args.json:
             out.write(json.dumps(deal.to_json(), separators=(",", ":")) + "\n")
         else:
-            out.write(f"{deal.code or deal.layout.name}  {deal.layout.title}, "
-                      f"{deal.difficulty.value}, score {deal.score:.2f}\n"
-                      f"{render(deal.board())}\n\n")
+            out.write(f"{header(deal, lang)}\n{render(deal.board())}\n\n")
     return 0
