@@ -93,8 +93,7 @@ def test_unknown_only_when_a_limit_is_hit():
     assert limited.verdict in (Verdict.UNKNOWN, Verdict.SOLVABLE)
     if limited.verdict is Verdict.UNKNOWN:
         assert limited.nodes <= 3 and limited.moves == ()
-    assert solve(board, time_limit=1e-9).verdict in (Verdict.UNKNOWN, Verdict.SOLVABLE,
-                                                   Verdict.UNSOLVABLE)
+    assert solve(board, time_limit=1e-9).verdict is Verdict.UNKNOWN
 
 
 def test_random_deals_use_the_whole_tile_set_and_are_reproducible():

@@ -109,11 +109,13 @@ def _geometry(layout: Layout) -> _Geometry:
 
 
 class _Limit(Exception):
-    pass
+    """The current phase ran out of nodes (or the caller's limits were hit)."""
 
 
 #: Branch points the quick search may spend before the thorough one takes over.
 QUICK_NODES = 300
+#: Branch points of the first thorough run (each restart doubles them).
+THOROUGH_NODES = 400
 
 
 class _Search:
@@ -144,6 +146,7 @@ class _Search:
         self.nodes = 0
         self.budget: int | None = None  # the node count the current phase may reach
         self.thorough = False
+        self.tie_sign = -1  # thorough: -1 prefers keys with more free tiles, +1 fewer
         self.dead: dict[int, int] = {}  # (code, present) -> conflict
         self.shift = len(self.key_of)
         self.path: list[tuple[int, int]] = []
@@ -205,6 +208,11 @@ class _Search:
                 keys |= 1 << k
         return keys
 
+    def _exhausted(self) -> bool:
+        """Whether the caller's node or time limit is used up."""
+        return (self.node_limit is not None and self.nodes >= self.node_limit) or (
+            self.deadline is not None and time.perf_counter() > self.deadline)
+
     # -- the search -------------------------------------------------------------------
 
     def run(self, present: int, free: int) -> bool:
@@ -225,12 +233,25 @@ class _Search:
         try:
             return self._node(present, free, 0, 0, work) is None
         except _Limit:
-            if self.node_limit is not None and self.nodes >= self.node_limit:
+            if self._exhausted():
                 raise
+        # Thorough restarts, alternating between preferring progress and preferring the
+        # most buried keys, each with twice the nodes of the one before; what they prove
+        # dead stays in the table for the next.
         self.thorough = True
-        self.budget = self.node_limit
-        del self.path[:]
-        return self._node(present, free, 0, 0, work) is None
+        spend = THOROUGH_NODES
+        while True:
+            self.budget = self.nodes + spend
+            if self.node_limit is not None:
+                self.budget = min(self.budget, self.node_limit)
+            del self.path[:]
+            try:
+                return self._node(present, free, 0, 0, work) is None
+            except _Limit:
+                if self._exhausted():
+                    raise
+            self.tie_sign = -self.tie_sign
+            spend *= 2
 
     def _node(self, present: int, free: int, code: int, decided: int, work: int) -> int | None:
         """Search on from a position; ``None`` when solved (the moves are on ``path``),
@@ -371,7 +392,7 @@ class _Search:
                     reason |= self._keys_of(stuck) & decided
                 else:
                     options.append(choice)
-            rank = (len(options), -(rem & free).bit_count())
+            rank = (len(options), self.tie_sign * (rem & free).bit_count())
             if best is None or rank < best[0]:
                 best = (rank, k, options, reason)
             if len(options) <= 1:
