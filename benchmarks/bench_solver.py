@@ -1,0 +1,117 @@
+"""Solver speed on random Turtle deals, hint latency along constructed deals, and the
+unsolvable share of random deals.
+
+    python benchmarks/bench_solver.py                 # 1,000 random deals + hints
+    python benchmarks/bench_solver.py --share 10000   # the unsolvable share (run once)
+
+Targets (issue 3): every deal decided, median <= 10 ms, p99 <= 1 s, total <= 120 s; hint
+p99 <= 50 ms.  de Bondt found 2.95-2.96 % of random Turtle deals unsolvable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _report import percentile, write_section
+from mahjong_solitaire.generator import Difficulty, generate
+from mahjong_solitaire.hint import suggest
+from mahjong_solitaire.layouts import builtin_layout
+from mahjong_solitaire.solver import Verdict, random_board, solve
+
+TURTLE = builtin_layout("turtle")
+
+
+def decide(seed: int) -> tuple[str, int, float]:
+    result = solve(random_board(TURTLE, seed))
+    return result.verdict.value, result.nodes, result.seconds
+
+
+def random_deals(count: int) -> list[str]:
+    start = time.perf_counter()
+    results = [decide(seed) for seed in range(count)]
+    wall = time.perf_counter() - start
+    times = [seconds for _, _, seconds in results]
+    verdicts = [verdict for verdict, _, _ in results]
+    unsolvable = verdicts.count(Verdict.UNSOLVABLE.value)
+    unknown = verdicts.count(Verdict.UNKNOWN.value)
+    nodes = sorted(n for _, n, _ in results)
+    slowest = max(range(count), key=lambda seed: times[seed])
+    return [
+        f"**{count:,} random Turtle deals** (seeds 0..{count - 1}, `random_deal`), one process:",
+        "",
+        f"- decided: {count - unknown:,} of {count:,} ({unknown} unknown)",
+        f"- solve time: median {statistics.median(times) * 1e3:.1f} ms, "
+        f"p90 {percentile(times, 0.90) * 1e3:.0f} ms, p99 {percentile(times, 0.99) * 1e3:.0f} ms, "
+        f"max {max(times):.2f} s (seed {slowest}); total {sum(times):.1f} s "
+        f"(wall {wall:.1f} s)",
+        f"- branch points: median {nodes[len(nodes) // 2]}, max {nodes[-1]}",
+        f"- unsolvable: {unsolvable} ({unsolvable / count:.1%})",
+        "- targets: median <= 10 ms, p99 <= 1 s, total <= 120 s",
+    ]
+
+
+def hints(seeds: int) -> list[str]:
+    lines = ["", "**Hint from every position along constructed deals** (`suggest`, no "
+             "plan kept, so every call searches):", ""]
+    every: list[float] = []
+    for difficulty in Difficulty:
+        times = []
+        for seed in range(seeds):
+            deal = generate(TURTLE, seed, difficulty)
+            board = deal.board()
+            for move in deal.solution:
+                start = time.perf_counter()
+                suggest(board)
+                times.append(time.perf_counter() - start)
+                board.push(move)
+        every.extend(times)
+        lines.append(f"- {difficulty.value}: median {statistics.median(times) * 1e3:.1f} ms, "
+                     f"p99 {percentile(times, 0.99) * 1e3:.1f} ms, max "
+                     f"{max(times) * 1e3:.1f} ms ({len(times)} positions, {seeds} deals)")
+    lines.append(f"- all: p99 {percentile(every, 0.99) * 1e3:.1f} ms (target <= 50 ms)")
+    return lines
+
+
+def share(count: int, jobs: int) -> list[str]:
+    start = time.perf_counter()
+    with Pool(jobs) as pool:
+        results = pool.map(decide, range(count), chunksize=20)
+    wall = time.perf_counter() - start
+    verdicts = [verdict for verdict, _, _ in results]
+    unsolvable = verdicts.count(Verdict.UNSOLVABLE.value)
+    unknown = verdicts.count(Verdict.UNKNOWN.value)
+    cpu = sum(seconds for _, _, seconds in results)
+    return [
+        f"**Unsolvable share on {count:,} random Turtle deals** (seeds 0..{count - 1}): "
+        f"{unsolvable:,} unsolvable = **{unsolvable / count:.2%}** ({unknown} unknown); "
+        f"published figure (de Bondt, 10 million deals): 2.95-2.96 %.",
+        "",
+        f"Took {wall:.0f} s wall on {jobs} processes ({cpu:.0f} s of solving in all).",
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--hint-deals", type=int, default=5, help="deals per difficulty")
+    parser.add_argument("--share", type=int, metavar="N", help="only measure the unsolvable "
+                        "share on N random deals")
+    parser.add_argument("--jobs", type=int, default=2, help="processes for --share")
+    args = parser.parse_args()
+    if args.share:
+        write_section("solver-share", "Solver: unsolvable share of random deals",
+                      share(args.share, args.jobs))
+        return
+    write_section("solver", "Solver and hints",
+                  random_deals(args.deals) + hints(args.hint_deals))
+
+
+if __name__ == "__main__":
+    main()
