@@ -121,3 +121,124 @@ def test_random_turtle_deals_are_all_decided_and_about_three_percent_unsolvable(
         else:
             assert_replays(board, result.moves)
     assert 15 <= unsolvable <= 45
+
+
+# -- the command line ---------------------------------------------------------------------
+
+def deal_json(seed: int, order_seed: int) -> dict:
+    """A random deal as a deal-1 object whose tiles are listed in a shuffled order."""
+    import random
+
+    tiles = [[x, y, z, label] for (x, y, z), label in
+             zip(TURTLE.positions, random_deal(TURTLE, seed), strict=True)]
+    random.Random(order_seed).shuffle(tiles)
+    return {"tiles": tiles}
+
+
+def replay_input(obj: dict, solution: list[list[int]]) -> None:
+    """Play a solution given in input indices on a board built from the input."""
+    tiles = obj["tiles"]
+    layout = Layout.from_positions([t[:3] for t in tiles])
+    labels = {tuple(t[:3]): t[3] for t in tiles}
+    board = Board(layout, [labels[p] for p in layout.positions])
+    from mahjong_solitaire.board import Move
+
+    board.play(Move(layout.index(tuple(tiles[i][:3])), layout.index(tuple(tiles[j][:3])))
+               for i, j in solution)
+    assert board.is_won()
+
+
+def test_cli_solution_indexes_the_input_tiles_in_their_order(tmp_path, capsys):
+    import json
+
+    from mahjong_solitaire.cli import main
+
+    obj = deal_json(3, 1)
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(obj))
+    assert main(["solve", str(path), "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["verdict"] == "solvable" and set(answer) == {"verdict", "solution", "nodes",
+                                                               "ms"}
+    replay_input(obj, answer["solution"])
+
+
+def test_cli_jsonl_answers_in_input_order_with_progress_on_stderr(tmp_path, capsys):
+    import json
+
+    from mahjong_solitaire.cli import main
+
+    deals = [deal_json(seed, seed) for seed in (0, 2, 3)]
+    path = tmp_path / "deals.jsonl"
+    path.write_text("\n".join(json.dumps(d) for d in deals) + "\n")
+    assert main(["solve", str(path), "--jsonl"]) == 0
+    captured = capsys.readouterr()
+    answers = [json.loads(line) for line in captured.out.splitlines()]
+    assert len(answers) == 3
+    for obj, answer in zip(deals, answers, strict=True):
+        assert answer["verdict"] == "solvable"
+        replay_input(obj, answer["solution"])
+    assert "3/3 deals" in captured.err and "tiles/s" in captured.err and "ETA" in captured.err
+
+
+def test_cli_solves_a_code_after_the_moves_played(capsys):
+    import json
+
+    from mahjong_solitaire.cli import main
+    from mahjong_solitaire.codes import deal_from_code
+
+    deal = deal_from_code("MJ1-L00-AAAAABL")
+    played = " ".join(str(m) for m in deal.solution[:5])
+    assert main(["solve", "--code", deal.code, "--moves", played, "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    board = deal.board()
+    board.play(deal.solution[:5])
+    from mahjong_solitaire.board import Move
+
+    board.play(Move(a, b) for a, b in answer["solution"])
+    assert board.is_won()
+
+
+def test_cli_an_unsolvable_deal_is_reported_with_an_empty_solution(tmp_path, capsys):
+    import json
+
+    from mahjong_solitaire.cli import main
+
+    path = tmp_path / "stack.json"
+    path.write_text(json.dumps({"tiles": [[0, 0, 0, "1B"], [0, 0, 1, "1B"]]}))
+    assert main(["solve", str(path), "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["verdict"] == "unsolvable" and answer["solution"] == []
+
+
+@pytest.mark.parametrize("argv, text", [
+    (["solve"], "FILE"),
+    (["solve", "/nonexistent/deal.json"], "cannot read"),
+    (["solve", "--code", "MJ1-L00-AAAAABL", "--moves", "0,0"], "same"),
+    (["solve", "--code", "MJ1-L00-AAAAABL", "--moves", "0,1"], "move 0,1"),
+    (["solve", "--code", "nonsense"], "game code"),
+    (["solve", "--moves", "1,2", "x.json"], "--moves goes with --code"),
+])
+def test_cli_errors_are_one_line_with_status_2(argv, text, capsys):
+    from mahjong_solitaire.cli import main
+
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert text in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("content, text", [
+    ("not json", "not JSON"),
+    ('{"tiles": [[0, 0, 0]]}', "tile 0"),
+    ('{"tiles": [[0, 0, 0, "1B"], [0, 0, 0, "1B"]]}', "overlap"),
+    ('{"tiles": [[0, 0, 0, "XX"], [4, 0, 0, "1B"]]}', "XX"),
+    ('{"format": "other", "tiles": []}', "format"),
+])
+def test_cli_a_broken_deal_file_is_refused(content, text, tmp_path, capsys):
+    from mahjong_solitaire.cli import main
+
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    assert main(["solve", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert text in err and err.count("\n") == 1
