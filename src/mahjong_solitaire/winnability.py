@@ -24,8 +24,8 @@ from .solver import Verdict
 
 __all__ = ["WINNABILITY_NODES", "Status", "Winnability", "winnability"]
 
-#: Branch points the whole check may spend (about 50 ms on the Turtle).
-WINNABILITY_NODES = 400
+#: Branch points the whole check may spend (at most about 50 ms on the Turtle).
+WINNABILITY_NODES = 300
 
 
 class Status(Enum):
