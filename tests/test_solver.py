@@ -8,7 +8,14 @@ from mahjong_solitaire.board import Board
 from mahjong_solitaire.generator import Difficulty, generate
 from mahjong_solitaire.layout import Layout
 from mahjong_solitaire.layouts import builtin_layout
-from mahjong_solitaire.solver import SolverError, Verdict, random_board, random_deal, solve
+from mahjong_solitaire.solver import (
+    SolverError,
+    Verdict,
+    random_board,
+    random_deal,
+    solve,
+    solve_random,
+)
 from mahjong_solitaire.tiles import TILE_SET
 
 TURTLE = builtin_layout("turtle")
@@ -111,15 +118,18 @@ def test_the_empty_board_is_solved():
 @pytest.mark.slow
 def test_random_turtle_deals_are_all_decided_and_about_three_percent_unsolvable():
     """de Bondt: 2.95-2.96 % of random Turtle deals cannot be cleared (full information)."""
+    from functools import partial
+    from multiprocessing import Pool
+
+    with Pool(2) as pool:
+        results = pool.map(partial(solve_random, TURTLE), range(1000), chunksize=10)
     unsolvable = 0
-    for seed in range(1000):
-        board = random_board(TURTLE, seed)
-        result = solve(board)
+    for seed, result in enumerate(results):
         assert result.verdict is not Verdict.UNKNOWN, seed
         if result.verdict is Verdict.UNSOLVABLE:
             unsolvable += 1
         else:
-            assert_replays(board, result.moves)
+            assert_replays(random_board(TURTLE, seed), result.moves)
     assert 15 <= unsolvable <= 45
 
 

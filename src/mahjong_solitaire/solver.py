@@ -44,7 +44,15 @@ from .layout import Layout, iter_bits
 from .rng import Rng
 from .tiles import BUNDLES, MATCH_KEYS, TILE_SET, key_id
 
-__all__ = ["SolveResult", "SolverError", "Verdict", "random_board", "random_deal", "solve"]
+__all__ = [
+    "SolveResult",
+    "SolverError",
+    "Verdict",
+    "random_board",
+    "random_deal",
+    "solve",
+    "solve_random",
+]
 
 
 class SolverError(ValueError):
@@ -595,3 +603,8 @@ def random_deal(layout: Layout, seed: int) -> tuple[str, ...]:
 def random_board(layout: Layout, seed: int) -> Board:
     """A board of :func:`random_deal`."""
     return Board(layout, random_deal(layout, seed))
+
+
+def solve_random(layout: Layout, seed: int) -> SolveResult:
+    """Solve the :func:`random_deal` of ``seed`` without limits (statistics, benchmarks)."""
+    return solve(random_board(layout, seed))
