@@ -28,8 +28,15 @@ play leaves tiles behind, no real play can clear them (two last copies stacked, 
 lying on all three partners, pairs that wait on each other across stacks).  A pairing that
 joins a tile to one lying (transitively) underneath it is never tried.  Positions proven
 dead are remembered in a transposition table keyed by the tiles present and the pairings
-committed.  The key branched on is the one whose best pair frees the most tiles; its
-pairings are tried in that order.
+committed, each with the set of choices its failure depends on, so the search jumps back
+over choices that played no part (conflict-directed backjumping).
+
+The search first runs *quick*: it branches on the key whose best free pair frees the most
+tiles, pairings in that order.  Most deals are decided so within :data:`QUICK_NODES`.  The
+rest get *thorough* runs, restarted with doubling budgets: every open key's pairings are
+first tried in the relaxation (singleton probing), the key with fewest survivors is
+branched on, and a greedy play-out checks at every node whether the choices made so far
+already win.
 """
 
 from __future__ import annotations
