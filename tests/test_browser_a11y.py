@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from browser_support import ProductServer, chromium, open_page, settle
+from browser_support import open_page, settle
 from position_support import reach_no_moves, reach_win
 
 pytestmark = pytest.mark.browser
@@ -19,19 +19,6 @@ pytestmark = pytest.mark.browser
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 CODE = "MJ1-L00-AAAAABL"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("browser-a11y")
-    with ProductServer(f"sqlite:///{tmp}/games.db", log=tmp / "server.log") as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as running:
-        yield running
 
 
 def audit(page) -> list[str]:

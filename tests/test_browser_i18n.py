@@ -14,7 +14,7 @@ from mahjong_solitaire.i18n import LANGUAGE_COOKIE, translator
 from mahjong_solitaire.tiles import kind
 
 sys.path.insert(0, str(Path(__file__).parent))
-from browser_support import ARTIFACTS, ProductServer, chromium, open_page, settle
+from browser_support import ARTIFACTS, open_page, settle
 from position_support import reach_no_moves, reach_win
 
 pytestmark = pytest.mark.browser
@@ -26,19 +26,6 @@ NO_MOVES = {"en": "No moves", "pt": "Sem jogadas", "it": "Nessuna mossa disponib
             "es": "No hay más movimientos"}
 MENU = {"new": "New game", "daily": "Today's challenge", "leaderboard": "Leaderboard",
         "statistics": "Statistics", "settings": "Settings", "rules": "Rules"}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("browser-i18n")
-    with ProductServer(f"sqlite:///{tmp}/games.db", log=tmp / "server.log") as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as running:
-        yield running
 
 
 def menu_labels(page) -> dict[str, str]:

@@ -14,7 +14,7 @@ from mahjong_solitaire import deal_from_code
 from mahjong_solitaire.i18n import tile_accessible_name
 
 sys.path.insert(0, str(Path(__file__).parent))
-from browser_support import ProductServer, chromium, new_game, open_page, settle, tiles
+from browser_support import new_game, settle, tiles
 
 pytestmark = pytest.mark.browser
 
@@ -22,26 +22,11 @@ CODE = "MJ1-L00-AAAAABL"
 ARROWS = {(1, 0): "ArrowRight", (-1, 0): "ArrowLeft", (0, 1): "ArrowDown", (0, -1): "ArrowUp"}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("browser-keyboard")
-    with ProductServer(f"sqlite:///{tmp}/games.db", log=tmp / "server.log") as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as running:
-        yield running
-
-
 @pytest.fixture
-def page(browser, server):
-    page = open_page(browser, server.url)
+def page(page):
+    """The shared page (conftest), on the deal whose solution the tests play."""
     new_game(page, code=CODE)
-    yield page
-    assert page.errors == [], page.errors
-    page.context.close()
+    return page
 
 
 def focused(page) -> int | None:
@@ -132,12 +117,13 @@ def test_a_whole_game_is_won_with_the_keyboard_alone(page):
             page.keyboard.press("Enter" if number % 2 else " ")
         settle(page)
         if number == 0:
-            said = page.inner_text("#announcer")
-            assert "removed" in said and "142 tiles left" in said, said
+            page.wait_for_function(
+                "document.getElementById('announcer').textContent.includes('removed')")
+            assert "142 tiles left" in page.inner_text("#announcer")
     assert page.get_attribute("#board", "data-status") == "won"
     win = page.locator("dialog[data-dialog='win']")
     win.wait_for(state="visible")
-    assert "You won in" in page.inner_text("#announcer")
+    page.wait_for_function("document.getElementById('announcer').textContent.startsWith('You won')")
     assert page.evaluate("document.activeElement.closest('dialog') !== null")
     print(f"{len(deal.solution)} pairs, {presses} arrow presses")
 
