@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from mahjong_solitaire import deal_from_code
+from mahjong_solitaire.connect import connect_deal_from_code
 from mahjong_solitaire.i18n import tile_accessible_name
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -19,6 +20,7 @@ from browser_support import new_game, settle, tiles
 pytestmark = pytest.mark.browser
 
 CODE = "MJ1-L00-AAAAABL"
+CONNECT_CODE = "CN1-1808B-AAAAABL"  # 18×8, sliding down
 ARROWS = {(1, 0): "ArrowRight", (-1, 0): "ArrowLeft", (0, 1): "ArrowDown", (0, -1): "ArrowUp"}
 
 
@@ -150,3 +152,20 @@ def test_dialogs_are_modal_escape_closes_them_and_the_focus_comes_back(page):
     settle(page)
     assert not dialog.is_visible()
     assert page.evaluate("document.activeElement.id") == "new"
+
+
+def test_the_connect_grid_is_played_with_the_same_keys(page, server):
+    deal = connect_deal_from_code(CONNECT_CODE)
+    page.request.post(server.url + "api/connect/games", data={"code": CONNECT_CODE})
+    page.reload()
+    settle(page)
+    page.wait_for_selector("#board[data-mode='connect'][data-status='playing']")
+    tab_to_board(page)
+    for move in deal.solution[:3]:
+        for position in move:
+            walk_to(page, position)
+            page.keyboard.press("Enter")
+        settle(page)
+    assert len(tiles(page)) == len(deal.tiles) - 6
+    name = page.locator("#board .tile").first.get_attribute("aria-label")
+    assert name.endswith(", free")
