@@ -1,0 +1,91 @@
+"""The languages of the web API (issue 8): the page's catalogue at /api/i18n, and the
+server's own texts (error messages, layout titles) in the request's language."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from mahjong_solitaire import i18n
+from mahjong_solitaire.i18n import (
+    LANGUAGE_COOKIE,
+    catalogue_json,
+    error_message,
+    layout_description,
+    translator,
+)
+from mahjong_solitaire.layouts import builtin_layout
+from mahjong_solitaire.web import app as web_app
+
+WEB = Path(web_app.__file__).resolve().parent
+
+
+def api_error_codes() -> set[str]:
+    """Every error code the API can answer: the ``ApiError(status, code, …)`` calls of the
+    routers, the engine errors' map, the 404/405 map and the body validation."""
+    codes = {code for _, _, code in web_app._ERROR_ANSWERS}
+    codes |= {"not_found", "method_not_allowed", "bad_body"}
+    for path in WEB.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "ApiError"
+                    and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant)):
+                codes.add(node.args[1].value)
+    return codes
+
+
+def test_every_error_code_of_the_api_has_its_own_message_in_every_language() -> None:
+    codes = api_error_codes()
+    assert {"bad_code", "stage_locked", "unknown_language", "too_large"} <= codes
+    fallback = i18n._UNKNOWN_ERROR
+    for lang in i18n.languages():
+        for code in codes:
+            assert error_message(code, lang) != translator(lang)(fallback), (lang, code)
+
+
+@pytest.mark.parametrize(("header", "cookie", "lang"), [
+    ("pt-PT,pt;q=0.9", None, "pt"), ("it", None, "it"), ("de, es;q=0.5", None, "es"),
+    (None, None, "en"), ("es", "it", "it"), ("es", "xx", "es"),
+])
+def test_the_catalogue_follows_the_cookie_then_the_browser(client, header, cookie, lang) -> None:
+    if cookie:
+        client.cookies.set(LANGUAGE_COOKIE, cookie)
+    answer = client.get("/api/i18n", headers={"Accept-Language": header} if header else {})
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["language"] == lang
+    assert body["messages"] == catalogue_json(lang)["messages"]
+    assert [entry["code"] for entry in body["languages"]] == list(i18n.languages())
+
+
+def test_one_language_by_name_with_an_etag_and_an_unknown_one_refused(client) -> None:
+    answer = client.get("/api/i18n/es")
+    assert answer.json()["messages"]["No moves"] == "No hay más movimientos"
+    again = client.get("/api/i18n/es", headers={"If-None-Match": answer.headers["etag"]})
+    assert again.status_code == 304
+    refused = client.get("/api/i18n/fr", headers={"Accept-Language": "pt"})
+    assert refused.status_code == 404
+    body = refused.json()
+    assert body["error"] == "unknown_language"
+    assert body["message"] == error_message("unknown_language", "pt")
+    assert "'fr'" in body["detail"]
+
+
+def test_errors_speak_the_request_language_and_keep_the_english_details(client) -> None:
+    for lang in i18n.languages():
+        answer = client.post("/api/games", json={"code": "MJ1-NOPE"},
+                             headers={"Accept-Language": lang})
+        body = answer.json()
+        assert answer.status_code == 400 and body["error"] == "bad_code"
+        assert body["message"] == error_message("bad_code", lang)
+        assert "MJ1-NOPE" in body["detail"]
+
+
+def test_layout_titles_and_descriptions_are_in_the_request_language(client) -> None:
+    client.cookies.set(LANGUAGE_COOKIE, "it")
+    state = client.post("/api/games", json={"layout": "turtle"}).json()
+    assert state["layout"]["title"] == "Tartaruga"
+    layouts = {entry["name"]: entry for entry in client.get("/api/layouts").json()}
+    assert layouts["bridge"]["description"] == layout_description(builtin_layout("bridge"), "it")
+    assert layouts["bridge"]["title"] != builtin_layout("bridge").title
