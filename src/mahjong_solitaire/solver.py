@@ -246,7 +246,7 @@ class _Search:
         if self.node_limit is not None:
             self.budget = min(self.budget, self.node_limit)
         try:
-            return self._node(present, free, 0, 0, work) is None
+            return self._node(present, free, 0, 0, work, {}) is None
         except _Limit:
             if self._exhausted():
                 raise
@@ -261,17 +261,22 @@ class _Search:
                 self.budget = min(self.budget, self.node_limit)
             del self.path[:]
             try:
-                return self._node(present, free, 0, 0, work) is None
+                return self._node(present, free, 0, 0, work, {}) is None
             except _Limit:
                 if self._exhausted():
                     raise
             self.tie_sign = -self.tie_sign
             spend *= 2
 
-    def _node(self, present: int, free: int, code: int, decided: int, work: int) -> int | None:
+    def _node(self, present: int, free: int, code: int, decided: int, work: int,
+              failed: dict[int, tuple[int, int]]) -> int | None:
         """Search on from a position; ``None`` when solved (the moves are on ``path``),
         otherwise the *conflict*: the keys decided on the way here whose pairings, with the
-        root position, already make the position dead (conflict-directed backjumping)."""
+        root position, already make the position dead (conflict-directed backjumping).
+
+        ``failed`` maps a key to the pairings (a bit mask) that the relaxation already
+        refuted at an ancestor, and why: committing more and playing safe moves only
+        takes options from the relaxation, so those pairings stay refuted here."""
         path = self.path
         mark = len(path)
         kmask, key_of, affects = self.kmask, self.key_of, self.affects
@@ -348,13 +353,15 @@ class _Search:
                 path.extend(moves)
                 return None
             assert snapshots is not None
-            k, options, conflict = self._probe(present, free, code, decided, snapshots)
+            failed = dict(failed)
+            k, options, conflict = self._probe(present, free, code, decided, snapshots, failed)
         else:
             k, options = self._branch(present, free, code)
             conflict = 0
         bit = 1 << k
         for choice in options:
-            below = self._node(present, free, code | choice << 2 * k, decided | bit, bit)
+            below = self._node(present, free, code | choice << 2 * k, decided | bit, bit,
+                               failed)
             if below is None:
                 return None
             if not below & bit:  # the failure does not depend on this key: jump back
@@ -386,10 +393,12 @@ class _Search:
         return best_key, best_options
 
     def _probe(self, present: int, free: int, code: int, decided: int,
-               snapshots: dict[int, tuple[int, int]]) -> tuple[int, list[int], int]:
+               snapshots: dict[int, tuple[int, int]], failed: dict[int, tuple[int, int]]
+               ) -> tuple[int, list[int], int]:
         """Thorough: try each open key's pairings in the relaxation, the keys with most
         blocked tiles first; return the key with fewest surviving pairings (stopping at
-        the first with one or none), those pairings, and why the others failed."""
+        the first with one or none), those pairings, and why the others failed.  Pairings
+        in ``failed`` are not tried again; the new refutations are added to it."""
         candidates = []
         for k, mask in enumerate(self.kmask):
             rem = mask & present
@@ -399,14 +408,19 @@ class _Search:
         best: tuple[tuple[int, int], int, list[int], int] | None = None
         for _, k, rem in candidates:
             options = []
-            reason = 0
+            refuted, reason = failed.get(k, (0, 0))
             rest, rest_free = snapshots[k]
             for choice in self._options(rem, present):
+                if refuted >> choice & 1:
+                    continue
                 stuck = self._relaxed_stuck(present, rest_free, code | choice << 2 * k, rest)
                 if stuck:
                     reason |= self._keys_of(stuck) & decided
+                    refuted |= 1 << choice
                 else:
                     options.append(choice)
+            if refuted:
+                failed[k] = (refuted, reason)
             rank = (len(options), self.tie_sign * (rem & free).bit_count())
             if best is None or rank < best[0]:
                 best = (rank, k, options, reason)
