@@ -395,6 +395,41 @@ def test_a_stuck_game_says_so_and_undo_leaves_it(client):
     assert undone["status"] == "playing" and undone["pairs_available"] > 0
 
 
+def test_a_stuck_game_offers_the_way_back_to_the_last_winnable_position(client):
+    state = start(client)
+    for move in stuck_line():
+        state = play(client, state, move)
+    assert state["winnability"] == "lost"
+    steps = state["last_winnable"]
+    assert isinstance(steps, int) and steps >= 1
+    back = post(client, state, "undo-to-winnable")
+    assert back["status"] == "playing" and back["undos"] == steps
+    assert back["tiles_left"] == 144 - 2 * (len(stuck_line()) - steps)
+    verdict = checked(client.get(f"/api/games/{state['id']}/winnability"))
+    assert verdict == {"version": back["version"], "winnability": "winnable",
+                       "last_winnable": None}
+
+
+def test_winnability_during_play_is_asked_separately_and_changes_nothing(client):
+    state = start(client)
+    assert state["winnability"] == "unknown"  # a tap never waits for the solver
+    verdict = checked(client.get(f"/api/games/{state['id']}/winnability"))
+    assert verdict["winnability"] == "winnable" and verdict["version"] == state["version"]
+    assert checked(client.get(f"/api/games/{state['id']}"))["version"] == state["version"]
+
+
+def test_undo_to_winnable_on_a_winnable_position_undoes_nothing(client):
+    state = start(client)
+    state = play(client, state, DEAL.solution[0])
+    again = post(client, state, "undo-to-winnable")
+    assert again["tiles_left"] == 142 and again["undos"] == 0
+
+
+def test_winnability_of_an_unknown_game_is_404(client):
+    start(client)
+    refused(client.get("/api/games/nope/winnability"), 404, "unknown_game")
+
+
 # -- boards, layouts, the player, the page -----------------------------------------------
 
 

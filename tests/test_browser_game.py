@@ -199,6 +199,37 @@ def test_no_moves_appears_on_a_stuck_position_and_undo_leaves_it(page):
     assert {last.a, last.b} <= {tile["i"] for tile in tiles(page)}
 
 
+def test_no_moves_offers_the_way_back_to_the_last_winnable_position(page):
+    play_code(page, CODE)
+    moves = stuck_sequence(deal_from_code(CODE).board())
+    game = api_state(page)
+    base = page.url.split("?")[0].rstrip("/")
+    for move in moves[:-1]:
+        for position in move:
+            assert page.request.post(f"{base}/api/games/{game['id']}/tap",
+                                     data={"position": position}).ok
+    page.reload()
+    settle(page)
+    click_tile(page, moves[-1].a)
+    click_tile(page, moves[-1].b)
+    dialog = page.locator("dialog[data-dialog='no-moves']")
+    dialog.wait_for(state="visible")
+    state = api_state(page)
+    assert state["winnability"] == "lost" and state["last_winnable"] >= 1
+    dialog.locator("#to-winnable").click()
+    settle(page)
+    assert status(page) == "playing"
+    assert len(tiles(page)) == 144 - 2 * (len(moves) - state["last_winnable"])
+    page.locator("#winnable[data-winnable='winnable']").wait_for(state="visible")
+
+
+def test_the_top_bar_says_whether_the_position_is_still_winnable(page):
+    play_code(page, CODE)
+    chip = page.locator("#winnable[data-winnable='winnable']")
+    chip.wait_for(state="visible")
+    assert chip.get_attribute("title") == "The solver proves this position can still be won"
+
+
 # -- aids ------------------------------------------------------------------------------
 
 

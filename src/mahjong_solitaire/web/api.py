@@ -153,9 +153,20 @@ def _with_cookies(content: dict[str, Any], response: Response) -> JSONResponse:
     return answer
 
 
+def _winnability(game: Game) -> dict[str, Any]:
+    """The solver's word on the position, asked only when the player is stuck (the No
+    moves dialog offers the way back); during play the page asks ``/winnability`` itself,
+    so a tap never waits for the solver."""
+    if game.status is not GameStatus.STUCK:
+        return {}
+    verdict = game.winnability()
+    return {"winnability": verdict.status.value, "last_winnable": verdict.undo or None}
+
+
 def _answer(request: Request, stored: StoredGame, game: Game, response: Response,
             **extra: Any) -> JSONResponse:
-    state = game_state(stored, game, rank=_win_rank(request, stored, game))
+    state = game_state(stored, game, rank=_win_rank(request, stored, game),
+                       **_winnability(game))
     state.update(extra)
     return _with_cookies(state, response)
 
@@ -352,10 +363,36 @@ _simple("undo", "Undo the last pair (or shuffle)", "409 when there is nothing to
 _simple("redo", "Redo what was undone", "409 when there is nothing to redo.", _run(Game.redo))
 _simple("shuffle", "New faces, solvable again", "409 when the remaining positions cannot be "
         "cleared by any shuffle.", _run(Game.shuffle))
+_simple("undo-to-winnable", "Undo back to the last winnable position",
+        "Undoes, one logged undo at a time, back to the last position the solver proves "
+        "winnable (the No moves dialog's offer).  409 when the solver cannot find it within "
+        "its budget.", _run(Game.undo_to_winnable))
 _simple("pause", "Pause: stop the clock, hide the tiles", "Pausing a paused game changes "
         "nothing.", _run(Game.pause))
 _simple("resume", "Resume a paused game", "Resuming a running game changes nothing.",
         _run(Game.resume))
+
+
+class WinnabilityAnswer(BaseModel):
+    version: int
+    winnability: Literal["winnable", "lost", "unknown"]
+    last_winnable: int | None
+
+
+@router.get("/games/{game_id}/winnability", response_model=WinnabilityAnswer,
+            summary="Is the position still winnable?")
+def get_winnability(request: Request, game_id: str, cookie: PlayerCookie = None
+                    ) -> dict[str, Any]:
+    """The solver's verdict on the current position within a small budget (tens of
+    milliseconds): ``winnable`` and ``lost`` are proved, ``unknown`` means the budget ran
+    out.  ``last_winnable``: how many undos lead back to the last winnable position when
+    this one is lost.  Read-only: the page asks after each move, without holding up play."""
+    stored, game = _load(request, _known_player(cookie), game_id)
+    if game.status is GameStatus.WON:
+        return {"version": stored.version, "winnability": "winnable", "last_winnable": None}
+    verdict = game.winnability()
+    return {"version": stored.version, "winnability": verdict.status.value,
+            "last_winnable": verdict.undo or None}
 
 
 # -- the player, boards and layouts ----------------------------------------------------

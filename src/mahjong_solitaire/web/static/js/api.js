@@ -44,6 +44,7 @@ export const api = {
   game: (id) => request("GET", `/games/${encodeURIComponent(id)}`),
   create: (body) => request("POST", "/games", body),
   tap: (id, position, version) => request("POST", `/games/${encodeURIComponent(id)}/tap`, { position, version }),
+  winnability: (id) => request("GET", `/games/${encodeURIComponent(id)}/winnability`),
   action: (id, name, version, options) => request("POST", `/games/${encodeURIComponent(id)}/${name}`, { version }, options),
   leaderboard: (mode = "classic") => request("GET", `/leaderboard?mode=${encodeURIComponent(mode)}`),
   statistics: (mode = "classic") => request("GET", `/statistics?mode=${encodeURIComponent(mode)}`),

@@ -102,7 +102,40 @@ function show(state) {
     paintButton(pause);
   }
   document.title = `${state.tiles_left} · ${t("appTitle")}`;
+  showWinnability(state);
   endOfGame(state);
+}
+
+/** The solver's word on the position (classic games), asked after each change without
+ * holding up play; an answer for an older version of the game is dropped. */
+function showWinnability(state) {
+  const chip = $("winnable");
+  const known = state.status === "won" ? "winnable" : state.winnability;
+  const classic = (state.mode || "classic") === "classic";
+  if (!classic || state.status === "paused") {
+    chip.hidden = true;
+    return;
+  }
+  paintWinnability(known);
+  if (known !== "unknown" || app.winnabilityAsked === `${state.id}:${state.version}`) return;
+  app.winnabilityAsked = `${state.id}:${state.version}`;
+  api.winnability(state.id).then((answer) => {
+    const now = app.state;
+    if (now && now.id === state.id && now.version === answer.version && now.status !== "paused") {
+      paintWinnability(answer.winnability);
+    }
+  }).catch(() => {});
+}
+
+function paintWinnability(verdict) {
+  const chip = $("winnable");
+  chip.dataset.winnable = verdict;
+  chip.hidden = verdict === "unknown";
+  if (verdict === "unknown") return;
+  const yes = verdict === "winnable";
+  chip.querySelector(".num").textContent = yes ? "✓" : "✗";
+  chip.querySelector("small").textContent = t(yes ? "winnableYes" : "winnableNo");
+  chip.title = t(yes ? "winnableYesTitle" : "winnableNoTitle");
 }
 
 function endOfGame(state) {
