@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import os
+import re
 import selectors
 import signal
 import socket
@@ -18,7 +19,8 @@ from pathlib import Path
 
 __all__ = ["ProductServer", "free_port"]
 
-_READY = "Mahjong Solitaire is running at "
+#: The announcement's address: the line is in the terminal's language, the URL is not.
+_READY = re.compile(r"(?P<url>http://\S+/)")
 
 
 def free_port() -> int:
@@ -54,11 +56,12 @@ class ProductServer:
                 self.kill()
                 raise AssertionError(f"the server did not start in {timeout} s")
         line = self.process.stdout.readline()
-        if not line.startswith(_READY):
+        announced = _READY.search(line)
+        if announced is None:
             self.kill()
             raise AssertionError(f"the server did not start: {line!r}; log:\n"
                                  f"{self.log.read_text()}")
-        assert line[len(_READY):].split()[0] == self.url
+        assert announced["url"] == self.url
         return self
 
     def kill(self) -> None:

@@ -152,7 +152,7 @@ def test_connect_deal_json_has_the_connect_1_format(capsys: pytest.CaptureFixtur
 def test_connect_deal_by_code_prints_a_readable_grid(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["connect", "deal", "--code", "cn1-1006a-aaaaabl"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("CN1-1006A-AAAAABL  10×6, slide none")
+    assert out[0].startswith("CN1-1006A-AAAAABL  10×6 · No sliding")
     assert len(out) == 7
     assert all(len(line.split()) == 10 for line in out[1:])
 

@@ -149,4 +149,4 @@ def test_no_arguments_plays_on_loopback_and_opens_the_browser(monkeypatch, tmp_p
     (app, (host, port)), = served
     assert host == "127.0.0.1" and app.state.local_player is True
     assert urls == [f"http://127.0.0.1:{port}/"]
-    assert f"running at http://127.0.0.1:{port}/" in capsys.readouterr().out
+    assert f" http://127.0.0.1:{port}/ " in capsys.readouterr().out

@@ -140,7 +140,7 @@ def test_the_cli_shows_statistics_and_the_leaderboard(
     stats = json.loads(out)
     assert status == 0 and (stats["started"], stats["won"], stats["shuffles"]) == (6, 2, 2)
     status, out, _ = run(capsys, "stats", "--database", database_url)
-    assert status == 0 and "Games won         2 (33.3 %)" in out
+    assert status == 0 and "Games won         2 (33.3%)" in out
     status, out, _ = run(capsys, "leaderboard", "--json", "--database", database_url)
     assert [entry["time"] for entry in json.loads(out)] == [45.0, 300.0]
     status, out, _ = run(capsys, "leaderboard", "--database", database_url)

@@ -414,6 +414,7 @@ _DIFFICULTIES = {
 }
 
 _STAGE = N_("Stage {number}: {name}")
+_GRID_TITLE = N_("{width}×{height} · {slide}")
 
 #: Connect mode: each sliding rule's name and what it does (SPEC 9).
 _SLIDE_RULES: dict[Slide, tuple[str, str]] = {
@@ -536,6 +537,16 @@ def slide_rule_description(rule: Slide | str, lang: str) -> str:
     return translator(lang)(_SLIDE_RULES[Slide(rule)][1])
 
 
+def connect_grid_title(width: int, height: int, rule: Slide | str, lang: str) -> str:
+    """A Connect grid's title: its size and sliding rule, as the page writes it.
+
+    >>> connect_grid_title(18, 8, "down", "en"), connect_grid_title(12, 6, "none", "es")
+    ('18×8 · Down', '12×6 · Sin deslizamiento')
+    """
+    return translator(lang)(_GRID_TITLE, width=width, height=height,
+                            slide=slide_rule_name(rule, lang))
+
+
 def stage_name(stage: Stage | ConnectStage, lang: str) -> str:
     """The name of a stage: of the classic progression (named after its layout) or of the
     Connect mode (named after its sliding rule).
@@ -586,13 +597,17 @@ def format_number(value: float, lang: str, decimals: int | None = None) -> str:
     return format_decimal(value, format=pattern, locale=translator(lang).locale)
 
 
-def format_percent(ratio: float, lang: str) -> str:
-    """A ratio (``0.5``) as a percentage in the language.
+def format_percent(ratio: float, lang: str, decimals: int = 0) -> str:
+    """A ratio (``0.5``) as a percentage in the language, with ``decimals`` decimals.
 
-    >>> format_percent(0.5, "en"), format_percent(0.5, "es")
-    ('50%', '50\\xa0%')
+    >>> format_percent(0.5, "en"), format_percent(0.5, "es"), format_percent(1 / 3, "pt", 1)
+    ('50%', '50\\xa0%', '33,3%')
     """
-    return _babel_format_percent(ratio, locale=translator(lang).locale)
+    locale = translator(lang).locale
+    pattern = None
+    if decimals:  # the integer digit of the language's pattern gets the decimals
+        pattern = locale.percent_formats[None].pattern.replace("0", "0." + "0" * decimals, 1)
+    return _babel_format_percent(ratio, format=pattern, locale=locale)
 
 
 def format_date(value: date | datetime, lang: str, length: str = "medium") -> str:

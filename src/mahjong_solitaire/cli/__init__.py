@@ -56,7 +56,7 @@ def error_line(error: Exception, lang: str) -> str:
      MJ1-L00-ABCDEFG. ('X' is not a game code)"
     """
     _ = i18n.translator(lang)
-    message = str(error)
+    message = error.translated(lang) if isinstance(error, CliError) else str(error)
     if lang != i18n.DEFAULT_LANGUAGE:
         code = next((code for kind, code in _ERROR_CODES if isinstance(error, kind)), None)
         if code is not None:

@@ -17,7 +17,8 @@ import sys
 
 from ..codes import MAX_SEED
 from ..connect import ConnectCode, ConnectDeal, render, stage
-from .common import CliError
+from ..i18n import N_, connect_grid_title, difficulty_name, format_number, translator
+from .common import CliError, language
 
 __all__ = ["register"]
 
@@ -52,19 +53,35 @@ def _help(parser: argparse.ArgumentParser) -> int:
 def _deal(args: argparse.Namespace) -> tuple[ConnectDeal, int | None]:
     if args.code is not None:
         if args.seed is not None:
-            raise CliError("--code names one deal: --seed does not apply")
+            raise CliError(N_("--code names one deal: --seed does not apply"))
         return ConnectCode.parse(args.code).deal(), None
     number = 1 if args.stage is None else args.stage
     if number < 1:
-        raise CliError(f"--stage {number}: stages start at 1")
+        raise CliError(N_("--stage {number}: stages start at 1"), number=number)
     seed = args.seed
     if seed is None:
         import secrets
 
         seed = secrets.randbelow(MAX_SEED + 1)
     if not 0 <= seed <= MAX_SEED:
-        raise CliError(f"--seed must lie in 0..{MAX_SEED}")
+        raise CliError(N_("--seed must lie in 0..{max}"), max=MAX_SEED)
     return stage(number).deal(seed), number
+
+
+def header(deal: ConnectDeal, number: int | None, lang: str) -> str:
+    """The line above a Connect deal's grid, in ``lang`` (the stage first when there is one).
+
+    >>> from mahjong_solitaire.connect import ConnectCode
+    >>> header(ConnectCode.parse("CN1-1206B-AAAAAAP").deal(), 2, "pt")[:41]
+    'CN1-1206B-AAAAAAP  Etapa 2: 12×6 · Para b'
+    """
+    _ = translator(lang)
+    grid = connect_grid_title(deal.width, deal.height, deal.rule, lang)
+    if number is not None:
+        grid = _("Stage {number}: {name}", number=number, name=grid)
+    return _("{code}  {layout}, {difficulty}, score {score}", code=deal.code, layout=grid,
+             difficulty=difficulty_name(deal.difficulty, lang).lower(),
+             score=format_number(deal.score, lang, decimals=2))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -72,8 +89,6 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(json.dumps(deal.to_json(), separators=(",", ":")) + "\n")
         return 0
-    title = f"stage {number}, " if number is not None else ""
-    sys.stdout.write(f"{deal.code}  {title}{deal.width}×{deal.height}, slide "
-                     f"{deal.rule.value}, {deal.difficulty.value}, score {deal.score:.2f}\n"
+    sys.stdout.write(f"{header(deal, number, language(args))}\n"
                      f"{render(deal.shape, deal.tiles)}\n")
     return 0

@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime
 
 from ..codes import MAX_SEED, GameCode, daily_code
 from ..generator import Deal, Difficulty, generate
-from ..i18n import difficulty_name, format_number, layout_title, translator
+from ..i18n import N_, difficulty_name, format_number, layout_title, translator
 from ..picture import render
 from .common import CliError, language
 from .layouts import find_layout
@@ -43,15 +43,15 @@ def _parse_day(text: str) -> date:
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise CliError(f"--daily {text!r} is not a date YYYY-MM-DD") from None
+        raise CliError(N_("--daily {text} is not a date YYYY-MM-DD"), text=repr(text)) from None
 
 
 def _deals(args: argparse.Namespace) -> list[GameCode] | list[Deal]:
     if args.count < 1:
-        raise CliError("--count must be at least 1")
+        raise CliError(N_("--count must be at least 1"))
     fixed = args.code or args.daily
     if fixed and (args.seed is not None or args.count != 1):
-        raise CliError("--code and --daily name one deal: --seed and --count do not apply")
+        raise CliError(N_("--code and --daily name one deal: --seed and --count do not apply"))
     if args.code:
         return [GameCode.parse(args.code)]
     if args.daily:
@@ -63,7 +63,7 @@ def _deals(args: argparse.Namespace) -> list[GameCode] | list[Deal]:
 
         first = secrets.randbelow(MAX_SEED + 1 - args.count)
     if first < 0 or first + args.count - 1 > MAX_SEED:
-        raise CliError(f"seeds must lie in 0..{MAX_SEED}")
+        raise CliError(N_("seeds must lie in 0..{max}"), max=MAX_SEED)
     difficulty = Difficulty(args.difficulty)
     return [generate(layout, seed, difficulty) for seed in range(first, first + args.count)]
 

@@ -15,14 +15,30 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import tempfile
+from collections.abc import Collection
 from pathlib import Path
 
+from ..i18n import (
+    N_,
+    connect_grid_title,
+    count_label,
+    difficulty_name,
+    format_date,
+    format_number,
+    format_percent,
+    format_time_span,
+    layout_title,
+    translator,
+)
+from ..layouts import builtin_layout
 from ..store import LeaderboardEntry, Statistics, Store
-from .common import CliError
+from .common import CliError, language
 
-__all__ = ["format_leaderboard", "format_statistics", "format_time", "register"]
+__all__ = ["format_leaderboard", "format_statistics", "format_time", "layout_label",
+           "register"]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -45,54 +61,95 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def format_time(seconds: float | None) -> str:
-    """``m:ss`` (``h:mm:ss`` from an hour on).
+    """``m:ss`` (``h:mm:ss`` from an hour on), ``-`` for no time.
 
     >>> format_time(72.4), format_time(3725.0), format_time(None)
     ('1:12', '1:02:05', '-')
     """
-    if seconds is None:
-        return "-"
-    whole = int(seconds)
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+    return "-" if seconds is None else format_time_span(seconds)
 
 
-def format_statistics(stats: Statistics) -> str:
+_CONNECT_LAYOUT = re.compile(r"connect-(\d+)x(\d+)-([a-z-]+)")
+
+
+def layout_label(name: str, lang: str) -> str:
+    """What a stored layout name reads as: a built-in's title, a Connect grid's title, else
+    the name itself (an imported layout).
+
+    >>> layout_label("turtle", "it"), layout_label("connect-12x6-down", "en")
+    ('Tartaruga', '12×6 · Down')
+    >>> layout_label("my-castle", "pt")
+    'my-castle'
+    """
+    found = _CONNECT_LAYOUT.fullmatch(name)
+    try:
+        if found is not None:
+            return connect_grid_title(int(found[1]), int(found[2]), found[3], lang)
+        return layout_title(builtin_layout(name), lang)
+    except ValueError:
+        return name
+
+
+def _difficulty(value: str, lang: str) -> str:
+    try:
+        return difficulty_name(value, lang).lower()
+    except ValueError:
+        return value
+
+
+def _table(rows: list[list[str]], right: Collection[int]) -> list[str]:
+    """Rows of cells as aligned columns (the ``right`` ones aligned right)."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  ".join(cell.rjust(width) if i in right else cell.ljust(width)
+                      for i, (cell, width) in enumerate(zip(row, widths, strict=True))).rstrip()
+            for row in rows]
+
+
+def format_statistics(stats: Statistics, lang: str = "en") -> str:
+    """The statistics as labelled lines, then a table by layout and difficulty, in ``lang``."""
+    _ = translator(lang)
     rate = stats.win_rate
-    lines = [
-        f"Games started     {stats.started}",
-        f"Games won         {stats.won}"
-        + ("" if rate is None else f" ({100 * rate:.1f} %)"),
-        f"Best time         {format_time(stats.best_time)}",
-        f"Average time      {format_time(stats.average_time)}",
-        f"Aids used         {stats.hints} hints, {stats.undos} undos, "
-        f"{stats.shuffles} shuffles",
-        f"Streak            current {stats.current_streak}, best {stats.best_streak}",
-        f"Daily challenges  played {stats.daily_played}, won {stats.daily_won}",
+    won = format_number(stats.won, lang)
+    summary = [
+        [_("Games started"), format_number(stats.started, lang)],
+        [_("Games won"), won if rate is None else f"{won} ({format_percent(rate, lang, 1)})"],
+        [_("Best time"), format_time(stats.best_time)],
+        [_("Average time"), format_time(stats.average_time)],
+        [_("Aids used"), ", ".join(count_label(what, count, lang) for what, count in (
+            ("hints", stats.hints), ("undos", stats.undos), ("shuffles", stats.shuffles)))],
+        [_("Streak"), _("current {current}, best {best}", current=stats.current_streak,
+                        best=stats.best_streak)],
+        [_("Daily challenges"), _("played {played}, won {won}", played=stats.daily_played,
+                                  won=stats.daily_won)],
     ]
+    lines = _table(summary, right=())
     if stats.groups:
-        lines.append("")
-        lines.append(f"{'layout':<16} {'difficulty':<10} {'started':>7} {'won':>5} "
-                     f"{'best':>8} {'average':>8}")
-        for group in stats.groups:
-            lines.append(f"{group.layout_name:<16} {group.difficulty:<10} {group.started:>7} "
-                         f"{group.won:>5} {format_time(group.best_time):>8} "
-                         f"{format_time(group.average_time):>8}")
+        rows = [[_("layout"), _("difficulty"), _("started"), _("won"), _("best"),
+                 _("average")]]
+        rows += [[layout_label(group.layout_name, lang), _difficulty(group.difficulty, lang),
+                  format_number(group.started, lang), format_number(group.won, lang),
+                  format_time(group.best_time), format_time(group.average_time)]
+                 for group in stats.groups]
+        lines += ["", *_table(rows, right=(2, 3, 4, 5))]
     return "\n".join(lines)
 
 
-def format_leaderboard(entries: list[LeaderboardEntry]) -> str:
+def format_leaderboard(entries: list[LeaderboardEntry], lang: str = "en") -> str:
+    """The best winning times as a table, in ``lang``; a sentence when there are none."""
+    _ = translator(lang)
     if not entries:
-        return "No games won yet."
-    lines = [f"{'#':>2}  {'time':>8}  {'layout':<16} {'difficulty':<10} {'date':<10}  aids"]
+        return _("No games won yet.")
+    rows = [["#", _("time"), _("layout"), _("difficulty"), _("date"), _("aids")]]
     for entry in entries:
-        aids = f"{entry.hints} hints, {entry.undos} undos"
+        aids = ", ".join((count_label("hints", entry.hints, lang),
+                          count_label("undos", entry.undos, lang)))
         if entry.shuffled:
-            aids += f", {entry.shuffles} shuffles (shuffled)"
-        lines.append(f"{entry.rank:>2}  {format_time(entry.time):>8}  {entry.layout_name:<16} "
-                     f"{entry.difficulty:<10} {entry.finished_at.date().isoformat():<10}  {aids}")
-    return "\n".join(lines)
+            aids = _("{aids}, {shuffles} (shuffled)", aids=aids,
+                     shuffles=count_label("shuffles", entry.shuffles, lang))
+        rows.append([str(entry.rank), format_time(entry.time),
+                     layout_label(entry.layout_name, lang), _difficulty(entry.difficulty, lang),
+                     format_date(entry.finished_at.date(), lang), aids])
+    return "\n".join(_table(rows, right=(0, 1)))
 
 
 def _print_json(value: object) -> None:
@@ -105,7 +162,7 @@ def run_stats(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(stats.to_json())
     else:
-        print(format_statistics(stats))
+        print(format_statistics(stats, language(args)))
     return 0
 
 
@@ -115,7 +172,7 @@ def run_leaderboard(args: argparse.Namespace) -> int:
     if args.json:
         _print_json([entry.to_json() for entry in entries])
     else:
-        print(format_leaderboard(entries))
+        print(format_leaderboard(entries, language(args)))
     return 0
 
 
@@ -140,9 +197,11 @@ def run_export(args: argparse.Namespace) -> int:
     else:
         path = Path(args.file)
         if not path.parent.is_dir():
-            raise CliError(f"{path.parent} is not a directory")
+            raise CliError(N_("{path} is not a directory"), path=path.parent)
         _write_atomically(path, text)
-        print(f"exported {len(document['games'])} games to {path}", file=sys.stderr)
+        print(translator(language(args)).ngettext(
+            "exported {n} game to {path}", "exported {n} games to {path}",
+            len(document["games"]), path=path), file=sys.stderr)
     return 0
 
 
@@ -150,18 +209,25 @@ def run_import(args: argparse.Namespace) -> int:
     try:
         raw = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
     except UnicodeDecodeError:
-        raise CliError(f"{args.file}: not a text file") from None
+        raise CliError(N_("{file}: not a text file"), file=args.file) from None
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as error:
-        raise CliError(f"{args.file}: not JSON ({error})") from None
+        raise CliError(N_("{file}: not JSON ({reason})"), file=args.file,
+                       reason=error) from None
     with Store(args.database) as store:
         player = store.local_player()
         try:
             added = store.import_history(player.id, data)
         except ValueError as error:
-            raise CliError(f"{args.file}: {error}; nothing was imported") from None
+            raise CliError(N_("{file}: {reason}; nothing was imported"), file=args.file,
+                           reason=error) from None
     total = len(data["games"])
-    print(f"imported {added} games from {args.file}"
-          + (f" ({total - added} already present)" if total > added else ""))
+    _ = translator(language(args))
+    line = _.ngettext("imported {n} game from {file}", "imported {n} games from {file}", added,
+                      file=args.file)
+    if total > added:
+        line = _("{imported} ({present} already present)", imported=line,
+                 present=format_number(total - added, language(args)))
+    print(line)
     return 0

@@ -20,10 +20,11 @@ from pathlib import Path
 
 from ..construction import UnclearableError
 from ..generator import generate
+from ..i18n import N_, count_label, layout_description, layout_title, translator
 from ..layout import Layout, LayoutError
 from ..layouts import builtin_layout, builtin_layouts
 from ..layouts.files import FORMATS, MAX_FILE_BYTES, export_layout, read_layout_file
-from .common import CliError
+from .common import CliError, language
 
 __all__ = ["find_layout", "layer_picture", "register"]
 
@@ -62,8 +63,13 @@ def _heights(layout: Layout) -> list[str]:
     return ["".join(str(v) if v else " " for v in row).rstrip() for row in grid]
 
 
-def layer_picture(layout: Layout) -> str:
-    """A view from above, then every layer with each tile drawn as a box (half-tile grid).
+def _layers(depth: int, lang: str) -> str:
+    return translator(lang).ngettext("{n} layer", "{n} layers", depth)
+
+
+def layer_picture(layout: Layout, lang: str = "en") -> str:
+    """A view from above, then every layer with each tile drawn as a box (half-tile grid),
+    the words in ``lang``.
 
     >>> from mahjong_solitaire.layout import Layout
     >>> print(layer_picture(Layout.from_positions([(0, 0, 0), (2, 0, 0), (1, 0, 1), (6, 1, 0)])))
@@ -79,8 +85,9 @@ def layer_picture(layout: Layout) -> str:
       ┌──┐
       └──┘
     """
+    _ = translator(lang)
     width, height = layout.size
-    lines = ["seen from above (digits: layers)", *_heights(layout)]
+    lines = [_("seen from above (digits: layers)"), *_heights(layout)]
     for z in range(layout.depth):
         tiles = [(x, y) for x, y, tz in layout.positions if tz == z]
         grid = [[" "] * (2 * width) for _ in range(height + 1)]
@@ -88,7 +95,7 @@ def layer_picture(layout: Layout) -> str:
             left = 2 * x
             grid[y][left:left + 4] = "┌──┐"
             grid[y + 1][left:left + 4] = "└──┘"
-        lines.append(f"layer {z}: {len(tiles)} tile{'s' if len(tiles) != 1 else ''}")
+        lines.append(_("layer {z}: {tiles}", z=z, tiles=count_label("tiles", len(tiles), lang)))
         rows = ["".join(row).rstrip() for row in grid]
         while rows and not rows[-1]:
             rows.pop()
@@ -111,22 +118,30 @@ def run_list(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([_describe(layout) for layout in layouts]))
         return 0
+    lang = language(args)
     for layout in layouts:
         number = f"L{layout.number:02d}" if layout.number is not None else " - "
-        print(f"{number}  {layout.name:<14} {layout.title:<14} {len(layout):>3} tiles  "
-              f"{layout.depth} layers  {layout.description}".rstrip())
+        tiles = count_label("tiles", len(layout), lang)
+        print(f"{number}  {layout.name:<14} {layout_title(layout, lang):<16} {tiles:>10}  "
+              f"{_layers(layout.depth, lang)}  {layout_description(layout, lang)}".rstrip())
     return 0
 
 
 def run_show(args: argparse.Namespace) -> int:
     layout = find_layout(args.layout, args.database)
+    lang = language(args)
+    _ = translator(lang)
     number = f"L{layout.number:02d} " if layout.number is not None else ""
     width, height = layout.size
-    print(f"{number}{layout.name}: {layout.title}, {len(layout)} tiles, {layout.depth} "
-          f"layers, {width}×{height} half tiles")
-    if layout.description:
-        print(layout.description)
-    print(layer_picture(layout))
+    print(_(
+        "{number}{name}: {title}, {tiles}, {layers}, {width}×{height} half tiles",
+        number=number, name=layout.name, title=layout_title(layout, lang),
+        tiles=count_label("tiles", len(layout), lang), layers=_layers(layout.depth, lang),
+        width=width, height=height))
+    description = layout_description(layout, lang)
+    if description:
+        print(description)
+    print(layer_picture(layout, lang))
     return 0
 
 
@@ -143,22 +158,29 @@ def run_export(args: argparse.Namespace) -> int:
 def run_import(args: argparse.Namespace) -> int:
     path = Path(args.file)
     if not path.is_file():
-        raise CliError(f"{args.file}: no such file")
+        raise CliError(N_("{file}: no such file"), file=args.file)
     if path.stat().st_size > MAX_FILE_BYTES:
-        raise CliError(f"{args.file}: larger than {MAX_FILE_BYTES} bytes, not a layout file")
+        raise CliError(N_("{file}: larger than {size} bytes, not a layout file"),
+                       file=args.file, size=MAX_FILE_BYTES)
     layouts = read_layout_file(path.read_bytes(), path.name)
     for layout in layouts:  # every map must be playable before anything is stored
         try:
             generate(layout, 0)
         except UnclearableError:
-            raise CliError(f"{path.name}: the layout {layout.title!r} cannot be cleared "
-                           "pair by pair, so no deal can be made on it") from None
+            raise CliError(N_("{file}: the layout {title} cannot be cleared pair by pair, "
+                              "so no deal can be made on it"),
+                           file=path.name, title=repr(layout.title)) from None
     with _store(args.database) as store:
         names = [store.save_layout(layout) for layout in layouts]
+    lang = language(args)
+    _ = translator(lang)
     for layout, name in zip(layouts, names, strict=True):
-        print(f"imported {layout.title!r}: {len(layout)} tiles, {layout.depth} layers, "
-              f"as {name!r} (play it with: mahjong-solitaire deal --layout {name})")
-    for name in names:
+        print(_(
+            "imported {title}: {tiles}, {layers}, as {name} (play it with: "
+            "mahjong-solitaire deal --layout {layout})", title=repr(layout.title),
+            tiles=count_label("tiles", len(layout), lang), layers=_layers(layout.depth, lang),
+            name=repr(name), layout=name))
+    for name in names:  # last, bare and in no language: what a script reads
         print(name)
     return 0
 

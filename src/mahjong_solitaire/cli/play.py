@@ -24,7 +24,8 @@ import sys
 import threading
 import webbrowser
 
-from .common import CliError
+from ..i18n import N_, translator
+from .common import CliError, language
 
 __all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "browser_url", "listen", "register"]
 
@@ -99,13 +100,16 @@ def listen(host: str, port: int | None) -> socket.socket:
                     raise
                 return _bind(host, 0)
         if not 0 <= port <= 65535:
-            raise CliError(f"--port {port} is not a port number (0..65535)")
+            raise CliError(N_("--port {port} is not a port number (0..65535)"), port=port)
         return _bind(host, port)
     except socket.gaierror as error:
-        raise CliError(f"--host {host!r}: {error.strerror}") from None
+        raise CliError("--host {host}: {reason}", host=repr(host), reason=error.strerror) from None
     except OSError as error:
-        shown = "a free port" if port is None else f"port {port}"
-        raise CliError(f"cannot listen on {host}, {shown}: {error.strerror}") from None
+        if port is None:
+            raise CliError(N_("cannot listen on {host}, a free port: {reason}"), host=host,
+                           reason=error.strerror) from None
+        raise CliError(N_("cannot listen on {host}, port {port}: {reason}"), host=host,
+                       port=port, reason=error.strerror) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -120,15 +124,17 @@ def run(args: argparse.Namespace) -> int:
         try:
             store = Store(args.database)
         except Exception as error:  # a bad URL or an unreachable server: say so, no trace
-            raise CliError(f"cannot open the database: {error}") from None
+            raise CliError(N_("cannot open the database: {reason}"), reason=error) from None
         try:
             app = create_app(store, local_player=args.host is None)
             port = sock.getsockname()[1]
             url = browser_url(host, port)
-            print(f"Mahjong Solitaire is running at {url}  (Ctrl+C stops it)", flush=True)
+            _ = translator(language(args))
+            print(_("Mahjong Solitaire is running at {url}  (Ctrl+C stops it)", url=url),
+                  flush=True)
             if not _is_loopback(host):
-                print(f"Listening on {host}: other machines can play on this server.",
-                      file=sys.stderr, flush=True)
+                print(_("Listening on {host}: other machines can play on this server.",
+                        host=host), file=sys.stderr, flush=True)
             if not args.no_browser:
                 threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
             config = uvicorn.Config(app, log_level="warning", access_log=False,

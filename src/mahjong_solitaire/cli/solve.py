@@ -20,9 +20,10 @@ from typing import TextIO
 
 from ..board import Board, IllegalMoveError, Move
 from ..codes import GameCode
+from ..i18n import N_, format_number, translator
 from ..layout import Layout
 from ..solver import SolveResult, solve
-from .common import CliError
+from .common import CliError, language
 
 __all__ = ["Problem", "parse_deal", "register"]
 
@@ -45,18 +46,21 @@ class Problem:
 def parse_deal(obj: object, where: str = "input") -> Problem:
     """A :class:`Problem` from a deal-1 object; :class:`CliError` naming what is wrong."""
     if not isinstance(obj, dict):
-        raise CliError(f"{where}: expected a JSON object with 'tiles'")
+        raise CliError(N_("{where}: expected a JSON object with 'tiles'"), where=where)
     fmt = obj.get("format")
     if fmt is not None and fmt != "mahjong-solitaire/deal-1":
-        raise CliError(f"{where}: format {fmt!r} is not mahjong-solitaire/deal-1")
+        raise CliError(N_("{where}: format {format} is not mahjong-solitaire/deal-1"),
+                       where=where, format=repr(fmt))
     tiles = obj.get("tiles")
     if not isinstance(tiles, list) or not tiles:
-        raise CliError(f"{where}: 'tiles' must be a non-empty list of [x, y, z, label]")
+        raise CliError(N_("{where}: 'tiles' must be a non-empty list of [x, y, z, label]"),
+                       where=where)
     positions = []
     labels = []
     for n, tile in enumerate(tiles):
         if not isinstance(tile, list) or len(tile) != 4 or not isinstance(tile[3], str):
-            raise CliError(f"{where}: tile {n} is not [x, y, z, label]: {tile!r}"[:200])
+            raise CliError(N_("{where}: tile {n} is not [x, y, z, label]: {tile}"),
+                           where=where, n=n, tile=repr(tile)[:120])
         positions.append(tuple(tile[:3]))
         labels.append(tile[3])
     try:
@@ -70,7 +74,7 @@ def parse_deal(obj: object, where: str = "input") -> Problem:
             board_tiles[i] = label
         board = Board(layout, board_tiles)
     except ValueError as error:
-        raise CliError(f"{where}: {error}") from None
+        raise CliError("{where}: {reason}", where=where, reason=error) from None
     return Problem(board, tuple(input_index))
 
 
@@ -86,7 +90,7 @@ def _from_code(code: str, moves: str | None) -> Problem:
         try:
             board.push(move)
         except IllegalMoveError as error:
-            raise CliError(f"move {move}: {error}") from None
+            raise CliError(N_("move {move}: {reason}"), move=move, reason=error) from None
     return Problem(board, tuple(range(len(board.layout))))
 
 
@@ -111,17 +115,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def _check(args: argparse.Namespace) -> None:
     if args.code and args.file:
-        raise CliError("give either FILE or --code, not both")
+        raise CliError(N_("give either FILE or --code, not both"))
     if not args.code and not args.file:
-        raise CliError("give a deal FILE ('-' for standard input) or --code")
+        raise CliError(N_("give a deal FILE ('-' for standard input) or --code"))
     if args.moves is not None and not args.code:
-        raise CliError("--moves goes with --code")
+        raise CliError(N_("--moves goes with --code"))
     if args.jsonl and args.code:
-        raise CliError("--jsonl reads deals from FILE, not --code")
+        raise CliError(N_("--jsonl reads deals from FILE, not --code"))
     if args.limit is not None and args.limit < 0:
-        raise CliError("--limit must not be negative")
+        raise CliError(N_("--limit must not be negative"))
     if args.timeout is not None and not args.timeout > 0:
-        raise CliError("--timeout must be positive")
+        raise CliError(N_("--timeout must be positive"))
 
 
 def _read(name: str) -> str:
@@ -131,14 +135,16 @@ def _read(name: str) -> str:
         with open(name, encoding="utf-8") as handle:
             return handle.read()
     except OSError as error:
-        raise CliError(f"cannot read {name}: {error.strerror}") from None
+        raise CliError(N_("cannot read {name}: {reason}"), name=name,
+                       reason=error.strerror) from None
 
 
 def _loads(text: str, where: str) -> object:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise CliError(f"{where}: not JSON ({error.msg} at column {error.colno})") from None
+        raise CliError(N_("{where}: not JSON ({reason} at column {column})"), where=where,
+                       reason=error.msg, column=error.colno) from None
 
 
 def _solve(problem: Problem, args: argparse.Namespace) -> dict[str, object]:
@@ -146,11 +152,35 @@ def _solve(problem: Problem, args: argparse.Namespace) -> dict[str, object]:
     return problem.answer(result)
 
 
+#: The verdicts as the summary line names them (the JSON keeps the English words).
+_VERDICTS = {"solvable": N_("solvable"), "unsolvable": N_("unsolvable"),
+             "unknown": N_("unknown")}
+
+
+def summary(answer: dict[str, object], lang: str) -> str:
+    """The human-readable answer: the verdict and the effort, then the winning order.
+
+    >>> print(summary({"verdict": "solvable", "solution": [[0, 1]], "nodes": 12345,
+    ...                "ms": 5}, "es"))
+    resoluble  (12.345 nodos, 5 ms)
+    0,1
+    """
+    _ = translator(lang)
+    verdict = str(answer["verdict"])
+    line = _("{verdict}  ({nodes} nodes, {ms} ms)", verdict=_(_VERDICTS.get(verdict, verdict)),
+             nodes=format_number(answer["nodes"], lang),  # type: ignore[arg-type]
+             ms=format_number(answer["ms"], lang))  # type: ignore[arg-type]
+    solution = answer["solution"]
+    moves = " ".join(f"{a},{b}" for a, b in solution)  # type: ignore[attr-defined]
+    return f"{line}\n{moves}" if moves else line
+
+
 class Progress:
     """A one-line progress bar on a stream: deals done, tiles per second, ETA."""
 
-    def __init__(self, total: int, stream: TextIO, width: int = 24) -> None:
+    def __init__(self, total: int, stream: TextIO, width: int = 24, lang: str = "en") -> None:
         self.total = total
+        self.lang = lang
         self.stream = stream
         self.width = width
         self.start = time.perf_counter()
@@ -164,8 +194,11 @@ class Progress:
         elapsed = max(now - self.start, 1e-9)
         filled = self.width * done // max(self.total, 1)
         eta = elapsed / done * (self.total - done) if done else 0.0
-        line = (f"\r[{'#' * filled}{'.' * (self.width - filled)}] {done}/{self.total} deals"
-                f"  {tiles / elapsed:,.0f} tiles/s  ETA {eta:.0f}s")
+        _ = translator(self.lang)
+        counts = _("{done}/{total} deals  {speed} tiles/s  ETA {eta} s", done=done,
+                   total=self.total, speed=format_number(round(tiles / elapsed), self.lang),
+                   eta=format_number(round(eta), self.lang))
+        line = f"\r[{'#' * filled}{'.' * (self.width - filled)}] {counts}"
         self.stream.write(line + ("\n" if final else ""))
         self.stream.flush()
 
@@ -173,13 +206,16 @@ class Progress:
 def run(args: argparse.Namespace) -> int:
     _check(args)
     out = sys.stdout
+    lang = language(args)
+    _ = translator(lang)
     if args.code:
         answers = [_solve(_from_code(args.code, args.moves), args)]
     elif args.jsonl:
         lines = [(n, line) for n, line in enumerate(_read(args.file).splitlines(), start=1)
                  if line.strip()]
-        problems = [parse_deal(_loads(line, f"line {n}"), f"line {n}") for n, line in lines]
-        progress = Progress(len(problems), sys.stderr)
+        problems = [parse_deal(_loads(line, _("line {n}", n=n)), _("line {n}", n=n))
+                    for n, line in lines]
+        progress = Progress(len(problems), sys.stderr, lang=lang)
         tiles = 0
         for done, problem in enumerate(problems, start=1):
             out.write(json.dumps(_solve(problem, args), separators=(",", ":")) + "\n")
@@ -193,8 +229,5 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             out.write(json.dumps(answer, separators=(",", ":")) + "\n")
         else:
-            solution = answer["solution"]
-            out.write(f"{answer['verdict']}  ({answer['nodes']} nodes, {answer['ms']} ms)\n")
-            if solution:
-                out.write(" ".join(f"{a},{b}" for a, b in solution) + "\n")  # type: ignore[attr-defined]
+            out.write(summary(answer, lang) + "\n")
     return 0

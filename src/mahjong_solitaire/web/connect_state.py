@@ -32,7 +32,9 @@ from ..board import Move
 from ..connect import ConnectGame, Stage, stage
 from ..connect.grid import Path, Shape
 from ..game import GameStatus
+from ..i18n import connect_grid_title
 from ..store import StoredGame
+from .language import current_language
 from .state import BaseResult, BaseState, board_counters, replay_stored, state_frame
 
 __all__ = [
@@ -165,11 +167,12 @@ class ConnectState(BaseState):
 
 def grid_info(game: ConnectGame) -> dict[str, Any]:
     """The ``layout`` part of the state: the grid and its sliding rule (``name`` is the
-    one the store groups statistics by)."""
+    one the store groups statistics by; ``title`` in the request's language)."""
     board = game.board
     rule = board.rule.value
     return {"name": f"connect-{board.width}x{board.height}-{rule}",
-            "title": f"{board.width}×{board.height} {rule}", "number": None,
+            "title": connect_grid_title(board.width, board.height, rule, current_language()),
+            "number": None,
             "width": board.width, "height": board.height, "depth": 1,
             "tiles": len(game.deal.tiles), "slide": rule}
 
@@ -220,7 +223,8 @@ def connect_state(stored: StoredGame, game: ConnectGame, *, rank: int | None = N
     result = state["result"]
     if result is not None and stored.stage is not None:
         following = stage_info(stored.stage + 1)
-        following["title"] = f"{following['width']}×{following['height']} {following['slide']}"
+        following["title"] = connect_grid_title(following["width"], following["height"],
+                                                following["slide"], current_language())
         result.update(stage=stored.stage, next_stage=following)
     state.update({
         "layout": grid_info(game),
