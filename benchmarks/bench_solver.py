@@ -33,9 +33,13 @@ def decide(seed: int) -> tuple[str, int, float]:
     return result.verdict.value, result.nodes, result.seconds
 
 
-def random_deals(count: int) -> list[str]:
+def random_deals(count: int, jobs: int) -> list[str]:
     start = time.perf_counter()
-    results = [decide(seed) for seed in range(count)]
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            results = pool.map(decide, range(count), chunksize=1)
+    else:
+        results = [decide(seed) for seed in range(count)]
     wall = time.perf_counter() - start
     times = [seconds for _, _, seconds in results]
     verdicts = [verdict for verdict, _, _ in results]
@@ -44,7 +48,8 @@ def random_deals(count: int) -> list[str]:
     nodes = sorted(n for _, n, _ in results)
     slowest = max(range(count), key=lambda seed: times[seed])
     return [
-        f"**{count:,} random Turtle deals** (seeds 0..{count - 1}, `random_deal`), one process:",
+        f"**{count:,} random Turtle deals** (seeds 0..{count - 1}, `random_deal`), "
+        f"{'one process' if jobs == 1 else f'{jobs} processes'}:",
         "",
         f"- decided: {count - unknown:,} of {count:,} ({unknown} unknown)",
         f"- solve time: median {statistics.median(times) * 1e3:.1f} ms, "
@@ -103,14 +108,14 @@ def main() -> None:
     parser.add_argument("--hint-deals", type=int, default=5, help="deals per difficulty")
     parser.add_argument("--share", type=int, metavar="N", help="only measure the unsolvable "
                         "share on N random deals")
-    parser.add_argument("--jobs", type=int, default=2, help="processes for --share")
+    parser.add_argument("--jobs", type=int, default=2, help="processes for the random deals")
     args = parser.parse_args()
     if args.share:
         write_section("solver-share", "Solver: unsolvable share of random deals",
                       share(args.share, args.jobs))
         return
     write_section("solver", "Solver and hints",
-                  random_deals(args.deals) + hints(args.hint_deals))
+                  random_deals(args.deals, args.jobs) + hints(args.hint_deals))
 
 
 if __name__ == "__main__":

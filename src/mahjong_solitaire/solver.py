@@ -338,8 +338,8 @@ class _Search:
             raise _Limit
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise _Limit
-        snapshots: dict[int, tuple[int, int]] | None = {} if self.thorough else None
-        stuck = self._relaxed_stuck(present, free, code, snapshots=snapshots)
+        batches: dict[int, list[tuple[int, int, int]]] | None = {} if self.thorough else None
+        stuck = self._relaxed_stuck(present, free, code, batches=batches)
         if stuck:
             # Only the keys of the free tiles left stuck matter: the others' tiles are all
             # blocked, whatever their pairing.
@@ -352,9 +352,9 @@ class _Search:
             if moves is not None:
                 path.extend(moves)
                 return None
-            assert snapshots is not None
+            assert batches is not None
             failed = dict(failed)
-            k, options, conflict = self._probe(present, free, code, decided, snapshots, failed)
+            k, options, conflict = self._probe(present, free, code, decided, batches, failed)
         else:
             k, options = self._branch(present, free, code)
             conflict = 0
@@ -393,12 +393,16 @@ class _Search:
         return best_key, best_options
 
     def _probe(self, present: int, free: int, code: int, decided: int,
-               snapshots: dict[int, tuple[int, int]], failed: dict[int, tuple[int, int]]
-               ) -> tuple[int, list[int], int]:
+               batches: dict[int, list[tuple[int, int, int]]],
+               failed: dict[int, tuple[int, int]]) -> tuple[int, list[int], int]:
         """Thorough: try each open key's pairings in the relaxation, the keys with most
         blocked tiles first; return the key with fewest surviving pairings (stopping at
         the first with one or none), those pairings, and why the others failed.  Pairings
-        in ``failed`` are not tried again; the new refutations are added to it."""
+        in ``failed`` are not tried again; the new refutations are added to it.
+
+        The node's own relaxation made every removal up to the first batch of the key's
+        tiles (those removed at once) that is not a union of the pairing's pairs: the probe
+        resumes there, and a pairing with no such batch passes without a run."""
         candidates = []
         for k, mask in enumerate(self.kmask):
             rem = mask & present
@@ -409,9 +413,16 @@ class _Search:
         for _, k, rem in candidates:
             options = []
             refuted, reason = failed.get(k, (0, 0))
-            rest, rest_free = snapshots[k]
+            went = batches[k]
             for choice in self._options(rem, present):
                 if refuted >> choice & 1:
+                    continue
+                pa, pb = self._pairs(rem, choice)
+                for batch, rest, rest_free in went:  # noqa: B007 - the resume point
+                    if batch & pa not in (0, pa) or batch & pb not in (0, pb):
+                        break
+                else:
+                    options.append(choice)
                     continue
                 stuck = self._relaxed_stuck(present, rest_free, code | choice << 2 * k, rest)
                 if stuck:
@@ -450,13 +461,14 @@ class _Search:
         return scored
 
     def _relaxed_stuck(self, present: int, free: int, code: int, rest: int | None = None,
-                       snapshots: dict[int, tuple[int, int]] | None = None) -> int:
+                       batches: dict[int, list[tuple[int, int, int]]] | None = None) -> int:
         """The free tiles left when optimistic play (see the module notes) stops; ``0``
         when it clears the board.
 
         ``rest`` (with ``free``) resumes from a state that optimistic play reached before;
-        ``snapshots`` collects, per key, the state just before its first tile went: a
-        probe of that key's pairing can resume there, since nothing before depended on it.
+        ``batches`` collects, per key, the sets of its tiles removed at once, each with the
+        state just before: a probe of a pairing of that key can resume before the first
+        batch that splits one of its pairs, since every removal before is still allowed.
         """
         kmask, keybit, affects = self.kmask, self.keybit, self.affects
         covers, left, right = self.covers, self.left, self.right
@@ -492,8 +504,8 @@ class _Search:
                 gone = 0
             if not gone:
                 continue
-            if snapshots is not None and k not in snapshots:
-                snapshots[k] = (rest, free)
+            if batches is not None:
+                batches.setdefault(k, []).append((gone, rest, free))
             rest &= ~gone
             touched = 0
             bits = gone
