@@ -115,6 +115,20 @@ def test_the_empty_board_is_solved():
     assert result.verdict is Verdict.SOLVABLE and result.moves == ()
 
 
+# Random Turtle deals the quick search cannot decide, with the verdicts the complete search
+# proved: the thorough search settles each within a few seconds.
+HARD_SEEDS = {893: Verdict.SOLVABLE, 184: Verdict.SOLVABLE, 597: Verdict.UNSOLVABLE}
+
+
+@pytest.mark.parametrize("seed", sorted(HARD_SEEDS))
+def test_hard_random_deals_are_decided_within_seconds(seed):
+    board = random_board(TURTLE, seed)
+    result = solve(board, time_limit=10)
+    assert result.verdict is HARD_SEEDS[seed]
+    if result.solvable:
+        assert_replays(board, result.moves)
+
+
 @pytest.mark.slow
 def test_random_turtle_deals_are_all_decided_and_about_three_percent_unsolvable():
     """de Bondt: 2.95-2.96 % of random Turtle deals cannot be cleared (full information)."""
