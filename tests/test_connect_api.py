@@ -74,6 +74,16 @@ def test_stages_after_the_next_one_are_locked(client: TestClient) -> None:
     assert second["stage"] == 2 and second["layout"]["slide"] == "down"
 
 
+def test_the_next_stage_is_titled_in_the_request_language(client: TestClient) -> None:
+    from mahjong_solitaire.i18n import LANGUAGE_COOKIE
+
+    client.cookies.set(LANGUAGE_COOKIE, "es")
+    first = start(client, stage=1)
+    assert first["layout"]["title"] == "10×6 · Sin deslizamiento"
+    won = win(client, first, connect_deal_from_code(first["code"]))
+    assert won["result"]["next_stage"]["title"] == "12×6 · Abajo"
+
+
 def test_a_code_played_as_a_stage_must_be_a_deal_of_that_stage(client: TestClient) -> None:
     refused(client.post("/api/connect/games", json={"stage": 1, "code": CODE}), 400, "bad_code")
     first = stage(1)

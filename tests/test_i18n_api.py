@@ -89,3 +89,14 @@ def test_layout_titles_and_descriptions_are_in_the_request_language(client) -> N
     layouts = {entry["name"]: entry for entry in client.get("/api/layouts").json()}
     assert layouts["bridge"]["description"] == layout_description(builtin_layout("bridge"), "it")
     assert layouts["bridge"]["title"] != builtin_layout("bridge").title
+
+
+@pytest.mark.parametrize(("lang", "title"), [("en", "12×6 · Down"), ("it", "12×6 · Giù"),
+                                             ("pt", "12×6 · Para baixo"), ("es", "12×6 · Abajo")])
+def test_connect_grid_titles_are_in_the_request_language(client, lang, title) -> None:
+    client.cookies.set(LANGUAGE_COOKIE, lang)
+    answer = client.post("/api/connect/games", json={"code": "CN1-1206B-AAAAAAP"})
+    assert answer.status_code in (200, 201)
+    state = answer.json()
+    assert state["layout"]["title"] == title
+    assert state["layout"]["slide"] == "down"  # the rule's id stays as it is

@@ -162,14 +162,14 @@ def summary(answer: dict[str, object], lang: str) -> str:
 
     >>> print(summary({"verdict": "solvable", "solution": [[0, 1]], "nodes": 12345,
     ...                "ms": 5}, "es"))
-    resoluble  (12.345 nodos, 5 ms)
+    resoluble  (12.345 nodos, 5,0 ms)
     0,1
     """
     _ = translator(lang)
     verdict = str(answer["verdict"])
     line = _("{verdict}  ({nodes} nodes, {ms} ms)", verdict=_(_VERDICTS.get(verdict, verdict)),
              nodes=format_number(answer["nodes"], lang),  # type: ignore[arg-type]
-             ms=format_number(answer["ms"], lang))  # type: ignore[arg-type]
+             ms=format_number(answer["ms"], lang, decimals=1))  # type: ignore[arg-type]
     solution = answer["solution"]
     moves = " ".join(f"{a},{b}" for a, b in solution)  # type: ignore[attr-defined]
     return f"{line}\n{moves}" if moves else line
