@@ -409,10 +409,16 @@ class _Search:
             if rem.bit_count() == 4 and not code >> 2 * k & 3:
                 candidates.append((-(rem & ~free).bit_count(), k, rem))
         candidates.sort()
+        # An inherited refutation whose reason names a key with no tile left is tried
+        # again: a node's conflict must only name keys whose tiles are present, so that
+        # the table can hand it to any path that reaches the same position.
+        alive = self._keys_of(present)
         best: tuple[tuple[int, int], int, list[int], int] | None = None
         for _, k, rem in candidates:
             options = []
             refuted, reason = failed.get(k, (0, 0))
+            if reason & ~alive:
+                refuted = reason = 0
             went = batches[k]
             for choice in self._options(rem, present):
                 if refuted >> choice & 1:
