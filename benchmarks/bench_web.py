@@ -171,7 +171,7 @@ def main() -> None:
     crowd_p99 = percentile(times, 0.99) * 1e3 if times else float("inf")
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     lines = [
-        "One server process (`mahjong-solitaire play`), SQLite store (WAL, synchronous=FULL), "
+        "One server process (`mahjong-solitaire play`), SQLite store (WAL, synchronous=NORMAL), "
         f"HTTP on loopback, client in another process; {os.cpu_count()} cores, load average "
         f"{load} at the end (other work on the machine slows every figure).",
         "",
