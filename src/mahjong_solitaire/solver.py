@@ -131,6 +131,8 @@ class _Limit(Exception):
 QUICK_NODES = 300
 #: Branch points of the first thorough run (each restart doubles them).
 THOROUGH_NODES = 400
+#: The most keys a learned nogood may name (longer ones rarely cut anything).
+NOGOOD_KEYS = 6
 
 
 class _Search:
@@ -163,6 +165,9 @@ class _Search:
         self.thorough = False
         self.tie_sign = -1  # thorough: -1 prefers keys with more free tiles, +1 fewer
         self.dead: dict[int, int] = {}  # (code, present) -> conflict
+        # Learned nogoods: per key, (mask, pairings, keys) of pairings that kill the root.
+        self.nogoods: dict[int, list[tuple[int, int, int]]] = {}
+        self.nogood_seen: set[tuple[int, int]] = set()
         self.shift = len(self.key_of)
         self.path: list[tuple[int, int]] = []
 
@@ -246,7 +251,7 @@ class _Search:
         if self.node_limit is not None:
             self.budget = min(self.budget, self.node_limit)
         try:
-            return self._node(present, free, 0, 0, work, {}) is None
+            return self._node(present, free, 0, 0, work, {}, 0) is None
         except _Limit:
             if self._exhausted():
                 raise
@@ -261,7 +266,7 @@ class _Search:
                 self.budget = min(self.budget, self.node_limit)
             del self.path[:]
             try:
-                return self._node(present, free, 0, 0, work, {}) is None
+                return self._node(present, free, 0, 0, work, {}, 0) is None
             except _Limit:
                 if self._exhausted():
                     raise
@@ -269,14 +274,19 @@ class _Search:
             spend *= 2
 
     def _node(self, present: int, free: int, code: int, decided: int, work: int,
-              failed: dict[int, tuple[int, int]]) -> int | None:
+              failed: dict[int, tuple[int, int]], assign: int) -> int | None:
         """Search on from a position; ``None`` when solved (the moves are on ``path``),
         otherwise the *conflict*: the keys decided on the way here whose pairings, with the
         root position, already make the position dead (conflict-directed backjumping).
 
         ``failed`` maps a key to the pairings (a bit mask) that the relaxation already
         refuted at an ancestor, and why: committing more and playing safe moves only
-        takes options from the relaxation, so those pairings stay refuted here."""
+        takes options from the relaxation, so those pairings stay refuted here.
+
+        ``assign`` holds every pairing chosen on the way (two bits per key, never cleared).
+        A conflict ``C`` means the root position with these pairings of the keys in ``C``
+        cannot be cleared: it is learned as a *nogood* and cuts any later branch (in this
+        run or a restart) that chooses the same pairings."""
         path = self.path
         mark = len(path)
         kmask, key_of, affects = self.kmask, self.key_of, self.affects
@@ -345,6 +355,7 @@ class _Search:
             # blocked, whatever their pairing.
             conflict = self._keys_of(stuck) & decided
             self.dead[tt_key] = conflict
+            self._learn(conflict, assign)
             del path[mark:]
             return conflict
         if self.thorough:
@@ -354,14 +365,26 @@ class _Search:
                 return None
             assert batches is not None
             failed = dict(failed)
-            k, options, conflict = self._probe(present, free, code, decided, batches, failed)
+            k, options, conflict = self._probe(present, free, code, decided, batches, failed,
+                                               assign)
         else:
             k, options = self._branch(present, free, code)
             conflict = 0
         bit = 1 << k
+        alive = -1
         for choice in options:
-            below = self._node(present, free, code | choice << 2 * k, decided | bit, bit,
-                               failed)
+            below = None
+            chosen = assign | choice << 2 * k
+            for mask, value, keys in self.nogoods.get(k, ()):
+                if chosen & mask == value:
+                    if alive < 0:
+                        alive = self._keys_of(present)
+                    if not keys & ~alive:
+                        below = keys
+                        break
+            if below is None:
+                below = self._node(present, free, code | choice << 2 * k, decided | bit, bit,
+                                   failed, chosen)
             if below is None:
                 return None
             if not below & bit:  # the failure does not depend on this key: jump back
@@ -369,8 +392,23 @@ class _Search:
                 break
             conflict |= below & ~bit
         self.dead[tt_key] = conflict
+        self._learn(conflict, assign)
         del path[mark:]
         return conflict
+
+    def _learn(self, conflict: int, assign: int) -> None:
+        """Remember that the pairings ``assign`` gives the keys of ``conflict`` lose."""
+        if not conflict or conflict.bit_count() > NOGOOD_KEYS:
+            return
+        mask = 0
+        for k in iter_bits(conflict):
+            mask |= 3 << 2 * k
+        value = assign & mask
+        if (mask, value) in self.nogood_seen:
+            return
+        self.nogood_seen.add((mask, value))
+        for k in iter_bits(conflict):
+            self.nogoods.setdefault(k, []).append((mask, value, conflict))
 
     def _branch(self, present: int, free: int, code: int) -> tuple[int, list[int]]:
         """Quick: the open key whose best free pair frees the most tiles, its pairings
@@ -394,7 +432,8 @@ class _Search:
 
     def _probe(self, present: int, free: int, code: int, decided: int,
                batches: dict[int, list[tuple[int, int, int]]],
-               failed: dict[int, tuple[int, int]]) -> tuple[int, list[int], int]:
+               failed: dict[int, tuple[int, int]], assign: int
+               ) -> tuple[int, list[int], int]:
         """Thorough: try each open key's pairings in the relaxation, the keys with most
         blocked tiles first; return the key with fewest surviving pairings (stopping at
         the first with one or none), those pairings, and why the others failed.  Pairings
@@ -422,6 +461,16 @@ class _Search:
             went = batches[k]
             for choice in self._options(rem, present):
                 if refuted >> choice & 1:
+                    continue
+                chosen = assign | choice << 2 * k
+                for mask, value, keys in self.nogoods.get(k, ()):
+                    if chosen & mask == value and not keys & ~alive:
+                        break
+                else:
+                    keys = 0
+                if keys:  # a learned nogood refutes it
+                    reason |= keys & ~(1 << k)
+                    refuted |= 1 << choice
                     continue
                 pa, pb = self._pairs(rem, choice)
                 for batch, rest, rest_free in went:  # noqa: B007 - the resume point
