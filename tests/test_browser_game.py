@@ -29,6 +29,7 @@ from browser_support import (
     stuck_sequence,
     tiles,
 )
+from position_support import reach_no_moves
 
 pytestmark = pytest.mark.browser
 
@@ -171,21 +172,8 @@ def test_free_and_blocked_tiles_are_the_engines(page):
 
 
 def test_no_moves_appears_on_a_stuck_position_and_undo_leaves_it(page):
-    play_code(page, CODE)
-    deal = deal_from_code(CODE)
-    moves = stuck_sequence(deal.board())
-    game = api_state(page)
-    base = page.url.split("?")[0].rstrip("/")
-    for move in moves[:-1]:
-        for position in move:
-            answer = page.request.post(f"{base}/api/games/{game['id']}/tap",
-                                       data={"position": position})
-            assert answer.ok, answer.text()
-    page.reload()
-    settle(page)
-    last = moves[-1]
-    click_tile(page, last.a)
-    click_tile(page, last.b)
+    reach_no_moves(page, CODE)
+    last = stuck_sequence(deal_from_code(CODE).board())[-1]
     assert status(page) == "stuck"
     dialog = page.locator("dialog[data-dialog='no-moves']")
     dialog.wait_for(state="visible")
@@ -200,20 +188,9 @@ def test_no_moves_appears_on_a_stuck_position_and_undo_leaves_it(page):
 
 
 def test_no_moves_offers_the_way_back_to_the_last_winnable_position(page):
-    play_code(page, CODE)
+    reach_no_moves(page, CODE)
     moves = stuck_sequence(deal_from_code(CODE).board())
-    game = api_state(page)
-    base = page.url.split("?")[0].rstrip("/")
-    for move in moves[:-1]:
-        for position in move:
-            assert page.request.post(f"{base}/api/games/{game['id']}/tap",
-                                     data={"position": position}).ok
-    page.reload()
-    settle(page)
-    click_tile(page, moves[-1].a)
-    click_tile(page, moves[-1].b)
     dialog = page.locator("dialog[data-dialog='no-moves']")
-    dialog.wait_for(state="visible")
     state = api_state(page)
     assert state["winnability"] == "lost" and state["last_winnable"] >= 1
     dialog.locator("#to-winnable").click()
