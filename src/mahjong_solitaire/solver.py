@@ -132,7 +132,7 @@ QUICK_NODES = 300
 #: Branch points of the first thorough run (each restart doubles them).
 THOROUGH_NODES = 400
 #: The most keys a learned nogood may name (longer ones rarely cut anything).
-NOGOOD_KEYS = 6
+NOGOOD_KEYS = 10
 
 
 class _Search:
