@@ -31,12 +31,17 @@ dead are remembered in a transposition table keyed by the tiles present and the 
 committed, each with the set of choices its failure depends on, so the search jumps back
 over choices that played no part (conflict-directed backjumping).
 
+Every conflict is also learned as a *nogood*: the pairings it names, chosen from the root,
+lose whatever else is chosen, so a later branch or probe that repeats them is cut at once
+(this carries what one run learned into the next, like a clause-learning SAT solver).
+
 The search first runs *quick*: it branches on the key whose best free pair frees the most
 tiles, pairings in that order.  Most deals are decided so within :data:`QUICK_NODES`.  The
 rest get *thorough* runs, restarted with doubling budgets: every open key's pairings are
-first tried in the relaxation (singleton probing), the key with fewest survivors is
-branched on, and a greedy play-out checks at every node whether the choices made so far
-already win.
+first tried in the relaxation (singleton probing; a probe resumes the node's own relaxation
+where the pairing first disagrees with it, and a pairing refuted at a node stays refuted
+below it), the key with fewest survivors is branched on, and a greedy play-out checks at
+every node whether the choices made so far already win.
 """
 
 from __future__ import annotations
