@@ -22,7 +22,10 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
 
 def audit(page) -> list[str]:
-    """The serious and critical violations axe finds, one line each."""
+    """The serious and critical violations axe finds, one line each, once the page's
+    animations are over (a dialog fading in is not yet at its colours)."""
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running'"
+                           " || a.effect?.getTiming().iterations === Infinity)")
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     found = page.evaluate("""async (tags) => {
