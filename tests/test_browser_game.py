@@ -393,8 +393,11 @@ def test_the_numbers_style_setting_redraws_the_faces_and_is_remembered(page):
     page.click("[data-action='settings']")
     page.click("dialog[data-dialog='settings'] [data-value='numbers']")
     page.keyboard.press("Escape")
+    page.locator("dialog[data-dialog='settings']").wait_for(state="hidden")
+    # paused while the settings were open; resumed once they close (the dialog's close
+    # event comes a moment after the key)
+    page.wait_for_selector("#board[data-status='playing'][data-pending='0']", timeout=5_000)
     settle(page)
-    assert status(page) == "playing"  # paused while the settings were open
     numbers = page.evaluate(face)
     assert numbers != classic and "numbers" not in classic
     page.reload()

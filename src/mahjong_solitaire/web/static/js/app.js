@@ -335,12 +335,16 @@ async function withPause(open) {
   const wasRunning = app.state && app.state.status === "playing";
   const pausing = wasRunning ? run("pause").catch(() => {}) : null;
   const onClose = () => {
-    // after the pause has landed (a dialog closed at once must not leave the game paused)
-    if (wasRunning) {
-      pausing.then(() => {
-        if (app.state && app.state.status === "paused" && !dialogName()) run("resume").catch(() => {});
-      });
-    }
+    // After the pause has landed (a dialog closed at once must not leave the game paused).
+    // The extra pending request spans the gap between the pause's answer and the resume, so
+    // the board never says "nothing pending" while the game is about to resume.
+    if (!wasRunning) return;
+    setPending(1);
+    pausing.then(() => {
+      if (app.state && app.state.status === "paused" && !dialogName()) run("resume").catch(() => {});
+      setPending(-1);
+      if (app.pending === 0 && app.state) show(app.state);
+    });
   };
   try {
     await open(onClose);
