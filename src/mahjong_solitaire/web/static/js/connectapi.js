@@ -13,7 +13,7 @@ export const connectApi = {
   stages: () => request("GET", "/connect/stages"),
 };
 
-/** A Connect code `CN1-WWHHR-XXXXXXX` (or a link holding one), upper-cased; null if none. */
+/** A Connect code such as `CN1-1808B-AAAAABL` (or a link holding one), upper-cased; null if none. */
 export function connectCodeIn(text) {
   const found = /CN1-\d{4}[A-Z]-[A-Z]{7}/.exec(String(text || "").trim().toUpperCase());
   return found ? found[0] : null;
