@@ -130,6 +130,25 @@ def test_hard_random_deals_are_decided_within_seconds(seed):
         assert_replays(board, result.moves)
 
 
+# Solvable random deals on which the tree search alone wandered for 8,000-14,000 branch
+# points (before the walk over complete pairings was added).
+WANDERING_SEEDS = (107, 637, 708, 989)
+
+
+@pytest.mark.parametrize("seed", WANDERING_SEEDS)
+def test_the_walk_over_pairings_wins_deals_the_tree_search_wanders_on(seed):
+    board = random_board(TURTLE, seed)
+    result = solve(board, node_limit=1000)
+    assert result.verdict is Verdict.SOLVABLE
+    assert_replays(board, result.moves)
+
+
+def test_the_solver_is_deterministic():
+    board = random_board(TURTLE, 306)
+    first, again = solve(board, node_limit=3000), solve(board, node_limit=3000)
+    assert (first.verdict, first.moves, first.nodes) == (again.verdict, again.moves, again.nodes)
+
+
 @pytest.mark.slow
 def test_random_turtle_deals_are_all_decided_and_about_three_percent_unsolvable():
     """de Bondt: 2.95-2.96 % of random Turtle deals cannot be cleared (full information)."""

@@ -37,11 +37,16 @@ lose whatever else is chosen, so a later branch or probe that repeats them is cu
 
 The search first runs *quick*: it branches on the key whose best free pair frees the most
 tiles, pairings in that order.  Most deals are decided so within :data:`QUICK_NODES`.  The
-rest get *thorough* runs, restarted with doubling budgets: every open key's pairings are
-first tried in the relaxation (singleton probing; a probe resumes the node's own relaxation
-where the pairing first disagrees with it, and a pairing refuted at a node stays refuted
-below it), the key with fewest survivors is branched on, and a greedy play-out checks at
-every node whether the choices made so far already win.
+rest alternate two searches with doubling budgets:
+
+* a *walk* over complete pairings (:class:`_Walk`, weighted local search): it cannot prove
+  a deal lost but finds most wins of the remaining deals within a few hundred steps;
+* *thorough* runs of the tree search, restarted: every open key's pairings are first tried
+  in the relaxation (singleton probing; a probe resumes the node's own relaxation where the
+  pairing first disagrees with it, and a pairing refuted at a node stays refuted below it),
+  keys whose pairings failed most (and most recently) first; the key with fewest survivors
+  is branched on, and a greedy play-out checks at every node whether the choices made so
+  far already win.
 """
 
 from __future__ import annotations
@@ -82,7 +87,7 @@ class SolveResult:
     """The answer: the verdict, a winning order when solvable, the effort it took.
 
     ``nodes`` counts the branch points of the search (positions where a pairing had to be
-    chosen).
+    chosen) and the steps of the walk over complete pairings.
     """
 
     verdict: Verdict
@@ -136,6 +141,10 @@ class _Limit(Exception):
 QUICK_NODES = 300
 #: Branch points of the first thorough run (each restart doubles them).
 THOROUGH_NODES = 400
+#: Steps of the local walk per round, in percent of the round's thorough nodes.
+WALK_SHARE = 100
+#: How much more a key's later refutation counts than its earlier ones (activity decay).
+ACTIVITY_GROWTH = 1.01
 #: The most keys a learned nogood may name (longer ones rarely cut anything).
 NOGOOD_KEYS = 10
 
@@ -175,6 +184,9 @@ class _Search:
         self.nogood_seen: set[tuple[int, int]] = set()
         self.shift = len(self.key_of)
         self.path: list[tuple[int, int]] = []
+        # Thorough probing tries first the keys whose pairings failed most, recently most.
+        self.activity = [0.0] * len(self.kmask)
+        self.bump = 1.0
 
     # -- small helpers ----------------------------------------------------------------
 
@@ -264,11 +276,20 @@ class _Search:
         # most buried keys, each with twice the nodes of the one before; what they prove
         # dead stays in the table for the next.
         self.thorough = True
+        walk = _Walk(self, present, free)
         spend = THOROUGH_NODES
         while True:
-            self.budget = self.nodes + spend
-            if self.node_limit is not None:
-                self.budget = min(self.budget, self.node_limit)
+            self._spend(WALK_SHARE * spend // 100)
+            try:
+                moves = walk.run(WALK_SHARE * spend // 100)
+            except _Limit:
+                if self._exhausted():
+                    raise
+            else:
+                if moves is not None:
+                    self.path[:] = moves
+                    return True
+            self._spend(spend)
             del self.path[:]
             try:
                 return self._node(present, free, 0, 0, work, {}, 0) is None
@@ -277,6 +298,12 @@ class _Search:
                     raise
             self.tie_sign = -self.tie_sign
             spend *= 2
+
+    def _spend(self, nodes: int) -> None:
+        """Let the next phase examine ``nodes`` more (within the caller's limit)."""
+        self.budget = self.nodes + nodes
+        if self.node_limit is not None:
+            self.budget = min(self.budget, self.node_limit)
 
     def _node(self, present: int, free: int, code: int, decided: int, work: int,
               failed: dict[int, tuple[int, int]], assign: int) -> int | None:
@@ -451,14 +478,14 @@ class _Search:
         for k, mask in enumerate(self.kmask):
             rem = mask & present
             if rem.bit_count() == 4 and not code >> 2 * k & 3:
-                candidates.append((-(rem & ~free).bit_count(), k, rem))
+                candidates.append((-self.activity[k], -(rem & ~free).bit_count(), k, rem))
         candidates.sort()
         # An inherited refutation whose reason names a key with no tile left is tried
         # again: a node's conflict must only name keys whose tiles are present, so that
         # the table can hand it to any path that reaches the same position.
         alive = self._keys_of(present)
         best: tuple[tuple[int, int], int, list[int], int] | None = None
-        for _, k, rem in candidates:
+        for _, _, k, rem in candidates:
             options = []
             refuted, reason = failed.get(k, (0, 0))
             if reason & ~alive:
@@ -488,6 +515,8 @@ class _Search:
                 if stuck:
                     reason |= self._keys_of(stuck) & decided
                     refuted |= 1 << choice
+                    self.activity[k] += self.bump
+                    self.bump *= ACTIVITY_GROWTH
                 else:
                     options.append(choice)
             if refuted:
@@ -641,6 +670,192 @@ class _Search:
                     free |= 1 << i
                     work |= 1 << key_of[i]
         return None if present else moves
+
+
+
+class _Walk:
+    """Weighted local search over complete pairings (a *breakout* walk), for finding a
+    win fast on deals the tree search would wander in.
+
+    Once every key's pairing is fixed, the committed relaxation is exact (it is greedy
+    play), so a complete pairing is cheap to judge: the tiles it leaves.  The walk starts
+    from the pairings the node's optimistic play suggests (a key's first two tiles to go
+    pair together), then repeatedly changes the pairing of one key with a free tile left
+    stuck, choosing the change that leaves the least weight behind.  Each tile weighs 1 at
+    first; whenever no change improves, the tiles left gain weight, so the walk learns
+    which tiles are hard to clear instead of circling (Morris's breakout).  Judging a
+    change resumes the last judgement just before the changed key's first removal: every
+    removal before it holds whatever that key's pairing.
+
+    The walk cannot prove a deal lost; the tree search does that.  It is deterministic: a
+    deal always takes the same walk.
+    """
+
+    #: Steps in a row a changed key is left alone.
+    TABU = 3
+    #: Chance (per thousand) of a random change instead of the best one.
+    NOISE = 100
+
+    def __init__(self, search: _Search, present: int, free: int) -> None:
+        self.search = search
+        self.present = present
+        self.free = free
+        self.weight = [1] * len(search.key_of)
+        self.rng = Rng.from_seed(0x3A1C, present & 0xFFFFFFFFFFFF, free & 0xFFFFFFFFFFFF)
+        self.options: dict[int, list[int]] = {}
+        self.last: dict[int, int] = {}
+        self.steps = 0
+        batches: dict[int, list[tuple[int, int, int]]] = {}
+        search._relaxed_stuck(present, free, 0, batches=batches)
+        code = 0
+        for k, mask in enumerate(search.kmask):
+            rem = mask & present
+            if rem.bit_count() != 4:
+                continue
+            options = search._options(rem, present)
+            if not options:
+                options = [1]  # dead anyway: the walk will simply not clear it
+            if len(options) > 1:
+                self.options[k] = options
+            code |= self._first_gone(rem, options, batches.get(k, ())) << 2 * k
+        self.code = code
+        self.rest, self.firsts = self._judge(code, present, free, record=True)
+
+    @staticmethod
+    def _first_gone(rem: int, options: list[int],
+                    batches: list[tuple[int, int, int]] | tuple[()]) -> int:
+        """The pairing (among ``options``) that pairs the key's first two tiles to go."""
+        order = [i for gone, _, _ in batches for i in iter_bits(gone)]
+        tiles = list(iter_bits(rem))
+        order += [i for i in tiles if i not in order]
+        first = {order[0], order[1]}
+        for choice in options:
+            for x, y in _PAIRINGS[choice]:
+                if {tiles[x], tiles[y]} == first:
+                    return choice
+        return options[0]
+
+    def _judge(self, code: int, rest: int, free: int, record: bool = False
+               ) -> tuple[int, dict[int, tuple[int, int]]]:
+        """Play ``code`` greedily from the state ``rest``/``free``: the tiles left, and (when
+        ``record``) each key's state just before its first removal."""
+        search = self.search
+        kmask, keybit, affects = search.kmask, search.keybit, search.affects
+        covers, left, right = search.covers, search.left, search.right
+        pair_cache = search.pair_cache
+        present = self.present
+        firsts: dict[int, tuple[int, int]] = {}
+        work = 0
+        bits = free
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            work |= keybit[low.bit_length() - 1]
+        while work:
+            low = work & -work
+            work ^= low
+            k = low.bit_length() - 1
+            orig = kmask[k] & present
+            rem = orig & rest
+            fr = rem & free
+            if not fr:
+                continue
+            choice = code >> 2 * k & 3
+            if choice:
+                pairs = pair_cache.get((orig, choice))
+                if pairs is None:
+                    pairs = pair_cache[orig, choice] = search._pairs(orig, choice)
+                pa, pb = pairs
+                gone = (pa if pa & fr == pa else 0) | (pb if pb & fr == pb else 0)
+            else:
+                gone = fr if fr == rem else 0
+            if not gone:
+                continue
+            if record and k not in firsts:
+                firsts[k] = (rest, free)
+            rest &= ~gone
+            touched = 0
+            bits = gone
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                touched |= affects[low.bit_length() - 1]
+            touched &= rest & ~free
+            free &= ~gone
+            while touched:
+                low = touched & -touched
+                touched ^= low
+                i = low.bit_length() - 1
+                if not covers[i] & rest and (not left[i] & rest or not right[i] & rest):
+                    free |= low
+                    work |= keybit[i]
+        if record:
+            self.end = (rest, free)
+        return rest, firsts
+
+    def _weight_of(self, tiles: int) -> int:
+        weight = self.weight
+        total = 0
+        while tiles:
+            low = tiles & -tiles
+            tiles ^= low
+            total += weight[low.bit_length() - 1]
+        return total
+
+    def run(self, steps: int) -> list[tuple[int, int]] | None:
+        """Walk up to ``steps`` steps (each counted as a node of the search, which may
+        raise :class:`_Limit`); the winning moves when a pairing clears the board."""
+        search, rng, options = self.search, self.rng, self.options
+        key_of, kmask = search.key_of, search.kmask
+        for _ in range(steps):
+            if not self.rest:
+                return search._greedy(self.present, self.free, self.code)
+            search.nodes += 1
+            if search.budget is not None and search.nodes > search.budget:
+                search.nodes -= 1
+                raise _Limit
+            if search.deadline is not None and time.perf_counter() > search.deadline:
+                raise _Limit
+            self.steps += 1
+            code, rest = self.code, self.rest
+            stuck = rest & self.end[1]
+            keys = 0
+            while stuck:
+                low = stuck & -stuck
+                stuck ^= low
+                k = key_of[low.bit_length() - 1]
+                if k in options and self.steps - self.last.get(k, -self.TABU) > self.TABU:
+                    keys |= 1 << k
+            if not keys:  # every stuck key is fixed or resting: any key with tiles left
+                for k in options:
+                    if kmask[k] & rest:
+                        keys |= 1 << k
+                if not keys:
+                    return None  # nothing left to change: no pairing clears it
+            changes = [(k, choice) for k in iter_bits(keys) for choice in options[k]
+                       if choice != code >> 2 * k & 3]
+            if rng.below(1000) < self.NOISE:
+                k, choice = changes[rng.below(len(changes))]
+            else:
+                now = self._weight_of(rest)
+                best = None
+                for k, choice in changes:
+                    start_rest, start_free = self.firsts.get(k, self.end)
+                    left, _ = self._judge(code & ~(3 << 2 * k) | choice << 2 * k,
+                                          start_rest, start_free)
+                    score = (self._weight_of(left), rng.below(1 << 30))
+                    if best is None or score < best[0]:
+                        best = (score, k, choice)
+                assert best is not None
+                (score, _), k, choice = best
+                if score >= now:
+                    for i in iter_bits(rest):
+                        self.weight[i] += 1
+            self.last[k] = self.steps
+            self.code = code & ~(3 << 2 * k) | choice << 2 * k
+            self.rest, self.firsts = self._judge(self.code, self.present, self.free,
+                                                 record=True)
+        return None
 
 
 def solve(board: Board, *, node_limit: int | None = None,
