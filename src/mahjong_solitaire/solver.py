@@ -177,13 +177,14 @@ class _Search:
         self.nodes = 0
         self.budget: int | None = None  # the node count the current phase may reach
         self.thorough = False
-        self.tie_sign = -1  # thorough: -1 prefers keys with more free tiles, +1 fewer
         self.dead: dict[int, int] = {}  # (code, present) -> conflict
         # Learned nogoods: per key, (mask, pairings, keys) of pairings that kill the root.
         self.nogoods: dict[int, list[tuple[int, int, int]]] = {}
         self.nogood_seen: set[tuple[int, int]] = set()
         self.shift = len(self.key_of)
         self.path: list[tuple[int, int]] = []
+        # Thorough branches try first the pairing the walk holds (two bits per key).
+        self.phase = 0
         # Thorough probing tries first the keys whose pairings failed most, recently most.
         self.activity = [0.0] * len(self.kmask)
         self.bump = 1.0
@@ -272,11 +273,12 @@ class _Search:
         except _Limit:
             if self._exhausted():
                 raise
-        # Thorough restarts, alternating between preferring progress and preferring the
-        # most buried keys, each with twice the nodes of the one before; what they prove
-        # dead stays in the table for the next.
+        # Rounds of the walk and of thorough restarts, each with twice the nodes of the one
+        # before; what a restart proves dead (and learns) stays for the next, and the keys'
+        # activity steers it elsewhere.
         self.thorough = True
         walk = _Walk(self, present, free)
+        self.phase = walk.code
         spend = THOROUGH_NODES
         while True:
             self._spend(WALK_SHARE * spend // 100)
@@ -296,7 +298,6 @@ class _Search:
             except _Limit:
                 if self._exhausted():
                     raise
-            self.tie_sign = -self.tie_sign
             spend *= 2
 
     def _spend(self, nodes: int) -> None:
@@ -466,9 +467,11 @@ class _Search:
                batches: dict[int, list[tuple[int, int, int]]],
                failed: dict[int, tuple[int, int]], assign: int
                ) -> tuple[int, list[int], int]:
-        """Thorough: try each open key's pairings in the relaxation, the keys with most
-        blocked tiles first; return the key with fewest surviving pairings (stopping at
-        the first with one or none), those pairings, and why the others failed.  Pairings
+        """Thorough: try each open key's pairings in the relaxation, the most active keys
+        first (those whose pairings failed most, recently most; then those with most
+        blocked tiles); return the key with fewest surviving pairings (the most active
+        among equals; stopping at the first with one or none), those pairings (the walk's
+        current one first, then by the tiles they free), and why the others failed.  Pairings
         in ``failed`` are not tried again; the new refutations are added to it.
 
         The node's own relaxation made every removal up to the first batch of the key's
@@ -521,7 +524,7 @@ class _Search:
                     options.append(choice)
             if refuted:
                 failed[k] = (refuted, reason)
-            rank = (len(options), self.tie_sign * (rem & free).bit_count())
+            rank = (len(options), -self.activity[k])
             if best is None or rank < best[0]:
                 best = (rank, k, options, reason)
             if len(options) <= 1:
@@ -529,9 +532,10 @@ class _Search:
         assert best is not None  # the relaxation passed, so some key is open
         _, k, options, reason = best
         rem = self.kmask[k] & present
-        ranked = sorted((-score, choice) for score, choice in
+        phase = self.phase >> 2 * k & 3
+        ranked = sorted((choice != phase, -score, choice) for score, choice in
                         self._scored(rem, options, present, free))
-        return k, [choice for _, choice in ranked], reason
+        return k, [choice for _, _, choice in ranked], reason
 
     def _scored(self, rem: int, options: list[int], present: int, free: int
                 ) -> list[tuple[int, int]]:
@@ -855,6 +859,7 @@ class _Walk:
             self.code = code & ~(3 << 2 * k) | choice << 2 * k
             self.rest, self.firsts = self._judge(self.code, self.present, self.free,
                                                  record=True)
+            search.phase = self.code
         return None
 
 
