@@ -37,11 +37,14 @@ lose whatever else is chosen, so a later branch or probe that repeats them is cu
 
 The search first runs *quick*: it branches on the key whose best free pair frees the most
 tiles, pairings in that order.  Most deals are decided so within :data:`QUICK_NODES`.  The
-rest alternate two searches with doubling budgets:
+rest alternate two searches, in rounds:
 
-* a *walk* over complete pairings (:class:`_Walk`, weighted local search): it cannot prove
-  a deal lost but finds most wins of the remaining deals within a few hundred steps;
-* *thorough* runs of the tree search, restarted: every open key's pairings are first tried
+* :data:`WALK_STEPS` steps of a *walk* over complete pairings (:class:`_Walk`, weighted
+  local search): it cannot prove a deal lost but finds most wins of the remaining deals
+  within a few hundred steps;
+* a *thorough* run of the tree search, restarted each round with twice the branch points
+  of the one before (from :data:`THOROUGH_NODES`), trying first the pairings the walk
+  holds: every open key's pairings are first tried
   in the relaxation (singleton probing; a probe resumes the node's own relaxation where the
   pairing first disagrees with it, and a pairing refuted at a node stays refuted below it),
   keys whose pairings failed most (and most recently) first; the key with fewest survivors
@@ -141,8 +144,9 @@ class _Limit(Exception):
 QUICK_NODES = 300
 #: Branch points of the first thorough run (each restart doubles them).
 THOROUGH_NODES = 400
-#: Steps of the local walk per round, in percent of the round's thorough nodes.
-WALK_SHARE = 100
+#: Steps of the walk over complete pairings before each thorough run (the walk wins most
+#: deals it can within a few hundred steps; the thorough runs double).
+WALK_STEPS = 400
 #: How much more a key's later refutation counts than its earlier ones (activity decay).
 ACTIVITY_GROWTH = 1.01
 #: The most keys a learned nogood may name (longer ones rarely cut anything).
@@ -273,17 +277,17 @@ class _Search:
         except _Limit:
             if self._exhausted():
                 raise
-        # Rounds of the walk and of thorough restarts, each with twice the nodes of the one
-        # before; what a restart proves dead (and learns) stays for the next, and the keys'
-        # activity steers it elsewhere.
+        # Rounds of the walk and of thorough restarts, each restart with twice the nodes of
+        # the one before; what a restart proves dead (and learns) stays for the next, and
+        # the keys' activity steers it elsewhere.
         self.thorough = True
         walk = _Walk(self, present, free)
         self.phase = walk.code
         spend = THOROUGH_NODES
         while True:
-            self._spend(WALK_SHARE * spend // 100)
+            self._spend(WALK_STEPS)
             try:
-                moves = walk.run(WALK_SHARE * spend // 100)
+                moves = walk.run(WALK_STEPS)
             except _Limit:
                 if self._exhausted():
                     raise
