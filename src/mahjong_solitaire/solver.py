@@ -175,6 +175,8 @@ class _Search:
         self.key_of = [key_id(label) if label is not None else -1 for label in board.tiles]
         self.keybit = [1 << k if k >= 0 else 0 for k in self.key_of]
         self.pair_cache: dict[tuple[int, int], tuple[int, int]] = {}
+        self.affected: dict[int, int] = {}  # tiles -> the positions their removal may free
+        self.stacked: dict[int, bool] = {}  # a key's four tiles -> whether some may stack
         self.kmask = list(board.key_masks)
         self.node_limit = node_limit
         self.deadline = deadline
@@ -199,15 +201,23 @@ class _Search:
         """The tiles that become free when the tiles of ``pair`` are removed."""
         covers, left, right = self.covers, self.left, self.right
         present &= ~pair
-        touched = 0
-        for i in iter_bits(pair):
-            touched |= self.affects[i]
+        touched = self.affected.get(pair)
+        if touched is None:
+            touched = self._affected(pair)
         touched &= present & ~free
         new = 0
         for i in iter_bits(touched):
             if not covers[i] & present and (not left[i] & present or not right[i] & present):
                 new |= 1 << i
         return new
+
+    def _affected(self, tiles: int) -> int:
+        """The positions that removing ``tiles`` may free (cached)."""
+        touched = 0
+        for i in iter_bits(tiles):
+            touched |= self.affects[i]
+        self.affected[tiles] = touched
+        return touched
 
     def _on_top(self, x: int, y: int, present: int) -> bool:
         """Whether ``x`` lies on ``y`` through a stack of present tiles (so ``x`` must go
@@ -233,6 +243,12 @@ class _Search:
 
     def _options(self, rem: int, present: int) -> list[int]:
         """The pairings of a key's four tiles that join no tile to one beneath it."""
+        stacked = self.stacked.get(rem)
+        if stacked is None:  # can any of the four lie above another, in this layout?
+            above = self.above
+            stacked = self.stacked[rem] = any(above[y] & rem for y in iter_bits(rem))
+        if not stacked:
+            return [1, 2, 3]
         t = list(iter_bits(rem))
         on_top = self._on_top
         options = []
@@ -326,7 +342,7 @@ class _Search:
         run or a restart) that chooses the same pairings."""
         path = self.path
         mark = len(path)
-        kmask, key_of, affects = self.kmask, self.key_of, self.affects
+        kmask, key_of, affected = self.kmask, self.key_of, self.affected
         covers, left, right = self.covers, self.left, self.right
         # Propagation: play what is safe under the pairings chosen so far.
         while work:
@@ -363,9 +379,9 @@ class _Search:
             else:
                 continue
             present &= ~gone
-            touched = 0
-            for i in iter_bits(gone):
-                touched |= affects[i]
+            touched = affected.get(gone)
+            if touched is None:
+                touched = self._affected(gone)
             touched &= present & ~free
             free &= ~gone
             for i in iter_bits(touched):
@@ -567,7 +583,7 @@ class _Search:
         state just before: a probe of a pairing of that key can resume before the first
         batch that splits one of its pairs, since every removal before is still allowed.
         """
-        kmask, keybit, affects = self.kmask, self.keybit, self.affects
+        kmask, keybit, affected = self.kmask, self.keybit, self.affected
         covers, left, right = self.covers, self.left, self.right
         pair_cache = self.pair_cache
         if rest is None:
@@ -604,12 +620,9 @@ class _Search:
             if batches is not None:
                 batches.setdefault(k, []).append((gone, rest, free))
             rest &= ~gone
-            touched = 0
-            bits = gone
-            while bits:
-                low = bits & -bits
-                bits ^= low
-                touched |= affects[low.bit_length() - 1]
+            touched = affected.get(gone)
+            if touched is None:
+                touched = self._affected(gone)
             touched &= rest & ~free
             free &= ~gone
             while touched:
@@ -624,7 +637,7 @@ class _Search:
     def _greedy(self, present: int, free: int, code: int) -> list[tuple[int, int]] | None:
         """Play on greedily (open keys pair their first two free tiles); the moves when
         that clears the board, else ``None``."""
-        kmask, key_of, affects = self.kmask, self.key_of, self.affects
+        kmask, key_of, affected = self.kmask, self.key_of, self.affected
         covers, left, right = self.covers, self.left, self.right
         moves: list[tuple[int, int]] = []
         work = 0
@@ -668,9 +681,9 @@ class _Search:
                 moves.append((a.bit_length() - 1, (gone ^ a).bit_length() - 1))
                 work |= low
             present &= ~gone
-            touched = 0
-            for i in iter_bits(gone):
-                touched |= affects[i]
+            touched = affected.get(gone)
+            if touched is None:
+                touched = self._affected(gone)
             touched &= present & ~free
             free &= ~gone
             for i in iter_bits(touched):
@@ -748,7 +761,7 @@ class _Walk:
         """Play ``code`` greedily from the state ``rest``/``free``: the tiles left, and (when
         ``record``) each key's state just before its first removal."""
         search = self.search
-        kmask, keybit, affects = search.kmask, search.keybit, search.affects
+        kmask, keybit, affected = search.kmask, search.keybit, search.affected
         covers, left, right = search.covers, search.left, search.right
         pair_cache = search.pair_cache
         present = self.present
@@ -782,12 +795,9 @@ class _Walk:
             if record and k not in firsts:
                 firsts[k] = (rest, free)
             rest &= ~gone
-            touched = 0
-            bits = gone
-            while bits:
-                low = bits & -bits
-                bits ^= low
-                touched |= affects[low.bit_length() - 1]
+            touched = affected.get(gone)
+            if touched is None:
+                touched = search._affected(gone)
             touched &= rest & ~free
             free &= ~gone
             while touched:
