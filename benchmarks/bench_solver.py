@@ -108,7 +108,9 @@ def main() -> None:
     parser.add_argument("--hint-deals", type=int, default=5, help="deals per difficulty")
     parser.add_argument("--share", type=int, metavar="N", help="only measure the unsolvable "
                         "share on N random deals")
-    parser.add_argument("--jobs", type=int, default=2, help="processes for the random deals")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the random deals "
+                        "(each deal's time is its own either way; two processes on two cores "
+                        "slow each a little)")
     args = parser.parse_args()
     if args.share:
         write_section("solver-share", "Solver: unsolvable share of random deals",
