@@ -43,13 +43,12 @@ rest alternate two searches, in rounds:
   local search): it cannot prove a deal lost but finds most wins of the remaining deals
   within a few hundred steps;
 * a *thorough* run of the tree search, restarted each round with twice the branch points
-  of the one before (from :data:`THOROUGH_NODES`), trying first the pairings the walk
-  holds: every open key's pairings are first tried
-  in the relaxation (singleton probing; a probe resumes the node's own relaxation where the
-  pairing first disagrees with it, and a pairing refuted at a node stays refuted below it),
-  keys whose pairings failed most (and most recently) first; the key with fewest survivors
-  is branched on, and a greedy play-out checks at every node whether the choices made so
-  far already win.
+  of the one before (from :data:`THOROUGH_NODES`).  At every node each open key's pairings
+  are first tried in the relaxation (singleton probing; a probe resumes the node's own
+  relaxation where the pairing first disagrees with it, and a pairing refuted at a node
+  stays refuted below it), the keys whose pairings failed most (and most recently) first;
+  the key with fewest survivors is branched on, trying first the pairing the walk holds,
+  and a greedy play-out checks whether the choices made so far already win.
 """
 
 from __future__ import annotations
@@ -576,7 +575,16 @@ class _Search:
     def _relaxed_stuck(self, present: int, free: int, code: int, rest: int | None = None,
                        batches: dict[int, list[tuple[int, int, int]]] | None = None) -> int:
         """The free tiles left when optimistic play (see the module notes) stops; ``0``
-        when it clears the board.
+        when it clears the board.  (See :meth:`_relax` for the arguments.)"""
+        rest, free = self._relax(present, free, code, rest, batches)
+        return rest & free
+
+    def _relax(self, present: int, free: int, code: int, rest: int | None = None,
+               batches: dict[int, list[tuple[int, int, int]]] | None = None
+               ) -> tuple[int, int]:
+        """Optimistic play (see the module notes) from ``present`` until it stops: the
+        tiles left and those of them free.  With every key's pairing chosen, this is greedy
+        play, exact.
 
         ``rest`` (with ``free``) resumes from a state that optimistic play reached before;
         ``batches`` collects, per key, the sets of its tiles removed at once, each with the
@@ -632,7 +640,7 @@ class _Search:
                 if not covers[i] & rest and (not left[i] & rest or not right[i] & rest):
                     free |= low
                     work |= keybit[i]
-        return rest & free
+        return rest, free
 
     def _greedy(self, present: int, free: int, code: int) -> list[tuple[int, int]] | None:
         """Play on greedily (open keys pair their first two free tiles); the moves when
@@ -693,7 +701,6 @@ class _Search:
         return None if present else moves
 
 
-
 class _Walk:
     """Weighted local search over complete pairings (a *breakout* walk), for finding a
     win fast on deals the tree search would wander in.
@@ -740,7 +747,9 @@ class _Walk:
                 self.options[k] = options
             code |= self._first_gone(rem, options, batches.get(k, ())) << 2 * k
         self.code = code
-        self.rest, self.firsts = self._judge(code, present, free, record=True)
+        self.firsts: dict[int, tuple[int, int]] = {}  # see _judge
+        self.end = (present, free)
+        self.rest = self._judge(code, present, free, record=True)
 
     @staticmethod
     def _first_gone(rem: int, options: list[int],
@@ -756,60 +765,16 @@ class _Walk:
                     return choice
         return options[0]
 
-    def _judge(self, code: int, rest: int, free: int, record: bool = False
-               ) -> tuple[int, dict[int, tuple[int, int]]]:
-        """Play ``code`` greedily from the state ``rest``/``free``: the tiles left, and (when
-        ``record``) each key's state just before its first removal."""
-        search = self.search
-        kmask, keybit, affected = search.kmask, search.keybit, search.affected
-        covers, left, right = search.covers, search.left, search.right
-        pair_cache = search.pair_cache
-        present = self.present
-        firsts: dict[int, tuple[int, int]] = {}
-        work = 0
-        bits = free
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            work |= keybit[low.bit_length() - 1]
-        while work:
-            low = work & -work
-            work ^= low
-            k = low.bit_length() - 1
-            orig = kmask[k] & present
-            rem = orig & rest
-            fr = rem & free
-            if not fr:
-                continue
-            choice = code >> 2 * k & 3
-            if choice:
-                pairs = pair_cache.get((orig, choice))
-                if pairs is None:
-                    pairs = pair_cache[orig, choice] = search._pairs(orig, choice)
-                pa, pb = pairs
-                gone = (pa if pa & fr == pa else 0) | (pb if pb & fr == pb else 0)
-            else:
-                gone = fr if fr == rem else 0
-            if not gone:
-                continue
-            if record and k not in firsts:
-                firsts[k] = (rest, free)
-            rest &= ~gone
-            touched = affected.get(gone)
-            if touched is None:
-                touched = search._affected(gone)
-            touched &= rest & ~free
-            free &= ~gone
-            while touched:
-                low = touched & -touched
-                touched ^= low
-                i = low.bit_length() - 1
-                if not covers[i] & rest and (not left[i] & rest or not right[i] & rest):
-                    free |= low
-                    work |= keybit[i]
-        if record:
+    def _judge(self, code: int, rest: int, free: int, record: bool = False) -> int:
+        """Play ``code`` greedily on from the state ``rest``/``free``: the tiles left.  With
+        ``record``, keep each key's state just before its first removal (``firsts``) and
+        the final state (``end``)."""
+        batches: dict[int, list[tuple[int, int, int]]] | None = {} if record else None
+        rest, free = self.search._relax(self.present, free, code, rest, batches)
+        if batches is not None:
+            self.firsts = {k: (went[0][1], went[0][2]) for k, went in batches.items()}
             self.end = (rest, free)
-        return rest, firsts
+        return rest
 
     def _weight_of(self, tiles: int) -> int:
         weight = self.weight
@@ -859,8 +824,8 @@ class _Walk:
                 best = None
                 for k, choice in changes:
                     start_rest, start_free = self.firsts.get(k, self.end)
-                    left, _ = self._judge(code & ~(3 << 2 * k) | choice << 2 * k,
-                                          start_rest, start_free)
+                    left = self._judge(code & ~(3 << 2 * k) | choice << 2 * k,
+                                       start_rest, start_free)
                     score = (self._weight_of(left), rng.below(1 << 30))
                     if best is None or score < best[0]:
                         best = (score, k, choice)
@@ -871,8 +836,7 @@ class _Walk:
                         self.weight[i] += 1
             self.last[k] = self.steps
             self.code = code & ~(3 << 2 * k) | choice << 2 * k
-            self.rest, self.firsts = self._judge(self.code, self.present, self.free,
-                                                 record=True)
+            self.rest = self._judge(self.code, self.present, self.free, record=True)
             search.phase = self.code
         return None
 
