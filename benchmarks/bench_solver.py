@@ -84,6 +84,14 @@ def hints(seeds: int) -> list[str]:
     return lines
 
 
+def wilson_interval(hits: int, count: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of the proportion ``hits / count``."""
+    p = hits / count
+    centre = (p + z * z / (2 * count)) / (1 + z * z / count)
+    half = z * (p * (1 - p) / count + z * z / (4 * count * count)) ** 0.5 / (1 + z * z / count)
+    return centre - half, centre + half
+
+
 def share(count: int, jobs: int) -> list[str]:
     start = time.perf_counter()
     with Pool(jobs) as pool:
@@ -93,10 +101,13 @@ def share(count: int, jobs: int) -> list[str]:
     unsolvable = verdicts.count(Verdict.UNSOLVABLE.value)
     unknown = verdicts.count(Verdict.UNKNOWN.value)
     cpu = sum(seconds for _, _, seconds in results)
+    low, high = wilson_interval(unsolvable, count)
     return [
         f"**Unsolvable share on {count:,} random Turtle deals** (seeds 0..{count - 1}): "
         f"{unsolvable:,} unsolvable = **{unsolvable / count:.2%}** ({unknown} unknown); "
         f"published figure (de Bondt, 10 million deals): 2.95-2.96 %.",
+        "",
+        f"95 % confidence interval of the share (Wilson): {low:.2%} - {high:.2%}.",
         "",
         f"Took {wall:.0f} s wall on {jobs} processes ({cpu:.0f} s of solving in all).",
     ]
