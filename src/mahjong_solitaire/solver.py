@@ -707,8 +707,8 @@ class _Walk:
 
     Once every key's pairing is fixed, the committed relaxation is exact (it is greedy
     play), so a complete pairing is cheap to judge: the tiles it leaves.  The walk starts
-    from the pairings the node's optimistic play suggests (a key's first two tiles to go
-    pair together), then repeatedly changes the pairing of one key with a free tile left
+    from the pairings the position's optimistic play suggests (a key's first two tiles to
+    go pair together), then repeatedly changes the pairing of one key with a free tile left
     stuck, choosing the change that leaves the least weight behind.  Each tile weighs 1 at
     first; whenever no change improves, the tiles left gain weight, so the walk learns
     which tiles are hard to clear instead of circling (Morris's breakout).  Judging a
@@ -814,7 +814,7 @@ class _Walk:
                     if kmask[k] & rest:
                         keys |= 1 << k
                 if not keys:
-                    return None  # nothing left to change: no pairing clears it
+                    return None  # nothing the walk may change: the tree search decides
             changes = [(k, choice) for k in iter_bits(keys) for choice in options[k]
                        if choice != code >> 2 * k & 3]
             if rng.below(1000) < self.NOISE:
