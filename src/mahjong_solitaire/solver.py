@@ -135,6 +135,11 @@ def _geometry(layout: Layout) -> _Geometry:
     return _Geometry(covers, layout.left, layout.right, layout.affects, tuple(above))
 
 
+#: Per key, the batches of its tiles that optimistic play removed at once, each with the
+#: state just before: ``(batch, tiles left, free tiles, keys still to examine)``.
+_Batches = dict[int, list[tuple[int, int, int, int]]]
+
+
 class _Limit(Exception):
     """The current phase ran out of nodes (or the caller's limits were hit)."""
 
@@ -400,7 +405,7 @@ class _Search:
             raise _Limit
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise _Limit
-        batches: dict[int, list[tuple[int, int, int]]] | None = {} if self.thorough else None
+        batches: _Batches | None = {} if self.thorough else None
         stuck = self._relaxed_stuck(present, free, code, batches=batches)
         if stuck:
             # Only the keys of the free tiles left stuck matter: the others' tiles are all
@@ -483,7 +488,7 @@ class _Search:
         return best_key, best_options
 
     def _probe(self, present: int, free: int, code: int, decided: int,
-               batches: dict[int, list[tuple[int, int, int]]],
+               batches: _Batches,
                failed: dict[int, tuple[int, int]], assign: int
                ) -> tuple[int, list[int], int]:
         """Thorough: try each open key's pairings in the relaxation, the most active keys
@@ -527,13 +532,14 @@ class _Search:
                     refuted |= 1 << choice
                     continue
                 pa, pb = self._pairs(rem, choice)
-                for batch, rest, rest_free in went:  # noqa: B007 - the resume point
+                for batch, rest, rest_free, pending in went:  # noqa: B007 - the resume point
                     if batch & pa not in (0, pa) or batch & pb not in (0, pb):
                         break
                 else:
                     options.append(choice)
                     continue
-                stuck = self._relaxed_stuck(present, rest_free, code | choice << 2 * k, rest)
+                stuck = self._relaxed_stuck(present, rest_free, code | choice << 2 * k, rest,
+                                            work=pending | 1 << k)
                 if stuck:
                     reason |= self._keys_of(stuck) & decided
                     refuted |= 1 << choice
@@ -573,14 +579,14 @@ class _Search:
         return scored
 
     def _relaxed_stuck(self, present: int, free: int, code: int, rest: int | None = None,
-                       batches: dict[int, list[tuple[int, int, int]]] | None = None) -> int:
+                       batches: _Batches | None = None, work: int | None = None) -> int:
         """The free tiles left when optimistic play (see the module notes) stops; ``0``
         when it clears the board.  (See :meth:`_relax` for the arguments.)"""
-        rest, free = self._relax(present, free, code, rest, batches)
+        rest, free = self._relax(present, free, code, rest, batches, work)
         return rest & free
 
     def _relax(self, present: int, free: int, code: int, rest: int | None = None,
-               batches: dict[int, list[tuple[int, int, int]]] | None = None
+               batches: _Batches | None = None, work: int | None = None
                ) -> tuple[int, int]:
         """Optimistic play (see the module notes) from ``present`` until it stops: the
         tiles left and those of them free.  With every key's pairing chosen, this is greedy
@@ -590,18 +596,22 @@ class _Search:
         ``batches`` collects, per key, the sets of its tiles removed at once, each with the
         state just before: a probe of a pairing of that key can resume before the first
         batch that splits one of its pairs, since every removal before is still allowed.
+        ``work`` (keys to examine, as bits) resumes that state's work list, plus the keys
+        whose pairing differs from that play's: every other key was examined in the same
+        state then.  By default every key with a free tile is examined.
         """
         kmask, keybit, affected = self.kmask, self.keybit, self.affected
         covers, left, right = self.covers, self.left, self.right
         pair_cache = self.pair_cache
         if rest is None:
             rest = present
-        work = 0
-        bits = free
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            work |= keybit[low.bit_length() - 1]
+        if work is None:
+            work = 0
+            bits = free
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                work |= keybit[low.bit_length() - 1]
         while work:
             low = work & -work
             work ^= low
@@ -626,7 +636,7 @@ class _Search:
             if not gone:
                 continue
             if batches is not None:
-                batches.setdefault(k, []).append((gone, rest, free))
+                batches.setdefault(k, []).append((gone, rest, free, work))
             rest &= ~gone
             touched = affected.get(gone)
             if touched is None:
@@ -733,7 +743,7 @@ class _Walk:
         self.options: dict[int, list[int]] = {}
         self.last: dict[int, int] = {}
         self.steps = 0
-        batches: dict[int, list[tuple[int, int, int]]] = {}
+        batches: _Batches = {}
         search._relaxed_stuck(present, free, 0, batches=batches)
         code = 0
         for k, mask in enumerate(search.kmask):
@@ -747,15 +757,15 @@ class _Walk:
                 self.options[k] = options
             code |= self._first_gone(rem, options, batches.get(k, ())) << 2 * k
         self.code = code
-        self.firsts: dict[int, tuple[int, int]] = {}  # see _judge
-        self.end = (present, free)
+        self.firsts: dict[int, tuple[int, ...]] = {}  # see _judge
+        self.end: tuple[int, ...] = (present, free, 0)
         self.rest = self._judge(code, present, free, record=True)
 
     @staticmethod
     def _first_gone(rem: int, options: list[int],
-                    batches: list[tuple[int, int, int]] | tuple[()]) -> int:
+                    batches: list[tuple[int, int, int, int]] | tuple[()]) -> int:
         """The pairing (among ``options``) that pairs the key's first two tiles to go."""
-        order = [i for gone, _, _ in batches for i in iter_bits(gone)]
+        order = [i for gone, *_ in batches for i in iter_bits(gone)]
         tiles = list(iter_bits(rem))
         order += [i for i in tiles if i not in order]
         first = {order[0], order[1]}
@@ -765,15 +775,16 @@ class _Walk:
                     return choice
         return options[0]
 
-    def _judge(self, code: int, rest: int, free: int, record: bool = False) -> int:
-        """Play ``code`` greedily on from the state ``rest``/``free``: the tiles left.  With
-        ``record``, keep each key's state just before its first removal (``firsts``) and
-        the final state (``end``)."""
-        batches: dict[int, list[tuple[int, int, int]]] | None = {} if record else None
-        rest, free = self.search._relax(self.present, free, code, rest, batches)
+    def _judge(self, code: int, rest: int, free: int, work: int | None = None,
+               record: bool = False) -> int:
+        """Play ``code`` greedily on from the state ``rest``/``free`` (``work``: see
+        :meth:`_Search._relax`): the tiles left.  With ``record``, keep each key's state
+        just before its first removal (``firsts``) and the final state (``end``)."""
+        batches: _Batches | None = {} if record else None
+        rest, free = self.search._relax(self.present, free, code, rest, batches, work)
         if batches is not None:
-            self.firsts = {k: (went[0][1], went[0][2]) for k, went in batches.items()}
-            self.end = (rest, free)
+            self.firsts = {k: went[0][1:] for k, went in batches.items()}
+            self.end = (rest, free, 0)
         return rest
 
     def _weight_of(self, tiles: int) -> int:
@@ -823,9 +834,9 @@ class _Walk:
                 now = self._weight_of(rest)
                 best = None
                 for k, choice in changes:
-                    start_rest, start_free = self.firsts.get(k, self.end)
+                    start_rest, start_free, pending = self.firsts.get(k, self.end)
                     left = self._judge(code & ~(3 << 2 * k) | choice << 2 * k,
-                                       start_rest, start_free)
+                                       start_rest, start_free, pending | 1 << k)
                     score = (self._weight_of(left), rng.below(1 << 30))
                     if best is None or score < best[0]:
                         best = (score, k, choice)
