@@ -738,7 +738,8 @@ class _Walk:
         self.search = search
         self.present = present
         self.free = free
-        self.weight = [1] * len(search.key_of)
+        # The tiles' weights, as bit planes: tile i weighs sum(planes[b] >> i & 1 << b).
+        self.planes = [(1 << len(search.key_of)) - 1]
         self.rng = Rng.from_seed(0x3A1C, present & 0xFFFFFFFFFFFF, free & 0xFFFFFFFFFFFF)
         self.options: dict[int, list[int]] = {}
         self.last: dict[int, int] = {}
@@ -788,13 +789,22 @@ class _Walk:
         return rest
 
     def _weight_of(self, tiles: int) -> int:
-        weight = self.weight
+        """The total weight of ``tiles``."""
         total = 0
-        while tiles:
-            low = tiles & -tiles
-            tiles ^= low
-            total += weight[low.bit_length() - 1]
+        for b, plane in enumerate(self.planes):
+            total += (plane & tiles).bit_count() << b
         return total
+
+    def _weigh_more(self, tiles: int) -> None:
+        """Add 1 to the weight of each of ``tiles`` (binary addition, plane by plane)."""
+        planes = self.planes
+        carry = tiles
+        for b, plane in enumerate(planes):
+            planes[b] = plane ^ carry
+            carry &= plane
+            if not carry:
+                return
+        planes.append(carry)
 
     def run(self, steps: int) -> list[tuple[int, int]] | None:
         """Walk up to ``steps`` steps (each counted as a node of the search, which may
@@ -843,8 +853,7 @@ class _Walk:
                 assert best is not None
                 (score, _), k, choice = best
                 if score >= now:
-                    for i in iter_bits(rest):
-                        self.weight[i] += 1
+                    self._weigh_more(rest)
             self.last[k] = self.steps
             self.code = code & ~(3 << 2 * k) | choice << 2 * k
             self.rest = self._judge(self.code, self.present, self.free, record=True)
