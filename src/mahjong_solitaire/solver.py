@@ -241,9 +241,14 @@ class _Search:
         return False
 
     def _pairs(self, rem: int, choice: int) -> tuple[int, int]:
-        tiles = list(iter_bits(rem))
-        (a, b), (c, d) = _PAIRINGS[choice]
-        return (1 << tiles[a]) | (1 << tiles[b]), (1 << tiles[c]) | (1 << tiles[d])
+        """The two pairs (as masks) of pairing ``choice`` of the four tiles ``rem``."""
+        pairs = self.pair_cache.get((rem, choice))
+        if pairs is None:
+            tiles = list(iter_bits(rem))
+            (a, b), (c, d) = _PAIRINGS[choice]
+            pairs = (1 << tiles[a]) | (1 << tiles[b]), (1 << tiles[c]) | (1 << tiles[d])
+            self.pair_cache[rem, choice] = pairs
+        return pairs
 
     def _options(self, rem: int, present: int) -> list[int]:
         """The pairings of a key's four tiles that join no tile to one beneath it."""
@@ -625,7 +630,7 @@ class _Search:
             if choice:
                 pairs = pair_cache.get((orig, choice))
                 if pairs is None:
-                    pairs = pair_cache[orig, choice] = self._pairs(orig, choice)
+                    pairs = self._pairs(orig, choice)
                 pa, pb = pairs
                 gone = (pa if pa & fr == pa else 0) | (pb if pb & fr == pb else 0)
             elif fr == rem or (orig.bit_count() > 2 and ((orig & ~rest) | fr).bit_count() > 1):
