@@ -329,6 +329,16 @@ class _Search:
                     raise
             spend *= 2
 
+    def _count_node(self) -> None:
+        """Count a node (a branch point or a step of the walk); raise :class:`_Limit`
+        past the phase's budget or the caller's deadline."""
+        self.nodes += 1
+        if self.budget is not None and self.nodes > self.budget:
+            self.nodes -= 1
+            raise _Limit
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _Limit
+
     def _spend(self, nodes: int) -> None:
         """Let the next phase examine ``nodes`` more (within the caller's limit)."""
         self.budget = self.nodes + nodes
@@ -404,12 +414,7 @@ class _Search:
         if known is not None:
             del path[mark:]
             return known
-        self.nodes += 1
-        if self.budget is not None and self.nodes > self.budget:
-            self.nodes -= 1
-            raise _Limit
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise _Limit
+        self._count_node()
         batches: _Batches | None = {} if self.thorough else None
         stuck = self._relaxed_stuck(present, free, code, batches=batches)
         if stuck:
@@ -819,12 +824,7 @@ class _Walk:
         for _ in range(steps):
             if not self.rest:
                 return search._greedy(self.present, self.free, self.code)
-            search.nodes += 1
-            if search.budget is not None and search.nodes > search.budget:
-                search.nodes -= 1
-                raise _Limit
-            if search.deadline is not None and time.perf_counter() > search.deadline:
-                raise _Limit
+            search._count_node()
             self.steps += 1
             code, rest = self.code, self.rest
             stuck = rest & self.end[1]
