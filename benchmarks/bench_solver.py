@@ -2,7 +2,7 @@
 unsolvable share of random deals.
 
     python benchmarks/bench_solver.py                 # 1,000 random deals + hints
-    python benchmarks/bench_solver.py --share 10000   # the unsolvable share (run once)
+    python benchmarks/bench_solver.py --share 10000 --jobs 2   # the unsolvable share (once)
 
 Targets (issue 3): every deal decided, median <= 10 ms, p99 <= 1 s, total <= 120 s; hint
 p99 <= 50 ms.  de Bondt found 2.95-2.96 % of random Turtle deals unsolvable.

@@ -143,6 +143,26 @@ def test_the_walk_over_pairings_wins_deals_the_tree_search_wanders_on(seed):
     assert_replays(board, result.moves)
 
 
+def test_the_walks_tile_weights_add_up_plane_by_plane():
+    """The walk keeps tile weights as bit planes; adding 1 to a set of tiles is a binary
+    addition across the planes, so totals must match a plain count."""
+    import random
+
+    from mahjong_solitaire.solver import _Search, _Walk
+
+    board = random_board(TURTLE, 3)
+    walk = _Walk(_Search(board, None, None), board.present, board.free)
+    rnd = random.Random(5)
+    weight = [1] * len(TURTLE)
+    for _ in range(300):
+        tiles = rnd.getrandbits(len(TURTLE))
+        walk._weigh_more(tiles)
+        for i in range(len(TURTLE)):
+            weight[i] += tiles >> i & 1
+        probe = rnd.getrandbits(len(TURTLE))
+        assert walk._weight_of(probe) == sum(w for i, w in enumerate(weight) if probe >> i & 1)
+
+
 def test_the_solver_is_deterministic():
     board = random_board(TURTLE, 306)
     first, again = solve(board, node_limit=3000), solve(board, node_limit=3000)
