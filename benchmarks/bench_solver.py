@@ -5,7 +5,8 @@ unsolvable share of random deals.
     python benchmarks/bench_solver.py --share 10000 --jobs 2   # the unsolvable share (once)
 
 Targets (issue 3): every deal decided, median <= 10 ms, p99 <= 1 s, total <= 120 s; hint
-p99 <= 50 ms.  de Bondt found 2.95-2.96 % of random Turtle deals unsolvable.
+p99 <= 50 ms; the winnability check small enough that play never waits.  de Bondt found
+2.95-2.96 % of random Turtle deals unsolvable.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from mahjong_solitaire.generator import Difficulty, generate
 from mahjong_solitaire.hint import suggest
 from mahjong_solitaire.layouts import builtin_layout
 from mahjong_solitaire.solver import Verdict, random_board, solve
+from mahjong_solitaire.winnability import winnability
 
 TURTLE = builtin_layout("turtle")
 
@@ -84,6 +86,30 @@ def hints(seeds: int) -> list[str]:
     return lines
 
 
+def winnability_along_play(deals: int) -> list[str]:
+    """The "still winnable?" check after every move of careless play: random matching
+    pairs on constructed hard deals, so many positions are lost along the way."""
+    import random
+
+    rnd = random.Random(1)
+    verdicts: dict[str, int] = {}
+    times = []
+    for seed in range(deals):
+        board = generate(TURTLE, seed, Difficulty.HARD).board()
+        while pairs := board.matching_pairs():
+            board.push(rnd.choice(pairs))
+            start = time.perf_counter()
+            status = winnability(board).status.value
+            times.append(time.perf_counter() - start)
+            verdicts[status] = verdicts.get(status, 0) + 1
+    counts = ", ".join(f"{status} {count}" for status, count in sorted(verdicts.items()))
+    return ["", f"**\"Still winnable?\" after every move of random play** ({deals} hard deals, "
+            f"{len(times)} positions, `winnability` with its default budget):", "",
+            f"- verdicts: {counts}",
+            f"- time: median {statistics.median(times) * 1e3:.1f} ms, "
+            f"p99 {percentile(times, 0.99) * 1e3:.1f} ms, max {max(times) * 1e3:.1f} ms"]
+
+
 def wilson_interval(hits: int, count: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval of the proportion ``hits / count``."""
     p = hits / count
@@ -117,6 +143,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--hint-deals", type=int, default=5, help="deals per difficulty")
+    parser.add_argument("--play-deals", type=int, default=15, help="deals played at random "
+                        "for the winnability check")
     parser.add_argument("--share", type=int, metavar="N", help="only measure the unsolvable "
                         "share on N random deals")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the random deals "
@@ -128,7 +156,8 @@ def main() -> None:
                       share(args.share, args.jobs))
         return
     write_section("solver", "Solver and hints",
-                  random_deals(args.deals, args.jobs) + hints(args.hint_deals))
+                  random_deals(args.deals, args.jobs) + hints(args.hint_deals)
+                  + winnability_along_play(args.play_deals))
 
 
 if __name__ == "__main__":

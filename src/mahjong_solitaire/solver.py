@@ -144,7 +144,8 @@ class _Limit(Exception):
     """The current phase ran out of nodes (or the caller's limits were hit)."""
 
 
-#: Branch points the quick search may spend before the thorough one takes over.
+#: Branch points the quick search may spend before the walk and the thorough search take
+#: over (at most two thirds of the caller's node limit).
 QUICK_NODES = 300
 #: Branch points of the first thorough run (each restart doubles them).
 THOROUGH_NODES = 400
@@ -294,9 +295,11 @@ class _Search:
                 return False
             if count:
                 work |= 1 << k
+        # Under a small limit (a hint, the winnability check) a third of it is left to the
+        # walk, which wins most of what the quick search could not in its few steps.
         self.budget = QUICK_NODES
         if self.node_limit is not None:
-            self.budget = min(self.budget, self.node_limit)
+            self.budget = min(self.budget, self.node_limit * 2 // 3)
         try:
             return self._node(present, free, 0, 0, work, {}, 0) is None
         except _Limit:

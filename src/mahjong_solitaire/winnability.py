@@ -24,7 +24,8 @@ from .solver import Verdict
 
 __all__ = ["WINNABILITY_NODES", "Status", "Winnability", "winnability"]
 
-#: Branch points the whole check may spend (at most about 50 ms on the Turtle).
+#: Branch points (and walk steps) the whole check may spend: on the Turtle, along careless
+#: play, 25 ms at the 99th percentile and under 80 ms at the most (BENCHMARKS.md).
 WINNABILITY_NODES = 300
 
 
