@@ -106,7 +106,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument("--jsonl", action="store_true",
                         help="one deal per input line, one answer per output line")
     parser.add_argument("--limit", type=int, metavar="NODES",
-                        help="give up (unknown) after this many branch points")
+                        help="give up (unknown) after this many search steps "
+                        "(branch points of the tree search and steps of the walk)")
     parser.add_argument("--timeout", type=float, metavar="SECONDS",
                         help="give up (unknown) after this many seconds per deal")
     parser.add_argument("--json", action="store_true", help="answer as one JSON object")
