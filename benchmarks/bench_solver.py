@@ -24,25 +24,31 @@ from _report import percentile, write_section
 from mahjong_solitaire.generator import Difficulty, generate
 from mahjong_solitaire.hint import suggest
 from mahjong_solitaire.layouts import builtin_layout
-from mahjong_solitaire.solver import Verdict, random_board, solve
+from mahjong_solitaire.solver import Verdict, solve_random
 from mahjong_solitaire.winnability import winnability
 
 TURTLE = builtin_layout("turtle")
 
 
 def decide(seed: int) -> tuple[str, int, float]:
-    result = solve(random_board(TURTLE, seed))
+    result = solve_random(TURTLE, seed)
     return result.verdict.value, result.nodes, result.seconds
 
 
-def random_deals(count: int, jobs: int) -> list[str]:
+def decide_all(count: int, jobs: int, chunksize: int) -> tuple[list[tuple[str, int, float]],
+                                                               float]:
+    """``decide`` for seeds 0..count-1 on ``jobs`` processes, and the wall time taken."""
     start = time.perf_counter()
     if jobs > 1:
         with Pool(jobs) as pool:
-            results = pool.map(decide, range(count), chunksize=1)
+            results = pool.map(decide, range(count), chunksize=chunksize)
     else:
         results = [decide(seed) for seed in range(count)]
-    wall = time.perf_counter() - start
+    return results, time.perf_counter() - start
+
+
+def random_deals(count: int, jobs: int) -> list[str]:
+    results, wall = decide_all(count, jobs, chunksize=1)
     times = [seconds for _, _, seconds in results]
     verdicts = [verdict for verdict, _, _ in results]
     unsolvable = verdicts.count(Verdict.UNSOLVABLE.value)
@@ -119,10 +125,7 @@ def wilson_interval(hits: int, count: int, z: float = 1.96) -> tuple[float, floa
 
 
 def share(count: int, jobs: int) -> list[str]:
-    start = time.perf_counter()
-    with Pool(jobs) as pool:
-        results = pool.map(decide, range(count), chunksize=20)
-    wall = time.perf_counter() - start
+    results, wall = decide_all(count, jobs, chunksize=20)
     verdicts = [verdict for verdict, _, _ in results]
     unsolvable = verdicts.count(Verdict.UNSOLVABLE.value)
     unknown = verdicts.count(Verdict.UNKNOWN.value)
@@ -135,7 +138,8 @@ def share(count: int, jobs: int) -> list[str]:
         "",
         f"95 % confidence interval of the share (Wilson): {low:.2%} - {high:.2%}.",
         "",
-        f"Took {wall:.0f} s wall on {jobs} processes ({cpu:.0f} s of solving in all).",
+        f"Took {wall:.0f} s wall on {jobs} process{'es' if jobs > 1 else ''} "
+        f"({cpu:.0f} s of solving in all).",
     ]
 
 

@@ -194,8 +194,9 @@ class _Search:
         self.nogood_seen: set[tuple[int, int]] = set()
         self.shift = len(self.key_of)
         self.path: list[tuple[int, int]] = []
-        # Thorough branches try first the pairing the walk holds (two bits per key).
-        self.phase = 0
+        # The walk over complete pairings (from the first thorough round on): thorough
+        # branches try first the pairing it holds.
+        self.walk: _Walk | None = None
         # Thorough probing tries first the keys whose pairings failed most, recently most.
         self.activity = [0.0] * len(self.kmask)
         self.bump = 1.0
@@ -309,8 +310,7 @@ class _Search:
         # the one before; what a restart proves dead (and learns) stays for the next, and
         # the keys' activity steers it elsewhere.
         self.thorough = True
-        walk = _Walk(self, present, free)
-        self.phase = walk.code
+        walk = self.walk = _Walk(self, present, free)
         spend = THOROUGH_NODES
         while True:
             self._spend(WALK_STEPS)
@@ -441,18 +441,11 @@ class _Search:
             k, options = self._branch(present, free, code)
             conflict = 0
         bit = 1 << k
-        alive = -1
+        alive = self._keys_of(present) if k in self.nogoods else 0
         for choice in options:
-            below = None
             chosen = assign | choice << 2 * k
-            for mask, value, keys in self.nogoods.get(k, ()):
-                if chosen & mask == value:
-                    if alive < 0:
-                        alive = self._keys_of(present)
-                    if not keys & ~alive:
-                        below = keys
-                        break
-            if below is None:
+            below: int | None = self._nogood(k, chosen, alive)
+            if not below:
                 below = self._node(present, free, code | choice << 2 * k, decided | bit, bit,
                                    failed, chosen)
             if below is None:
@@ -479,6 +472,14 @@ class _Search:
         self.nogood_seen.add((mask, value))
         for k in iter_bits(conflict):
             self.nogoods.setdefault(k, []).append((mask, value, conflict))
+
+    def _nogood(self, k: int, chosen: int, alive: int) -> int:
+        """The keys of a learned nogood on key ``k`` that the pairings ``chosen`` repeat,
+        among those naming only keys of ``alive`` (with tiles left); ``0`` when none."""
+        for mask, value, keys in self.nogoods.get(k, ()):
+            if chosen & mask == value and not keys & ~alive:
+                return keys
+        return 0
 
     def _branch(self, present: int, free: int, code: int) -> tuple[int, list[int]]:
         """Quick: the open key whose best free pair frees the most tiles, its pairings
@@ -534,12 +535,7 @@ class _Search:
             for choice in self._options(rem, present):
                 if refuted >> choice & 1:
                     continue
-                chosen = assign | choice << 2 * k
-                for mask, value, keys in self.nogoods.get(k, ()):
-                    if chosen & mask == value and not keys & ~alive:
-                        break
-                else:
-                    keys = 0
+                keys = self._nogood(k, assign | choice << 2 * k, alive)
                 if keys:  # a learned nogood refutes it
                     reason |= keys & ~(1 << k)
                     refuted |= 1 << choice
@@ -570,7 +566,7 @@ class _Search:
         assert best is not None  # the relaxation passed, so some key is open
         _, k, options, reason = best
         rem = self.kmask[k] & present
-        phase = self.phase >> 2 * k & 3
+        phase = self.walk.code >> 2 * k & 3 if self.walk is not None else 0
         ranked = sorted((choice != phase, -score, choice) for score, choice in
                         self._scored(rem, options, present, free))
         return k, [choice for _, _, choice in ranked], reason
@@ -865,7 +861,6 @@ class _Walk:
             self.last[k] = self.steps
             self.code = code & ~(3 << 2 * k) | choice << 2 * k
             self.rest = self._judge(self.code, self.present, self.free, record=True)
-            search.phase = self.code
         return None
 
 
