@@ -104,6 +104,11 @@ def _bad_variants() -> list[tuple[str, object]]:
         ("game 5: seed is missing", lambda d: d["games"][4].pop("seed") and d),
         ("game 5: status = 'lost' is not a game status", game(4, status="lost")),
         ("game 2: not a JSON object", lambda d: d["games"].insert(1, 5) or d),
+        # A classic code in Connect mode (or any other mode) would be stored unreplayed
+        # and break the page that resumes it.
+        ("game 2: this game is played in mode 'classic', not 'connect'",
+         game(1, mode="connect", actions=["garbage"])),
+        ("game 2: this game is played in mode 'classic', not 'puzzle'", game(1, mode="puzzle")),
     ]
 
 

@@ -44,6 +44,7 @@ from .records import (
     connect_layout_name,
     is_connect_code,
     layout_deal,
+    mode_of_code,
 )
 
 __all__ = ["FORMAT", "VERSION", "export_document", "parse_document"]
@@ -143,10 +144,13 @@ def _parse_game(raw: object, number: int) -> dict[str, Any]:
         raise fields.fail(f"daily = {daily_text!r} is not a date") from None
     if (code is None) == (positions is None):
         raise fields.fail("a game has either a code or layout positions")
+    connect_game = is_connect_code(code)
+    if mode != mode_of_code(code):
+        raise fields.fail(f"this game is played in mode {mode_of_code(code)!r}, not {mode!r}")
     try:
-        if is_connect_code(code):  # a Connect game (mode "connect", SPEC 9)
-            if mode != "connect" or daily is not None:
-                raise fields.fail(f"a Connect code belongs to mode connect, not {mode!r}")
+        if connect_game:  # a Connect game (SPEC 9)
+            if daily is not None:
+                raise fields.fail("a Connect game is never a daily challenge")
             connect = ConnectCode.parse(code)  # type: ignore[arg-type]
             if (connect.seed, connect.difficulty.value) != (seed, level):
                 raise fields.fail(f"seed and difficulty contradict code {code}")
@@ -172,18 +176,18 @@ def _parse_game(raw: object, number: int) -> dict[str, Any]:
     finished = status in ("won", "abandoned")
     if finished and finished_at is None:
         raise fields.fail(f"a {status} game needs finished_at")
-    if mode == "classic" or is_connect_code(code):
-        try:
-            game = (ConnectGame if is_connect_code(code) else Game).replay(deal, actions)
-        except ValueError as error:
-            raise fields.fail(str(error)) from None
-        if (game.board.is_won()) != (status == "won"):
-            raise fields.fail(f"status {status} does not match its moves")
-        replayed = {"hints": game.hints, "undos": game.undos, "shuffles": game.shuffles}
-        if replayed != counts:
-            raise fields.fail(f"aid counts {counts} do not match its actions {replayed}")
-        if status == "stuck" and game.status is not GameStatus.STUCK:
-            raise fields.fail("status stuck does not match its moves")
+    # Every game is replayed: its counts and status must follow from its moves.
+    try:
+        game = (ConnectGame if connect_game else Game).replay(deal, actions)
+    except ValueError as error:
+        raise fields.fail(str(error)) from None
+    if (game.board.is_won()) != (status == "won"):
+        raise fields.fail(f"status {status} does not match its moves")
+    replayed = {"hints": game.hints, "undos": game.undos, "shuffles": game.shuffles}
+    if replayed != counts:
+        raise fields.fail(f"aid counts {counts} do not match its actions {replayed}")
+    if status == "stuck" and game.status is not GameStatus.STUCK:
+        raise fields.fail("status stuck does not match its moves")
     if status == "playing":
         status = "paused"  # an imported game waits for its player, clock stopped
     return {"mode": mode, "code": code, "layout_name": name, "layout_positions": positions,

@@ -55,6 +55,16 @@ def is_connect_code(code: str | None) -> bool:
     return isinstance(code, str) and code.strip().upper().startswith(CONNECT_PREFIX + "-")
 
 
+def mode_of_code(code: str | None) -> str:
+    """The mode a game of ``code`` is played in: ``connect`` for a Connect code, else
+    ``classic`` (a classic code, or a layout of positions with no code).
+
+        >>> mode_of_code("CN1-1808B-AAAAABL"), mode_of_code("MJ1-L00-AAAAABL"), mode_of_code(None)
+        ('connect', 'classic', 'classic')
+    """
+    return "connect" if is_connect_code(code) else "classic"
+
+
 def connect_layout_name(code: ConnectCode) -> str:
     """The ``layout_name`` a Connect game is stored and grouped under: grid and rule.
 
