@@ -72,6 +72,19 @@ def test_one_language_by_name_with_an_etag_and_an_unknown_one_refused(client) ->
     assert "'fr'" in body["detail"]
 
 
+def test_the_etag_changes_exactly_when_the_messages_served_do(client, monkeypatch) -> None:
+    """A catalogue edited under a running server must not be hidden behind an old tag."""
+    first = client.get("/api/i18n/es")
+    tag = first.headers["etag"]
+    assert client.get("/api/i18n/es").headers["etag"] == tag
+    edited = {**catalogue_json("es")}
+    edited["messages"] = {**edited["messages"], "No moves": "Sin jugadas"}
+    monkeypatch.setattr(i18n, "catalogue_json", lambda lang: edited)
+    answer = client.get("/api/i18n/es", headers={"If-None-Match": tag})
+    assert answer.status_code == 200 and answer.headers["etag"] != tag
+    assert answer.json()["messages"]["No moves"] == "Sin jugadas"
+
+
 def test_errors_speak_the_request_language_and_keep_the_english_details(client) -> None:
     for lang in i18n.languages():
         answer = client.post("/api/games", json={"code": "MJ1-NOPE"},

@@ -34,7 +34,7 @@ from ..store import GameNotFoundError, StaleWriteError, Store, StoreError
 from .api import ApiError, router
 from .connect_api import router as connect_router
 from .i18n_api import router as i18n_router
-from .language import LanguageMiddleware, request_language
+from .language import LanguageMiddleware, current_language
 from .layouts_api import router as layouts_router
 
 __all__ = ["STATIC", "create_app"]
@@ -57,7 +57,7 @@ _ERROR_ANSWERS: tuple[tuple[type[Exception], int, str], ...] = (
 
 
 def _error(request: Request, status: int, code: str, detail: str) -> JSONResponse:
-    message = error_message(code, request_language(request))
+    message = error_message(code, current_language())
     return JSONResponse({"error": code, "message": message, "detail": detail},
                         status_code=status)
 

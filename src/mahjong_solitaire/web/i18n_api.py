@@ -6,7 +6,8 @@
 * ``GET /api/i18n/{lang}``: one language's catalogue (404 ``unknown_language``).
 
 Both answer :func:`..i18n.catalogue_json` (the same messages as the server's, one source
-of truth) with an ETag built from the catalogues' modification times.
+of truth) with an ETag built from the answer itself, so the tag changes exactly when the
+messages served do.
 
     >>> sorted(route.path for route in router.routes)
     ['/api/i18n', '/api/i18n/{lang}']
@@ -18,40 +19,33 @@ The server's own texts (layout titles, error messages) follow the same language
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+import json
 
 from fastapi import APIRouter, Request, Response
-from fastapi.responses import JSONResponse
 
 from .. import i18n
 from .api import ApiError
-from .language import request_language
+from .language import current_language
 
 __all__ = ["router"]
 
 router = APIRouter(prefix="/api", tags=["languages"])
 
-def _etag(lang: str) -> str:
-    stamps = [f"{code}:{i18n.catalogue_path(code).stat().st_mtime_ns}"
-              for code in i18n.languages()]
-    return hashlib.sha256(f"{lang}|{'|'.join(stamps)}".encode()).hexdigest()[:20]
-
-
 def _catalogue(request: Request, lang: str) -> Response:
-    tag = f'"{_etag(lang)}"'
+    body = json.dumps({**i18n.catalogue_json(lang), "languages": i18n.available_languages()},
+                      ensure_ascii=False, separators=(",", ":")).encode()
+    tag = f'"{hashlib.sha256(body).hexdigest()[:20]}"'
     headers = {"ETag": tag, "Cache-Control": "no-cache", "Content-Language": lang,
                "Vary": "Accept-Language, Cookie"}
     if request.headers.get("if-none-match", "").strip() in (tag, f"W/{tag}"):
         return Response(status_code=304, headers=headers)
-    body: dict[str, Any] = {**i18n.catalogue_json(lang),
-                            "languages": i18n.available_languages()}
-    return JSONResponse(body, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
 
 
 @router.get("/i18n", summary="The page's messages in the player's language")
 def catalogue(request: Request) -> Response:
     """The language of the ``mj_lang`` cookie, else of ``Accept-Language``, else English."""
-    return _catalogue(request, request_language(request))
+    return _catalogue(request, current_language())
 
 
 @router.get("/i18n/{lang}", summary="The page's messages in one language",
