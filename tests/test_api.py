@@ -1,4 +1,4 @@
-"""The JSON API (notes/web_api.md): every endpoint, its bad inputs, and that the engine
+"""The JSON API (docs/web-api.md): every endpoint, its bad inputs, and that the engine
 decides every move while the store keeps every game."""
 
 from __future__ import annotations

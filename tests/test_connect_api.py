@@ -1,4 +1,4 @@
-"""The Connect mode's JSON API (notes/web_api.md, "Connect mode"): every endpoint, its bad
+"""The Connect mode's JSON API (docs/web-api.md, "Connect mode"): every endpoint, its bad
 inputs, and that the engine (ConnectGame, SPEC 9) decides every answer."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The JSON API under ``/api`` (contract: ``notes/web_api.md``; schema at ``/openapi.json``).
+"""The JSON API under ``/api`` (contract: ``docs/web-api.md``; schema at ``/openapi.json``).
 
 Every game request follows one path: read the stored game, replay it with the engine,
 perform the action, save it with the version it was read at (``save_game`` refuses a write
@@ -82,7 +82,7 @@ class PlayerInfo(BaseModel):
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"description": text, "content": {"application/json": {"example": {
-        "error": name, "message": "..."}}}}
+        "error": name, "message": "(in the player's language)", "detail": "(in English)"}}}}
     for code, name, text in [
         (400, "bad_request", "bad code, layout, date or name"),
         (404, "unknown_game", "no such game for this player"),

@@ -214,7 +214,7 @@ def stage_info(number: int) -> dict[str, Any]:
 
 def connect_state(stored: StoredGame, game: ConnectGame, *, rank: int | None = None
                   ) -> dict[str, Any]:
-    """The state object of ``web_api.md`` (Connect) for a stored game rebuilt as ``game``.
+    """The state object of ``docs/web-api.md`` (Connect) for a stored game rebuilt as ``game``.
 
     ``rank`` is the win's place on the player's Connect leaderboard (read for won games).
     A won stage adds ``stage`` and ``next_stage`` to the result.

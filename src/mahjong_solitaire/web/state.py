@@ -236,7 +236,7 @@ def state_frame(stored: StoredGame, game: Game, *, rank: int | None = None
 
 def game_state(stored: StoredGame, game: Game, *, winnability: str = "unknown",
                last_winnable: int | None = None, rank: int | None = None) -> dict[str, Any]:
-    """The state object of ``web_api.md`` for a stored game rebuilt as ``game``.
+    """The state object of ``docs/web-api.md`` for a stored game rebuilt as ``game``.
 
     ``rank`` is the win's place on the player's leaderboard (only read for won games).
     """

@@ -1,4 +1,4 @@
-// The JSON API of the game server (see notes/web_api.md): one function per request.
+// The JSON API of the game server (see docs/web-api.md): one function per request.
 
 /** A refused request: `message` is for the player (in the page's language), `detail` the
  * server's specifics in English (e.g. the line of a layout file that is wrong). */

@@ -1,4 +1,4 @@
-// The Connect mode's JSON API (notes/web_api.md, "Connect mode"): one function per request,
+// The Connect mode's JSON API (docs/web-api.md, "Connect mode"): one function per request,
 // with the same shape as the classic `api` for what the controller calls on a game.
 
 import { api, request } from "./api.js";
