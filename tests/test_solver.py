@@ -306,3 +306,18 @@ def test_cli_a_broken_deal_file_is_refused(content, text, tmp_path, capsys):
     assert main(["solve", str(path)]) == 2
     err = capsys.readouterr().err
     assert text in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("make, text", [
+    (lambda path: path.write_bytes(b"\xff\xfe\x00tiles"), "not a text file"),
+    (lambda path: path.mkdir(), "cannot read"),
+])
+def test_cli_a_file_that_cannot_be_read_as_text_is_refused_in_one_line(make, text, tmp_path,
+                                                                         capsys):
+    from mahjong_solitaire.cli import main
+
+    path = tmp_path / "deal.json"
+    make(path)
+    assert main(["solve", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert text in err and str(path) in err and err.count("\n") == 1

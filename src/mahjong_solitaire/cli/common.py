@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
-from ..i18n import language_from_environment, translator
+from ..i18n import N_, language_from_environment, translator
 
-__all__ = ["CliError", "Parser", "language"]
+__all__ = ["CliError", "Parser", "language", "read_text"]
 
 
 def language(args: argparse.Namespace) -> str:
@@ -37,6 +38,21 @@ class CliError(Exception):
     def translated(self, lang: str) -> str:
         """The message in ``lang``."""
         return translator(lang)(self.message, **self.params)
+
+
+def read_text(name: str) -> str:
+    """The text of the file ``name`` (UTF-8), or of standard input for ``-``; a file that
+    cannot be read, or is not text, is a :class:`CliError` naming it."""
+    try:
+        if name == "-":
+            return sys.stdin.read()
+        with open(name, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as error:
+        raise CliError(N_("cannot read {name}: {reason}"), name=name,
+                       reason=error.strerror) from None
+    except UnicodeDecodeError:
+        raise CliError(N_("{file}: not a text file"), file=name) from None
 
 
 class Parser(argparse.ArgumentParser):

@@ -35,7 +35,7 @@ from ..i18n import (
 )
 from ..layouts import builtin_layout
 from ..store import LeaderboardEntry, Statistics, Store
-from .common import CliError, language
+from .common import CliError, language, read_text
 
 __all__ = ["format_leaderboard", "format_statistics", "format_time", "layout_label",
            "register"]
@@ -206,10 +206,7 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    try:
-        raw = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
-    except UnicodeDecodeError:
-        raise CliError(N_("{file}: not a text file"), file=args.file) from None
+    raw = read_text(args.file)
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as error:

@@ -23,7 +23,7 @@ from ..codes import GameCode
 from ..i18n import N_, format_number, translator
 from ..layout import Layout
 from ..solver import SolveResult, solve
-from .common import CliError, language
+from .common import CliError, language, read_text
 
 __all__ = ["Problem", "parse_deal", "register"]
 
@@ -129,17 +129,6 @@ def _check(args: argparse.Namespace) -> None:
         raise CliError(N_("--timeout must be positive"))
 
 
-def _read(name: str) -> str:
-    if name == "-":
-        return sys.stdin.read()
-    try:
-        with open(name, encoding="utf-8") as handle:
-            return handle.read()
-    except OSError as error:
-        raise CliError(N_("cannot read {name}: {reason}"), name=name,
-                       reason=error.strerror) from None
-
-
 def _loads(text: str, where: str) -> object:
     try:
         return json.loads(text)
@@ -212,7 +201,7 @@ def run(args: argparse.Namespace) -> int:
     if args.code:
         answers = [_solve(_from_code(args.code, args.moves), args)]
     elif args.jsonl:
-        lines = [(n, line) for n, line in enumerate(_read(args.file).splitlines(), start=1)
+        lines = [(n, line) for n, line in enumerate(read_text(args.file).splitlines(), start=1)
                  if line.strip()]
         problems = [parse_deal(_loads(line, _("line {n}", n=n)), _("line {n}", n=n))
                     for n, line in lines]
@@ -225,7 +214,7 @@ def run(args: argparse.Namespace) -> int:
             progress.update(done, tiles, final=done == len(problems))
         return 0
     else:
-        answers = [_solve(parse_deal(_loads(_read(args.file), args.file), args.file), args)]
+        answers = [_solve(parse_deal(_loads(read_text(args.file), args.file), args.file), args)]
     for answer in answers:
         if args.json:
             out.write(json.dumps(answer, separators=(",", ":")) + "\n")
