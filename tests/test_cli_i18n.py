@@ -47,6 +47,13 @@ def test_an_error_line_is_in_the_language_with_the_engines_details(capsys):
     assert "MJ9-NOPE" in err and err.count("\n") == 1
 
 
+def test_a_bad_connect_code_is_explained_with_the_connect_form(capsys):
+    assert main(["--lang", "pt", "connect", "deal", "--code", "CN1-BAD"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mahjong-solitaire: erro: " + error_message("bad_connect_code", "pt"))
+    assert "CN1-BAD" in err and "MJ1-" not in err
+
+
 def test_an_english_error_line_is_the_engines_message(capsys):
     assert main(["deal", "--count", "0"]) == 2
     assert capsys.readouterr().err == "mahjong-solitaire: error: --count must be at least 1\n"

@@ -108,6 +108,16 @@ def test_a_bad_new_game_request_is_refused(client: TestClient, body: dict, statu
     refused(client.post("/api/connect/games", json=body), status, error)
 
 
+def test_a_bad_connect_code_is_explained_with_the_connect_form(client: TestClient) -> None:
+    from mahjong_solitaire.i18n import error_message
+
+    answer = client.post("/api/connect/games", json={"code": "CN1-1808Z-AAAAABL"},
+                         headers={"Accept-Language": "es"})
+    refused(answer, 400, "bad_code")
+    assert answer.json()["message"] == error_message("bad_connect_code", "es")
+    assert "CN1-" in answer.json()["message"]
+
+
 def test_a_body_that_is_not_json_is_refused(client: TestClient) -> None:
     refused(client.post("/api/connect/games", content=b"{stage",
                         headers={"Content-Type": "application/json"}), 422, "bad_body")

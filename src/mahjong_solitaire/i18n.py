@@ -452,6 +452,7 @@ _ERRORS: dict[str, str] = {
     "bad_request": N_("The game could not do that: the request is not valid."),
     "bad_body": N_("The game could not do that: the request is not valid."),
     "bad_code": N_("That is not a game code. A code looks like MJ1-L00-ABCDEFG."),
+    "bad_connect_code": N_("That is not a Connect code. A code looks like CN1-1808B-AAAAABL."),
     "bad_layout": N_("That layout is unknown or not a valid layout."),
     "unknown_layout": N_("There is no such layout."),
     "too_large": N_("The file is larger than a layout file can be."),

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from .. import i18n
 from ..codes import CodeError
+from ..connect import ConnectCodeError
 from ..layout import LayoutError
 from . import connect, deal, history, layouts, play, solve
 from .common import CliError, Parser, language
@@ -41,8 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 #: Errors with a message of their own for the player (the API's codes); the details follow.
-_ERROR_CODES: tuple[tuple[type[Exception], str], ...] = ((CodeError, "bad_code"),
-                                                          (LayoutError, "bad_layout"))
+_ERROR_CODES: tuple[tuple[type[Exception], str], ...] = (
+    (ConnectCodeError, "bad_connect_code"), (CodeError, "bad_code"), (LayoutError, "bad_layout"))
 
 
 def error_line(error: Exception, lang: str) -> str:

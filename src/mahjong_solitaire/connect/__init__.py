@@ -18,7 +18,7 @@ classic engine's.
 """
 
 from .board import ConnectBoard
-from .codes import ConnectCode, connect_deal_from_code
+from .codes import ConnectCode, ConnectCodeError, connect_deal_from_code
 from .construction import Construction, construct
 from .game import ConnectGame
 from .generator import FORMAT, ConnectDeal, generate
@@ -33,6 +33,7 @@ __all__ = [
     "FORMAT",
     "ConnectBoard",
     "ConnectCode",
+    "ConnectCodeError",
     "ConnectDeal",
     "ConnectGame",
     "Construction",

@@ -18,8 +18,8 @@ stages introduce the rules: ``A`` none, ``B`` down, ``C`` left, ``D`` up, ``E`` 
     ...     print(error)
     CN1-1807B-AAAAABL: a 18×7 grid has 126 cells: not a multiple of 4
 
-Malformed codes raise :class:`~mahjong_solitaire.codes.CodeError` (the classic codes'
-error), saying what is wrong.
+Malformed codes raise :class:`ConnectCodeError` (a kind of the classic codes'
+:class:`~mahjong_solitaire.codes.CodeError`), saying what is wrong.
 """
 
 from __future__ import annotations
@@ -33,11 +33,16 @@ from .generator import ConnectDeal, generate
 from .grid import Shape, ShapeError
 from .slide import Slide
 
-__all__ = ["PREFIX", "ConnectCode", "connect_deal_from_code"]
+__all__ = ["PREFIX", "ConnectCode", "ConnectCodeError", "connect_deal_from_code"]
 
 PREFIX = "CN1"
 _RULES = "ABCDEFGHIJK"
 _PATTERN = re.compile(r"([A-Z]{2}\d)-(\d{2})(\d{2})([A-Z])-([A-Z]{7})")
+
+
+class ConnectCodeError(CodeError):
+    """A malformed Connect code (a :class:`~mahjong_solitaire.codes.CodeError`, so one
+    ``except`` takes both kinds; the player's message names the Connect form)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +60,14 @@ class ConnectCode:
 
     @classmethod
     def parse(cls, text: str) -> ConnectCode:
-        """Parse a code; :class:`~mahjong_solitaire.codes.CodeError` says what is wrong."""
+        """Parse a code; :class:`ConnectCodeError` says what is wrong."""
+        try:
+            return cls._parse(text)
+        except CodeError as error:  # the shared pieces speak of codes in general
+            raise ConnectCodeError(str(error)) from None
+
+    @classmethod
+    def _parse(cls, text: str) -> ConnectCode:
         cleaned, match = match_code(text, _PATTERN, "Connect code", "CN1-1808B-AAAAABL")
         version, width, height, rule, letters = match.groups()
         if version != PREFIX:

@@ -26,6 +26,7 @@ from starlette.exceptions import HTTPException
 from .. import __version__
 from ..board import IllegalMoveError
 from ..codes import CodeError
+from ..connect import ConnectCodeError
 from ..game import GameError
 from ..i18n import error_message
 from ..layout import LayoutError
@@ -56,8 +57,11 @@ _ERROR_ANSWERS: tuple[tuple[type[Exception], int, str], ...] = (
 )
 
 
-def _error(request: Request, status: int, code: str, detail: str) -> JSONResponse:
-    message = error_message(code, current_language())
+def _error(request: Request, status: int, code: str, detail: str,
+           message_key: str | None = None) -> JSONResponse:
+    """The error answer: ``code`` for programs, the player's message (that of ``code``
+    unless ``message_key`` names another), the English ``detail``."""
+    message = error_message(message_key or code, current_language())
     return JSONResponse({"error": code, "message": message, "detail": detail},
                         status_code=status)
 
@@ -138,7 +142,9 @@ def create_app(store: Store | None = None, *, local_player: bool = False) -> Fas
     async def refused(request: Request, error: ValueError) -> JSONResponse:
         for kind, status, code in _ERROR_ANSWERS:
             if isinstance(error, kind):
-                return _error(request, status, code, str(error))
+                # a bad Connect code is a bad_code whose message shows the Connect form
+                key = "bad_connect_code" if isinstance(error, ConnectCodeError) else None
+                return _error(request, status, code, str(error), key)
         raise error  # pragma: no cover - ValueError is the last entry
 
     @app.get("/", include_in_schema=False)
