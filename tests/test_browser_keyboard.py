@@ -139,6 +139,13 @@ def test_hint_and_undo_are_announced(page):
     assert len(hinted) == 2
 
 
+def test_pausing_with_p_is_announced(page):
+    tab_to_board(page)
+    page.keyboard.press("p")
+    settle(page)
+    page.wait_for_function("document.getElementById('announcer').textContent === 'Paused'")
+
+
 def test_dialogs_are_modal_escape_closes_them_and_the_focus_comes_back(page):
     page.focus("#new")
     page.keyboard.press("Enter")

@@ -1,5 +1,7 @@
 // The JSON API of the game server (see docs/web-api.md): one function per request.
 
+import { t } from "./strings.js";
+
 /** A refused request: `message` is for the player (in the page's language), `detail` the
  * server's specifics in English (e.g. the line of a layout file that is wrong). */
 export class ApiError extends Error {
@@ -23,7 +25,8 @@ export async function request(method, path, body, { keepalive = false } = {}) {
       keepalive,
     });
   } catch (error) {
-    throw new ApiError(0, "network", error.message);
+    // the browser's own text ("Failed to fetch") is English and says little
+    throw new ApiError(0, "network", t("errorNetwork"), error.message);
   }
   let data = null;
   try {

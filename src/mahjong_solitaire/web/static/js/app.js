@@ -313,7 +313,7 @@ const commands = {
   pause: () => {
     if (!app.state) return;
     if (app.state.status === "paused") run("resume").catch(() => {});
-    else if (playable()) run("pause").catch(() => {});
+    else if (playable()) run("pause").then(() => announce(t("announcePaused")), () => {});
   },
   new: () => openNewGame(),
   daily: () => start({ daily: true }).catch(() => {}),

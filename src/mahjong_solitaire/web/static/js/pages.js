@@ -171,6 +171,7 @@ export function rulesPage({ onClose }) {
     h("div", { class: "rules-figure" }, ["5D", "5D", "F1", "F3", "S2", "S4"].map(miniTile)),
     h("ul", { class: "rules" }, t("rules").map((line) => h("li", {}, line))),
     h("p", { class: "muted" }, t("rulesKeys")),
+    h("p", { class: "muted" }, t("rulesKeysBoard")),
   ], { onClose });
 }
 
