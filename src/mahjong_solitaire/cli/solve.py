@@ -203,8 +203,8 @@ def run(args: argparse.Namespace) -> int:
     elif args.jsonl:
         lines = [(n, line) for n, line in enumerate(read_text(args.file).splitlines(), start=1)
                  if line.strip()]
-        problems = [parse_deal(_loads(line, _("line {n}", n=n)), _("line {n}", n=n))
-                    for n, line in lines]
+        wheres = [(_("line {n}", n=n), line) for n, line in lines]
+        problems = [parse_deal(_loads(line, where), where) for where, line in wheres]
         progress = Progress(len(problems), sys.stderr, lang=lang)
         tiles = 0
         for done, problem in enumerate(problems, start=1):

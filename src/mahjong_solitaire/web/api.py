@@ -153,14 +153,20 @@ def _with_cookies(content: dict[str, Any], response: Response) -> JSONResponse:
     return answer
 
 
-def _winnability(game: Game) -> dict[str, Any]:
-    """The solver's word on the position, asked only when the player is stuck (the No
-    moves dialog offers the way back); during play the page asks ``/winnability`` itself,
-    so a tap never waits for the solver."""
-    if game.status is not GameStatus.STUCK:
-        return {}
+def _verdict(game: Game) -> dict[str, Any]:
+    """``winnability`` and ``last_winnable``: the solver's word on the position (a won
+    game is winnable without asking)."""
+    if game.status is GameStatus.WON:
+        return {"winnability": "winnable", "last_winnable": None}
     verdict = game.winnability()
     return {"winnability": verdict.status.value, "last_winnable": verdict.undo or None}
+
+
+def _winnability(game: Game) -> dict[str, Any]:
+    """The solver's word in a state, asked only when the player is stuck (the No moves
+    dialog offers the way back); during play the page asks ``/winnability`` itself, so a
+    tap never waits for the solver."""
+    return _verdict(game) if game.status is GameStatus.STUCK else {}
 
 
 def _answer(request: Request, stored: StoredGame, game: Game, response: Response,
@@ -388,11 +394,7 @@ def get_winnability(request: Request, game_id: str, cookie: PlayerCookie = None
     out.  ``last_winnable``: how many undos lead back to the last winnable position when
     this one is lost.  Read-only: the page asks after each move, without holding up play."""
     stored, game = _load(request, _known_player(cookie), game_id)
-    if game.status is GameStatus.WON:
-        return {"version": stored.version, "winnability": "winnable", "last_winnable": None}
-    verdict = game.winnability()
-    return {"version": stored.version, "winnability": verdict.status.value,
-            "last_winnable": verdict.undo or None}
+    return {"version": stored.version, **_verdict(game)}
 
 
 # -- the player, boards and layouts ----------------------------------------------------
