@@ -161,6 +161,23 @@ def test_dialogs_are_modal_escape_closes_them_and_the_focus_comes_back(page):
     assert page.evaluate("document.activeElement.id") == "new"
 
 
+def test_a_dialog_opened_over_another_keeps_its_name_and_the_first_ones_close_runs_once(page):
+    """Win -> New game: the browser's close event of the first dialog comes after the
+    second has opened; it must not run the second's onClose nor take its name."""
+    page.evaluate("""async () => {
+      const { openDialog } = await import("/static/js/dialogs.js");
+      window.closes = [];
+      openDialog("first", [], { onClose: () => window.closes.push("first") });
+      openDialog("second", [], { onClose: () => window.closes.push("second") });
+      await new Promise((done) => setTimeout(done, 100));
+    }""")
+    assert page.get_attribute("#dialog", "data-dialog") == "second"
+    assert page.evaluate("window.closes") == ["first"]
+    page.keyboard.press("Escape")
+    page.wait_for_function("window.closes.length === 2")
+    assert page.evaluate("window.closes") == ["first", "second"]
+
+
 def test_the_connect_grid_is_played_with_the_same_keys(page, server):
     deal = connect_deal_from_code(CONNECT_CODE)
     page.request.post(server.url + "api/connect/games", data={"code": CONNECT_CODE})

@@ -9,6 +9,7 @@ const FOCUSABLE = "button, [href], input, select, textarea, [tabindex]:not([tabi
 
 let closing = null;
 let opener = null; // what had the focus before the dialog opened: it gets it back
+let settled = true; // the shown dialog's closing has been handled (its onClose ran)
 let fallbackFocus = () => false;
 
 /**
@@ -21,8 +22,16 @@ let fallbackFocus = () => false;
 export function openDialog(name, content, { wide = false, onClose = null } = {}) {
   const el = dialog();
   const redraw = el.open && el.dataset.dialog === name;
-  if (el.open && !redraw) closeDialog();
-  if (!el.open) opener = document.activeElement;
+  if (el.open && !redraw) {
+    // another dialog gives way: it closes now (its own onClose runs), and the focus will go
+    // back where it was before that one opened
+    const back = opener;
+    el.close();
+    finish(false);
+    opener = back;
+  } else if (!el.open) {
+    opener = document.activeElement;
+  }
   el.dataset.dialog = name;
   el.classList.toggle("wide", wide);
   const body = document.getElementById("dialog-body");
@@ -33,6 +42,7 @@ export function openDialog(name, content, { wide = false, onClose = null } = {})
   else el.removeAttribute("aria-labelledby");
   closing = onClose;
   if (redraw) return;
+  settled = false;
   el.showModal();
   const first = el.querySelector("#dialog-body [autofocus], #dialog-body .btn.primary");
   if (first) first.focus();
@@ -40,7 +50,28 @@ export function openDialog(name, content, { wide = false, onClose = null } = {})
 
 export function closeDialog() {
   const el = dialog();
-  if (el.open) el.close();
+  if (!el.open) return;
+  el.close();
+  finish(true);
+}
+
+/** The shown dialog has closed: run its onClose (once) and, with `refocus`, give the focus
+ * back.  Done at once when the page closes it; the browser's `close` event comes later (a
+ * task of its own), so by then another dialog may be open, whose onClose must wait. */
+function finish(refocus) {
+  if (settled) return;
+  settled = true;
+  const done = closing;
+  closing = null;
+  delete dialog().dataset.dialog;
+  const back = opener;
+  opener = null;
+  if (done) done();
+  if (!refocus || dialog().open) return; // onClose opened another dialog
+  const usable = back && back.isConnected && back !== document.body && !back.closest("[hidden], .ghost")
+    && (!back.classList.contains("tile") || back.classList.contains("free"));
+  if (usable) back.focus();
+  else fallbackFocus();
 }
 
 export function dialogName() {
@@ -51,18 +82,10 @@ export function dialogName() {
 /** Wire the dialog once; `fallbackFocus()` places the focus when what had it is gone. */
 export function installDialog({ fallbackFocus: fallback = () => false } = {}) {
   fallbackFocus = fallback;
+  // closed by the browser (Esc, a form's dialog method): finish, unless that close was
+  // finished already and another dialog has opened since
   dialog().addEventListener("close", () => {
-    const done = closing;
-    closing = null;
-    delete dialog().dataset.dialog;
-    const back = opener;
-    opener = null;
-    if (done) done();
-    if (dialog().open) return; // onClose opened another dialog
-    const usable = back && back.isConnected && back !== document.body && !back.closest("[hidden], .ghost")
-      && (!back.classList.contains("tile") || back.classList.contains("free"));
-    if (usable) back.focus();
-    else fallbackFocus();
+    if (!dialog().open) finish(true);
   });
   // Tab and Shift+Tab go round inside the dialog (not out to the browser's own controls)
   dialog().addEventListener("keydown", (event) => {
