@@ -10,13 +10,14 @@ import { connectNewGamePart, connectStagesPanel } from "./connectpages.js";
 import { closeDialog, dialogName, installDialog } from "./dialogs.js";
 import { applyStrings, copyText, formatTime, paintButton, toast } from "./dom.js";
 import { tilesMatch } from "./faces.js";
-import { loadLayouts, newGameDialog, noMovesDialog, winDialog } from "./gamedialogs.js";
+import { newGameDialog, noMovesDialog, winDialog } from "./gamedialogs.js";
 import { announcer, BoardKeys } from "./keyboard.js";
-import { forgetLayouts } from "./layouts.js";
+import { forgetLayouts, loadLayouts } from "./layouts.js";
 import { aboutPage, leaderboardPage, rulesPage, settingsPage, statisticsPage } from "./pages.js";
 import { applySettings, loadSettings, onSystemThemeChange, saveSettings } from "./settings.js";
 import { stagesPage } from "./stages.js";
 import { chooseLanguage, loadCatalogue, t, tileName } from "./strings.js";
+import { reducedMotion } from "./tileview.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -389,7 +390,7 @@ async function shareLink() {
 }
 
 function confetti() {
-  if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  if (reducedMotion()) return;
   const box = document.createElement("div");
   box.className = "confetti";
   const colors = ["#e0a526", "#c62828", "#1d7a3e", "#1f5fae", "#c2185b", "#35c6ff"];

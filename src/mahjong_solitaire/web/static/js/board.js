@@ -7,9 +7,8 @@
 // ever covers a neighbour's face; higher layers and later rows paint on top.
 
 import { t, tileName } from "./strings.js";
-import { fadeOut, reducedMotion, sizeBoard, tileElement, TileView, tileWidth } from "./tileview.js";
+import { fadeOut, sizeBoard, tileElement, TileView, tileWidth } from "./tileview.js";
 
-export { reducedMotion };
 
 const ASPECT = 4 / 3; // tile height / width
 const LIFT = 0.125; // layer offset, in tile widths

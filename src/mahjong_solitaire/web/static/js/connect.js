@@ -28,11 +28,10 @@ const PATH_MS = 520; // how long a link stays drawn
 export function connectGridTitle(name) {
   const found = /^connect-(\d+)x(\d+)-(.+)$/.exec(name || "");
   if (!found) return null;
-  return `${found[1]}×${found[2]} · ${slideName(found[3])}`;
+  return `${found[1]}×${found[2]} · ${slideRuleName(found[3])}`;
 }
 
 /** A sliding rule's name for players, in their language: "down" -> "Down". */
-export const slideName = slideRuleName;
 
 export class ConnectView extends TileView {
   constructor(board, stage) {

@@ -5,9 +5,8 @@
 import { openDialog } from "./dialogs.js";
 import { fillButton, formatTime, h } from "./dom.js";
 import { connectApi, connectCodeIn } from "./connectapi.js";
-import { slideName } from "./connect.js";
 import { icon } from "./icons.js";
-import { t } from "./strings.js";
+import { difficultyName, slideRuleName, t } from "./strings.js";
 
 const CODE_SHAPE = "CN1-0000A-AAAAAAA";
 
@@ -26,10 +25,6 @@ export function checkConnectCode(text) {
     if (!ok) return { code, error: t("connectCodeInvalid"), complete: false };
   }
   return { code, error: "", complete: code.length === CODE_SHAPE.length };
-}
-
-function difficultyName(value) {
-  return { easy: t("easy"), normal: t("normal"), hard: t("hard") }[value] || value;
 }
 
 function stageState(entry, next) {
@@ -54,7 +49,7 @@ function stageList(data, play) {
       onclick: () => { if (!entry.locked) play(entry.number); },
     },
     h("strong", { html: `${mark}<span></span>` }),
-    h("small", {}, `${entry.width}×${entry.height} · ${slideName(entry.slide)} · ${difficultyName(entry.difficulty)}`),
+    h("small", {}, `${entry.width}×${entry.height} · ${slideRuleName(entry.slide)} · ${difficultyName(entry.difficulty)}`),
     h("small", { class: "stage-note" }, note));
     card.querySelector("strong span").textContent = t("stageNumber", { n: entry.number });
     list.append(card);

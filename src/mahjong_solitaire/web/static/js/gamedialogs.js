@@ -6,7 +6,6 @@ import { layoutPicker, loadLayouts } from "./layouts.js";
 import { stageWinPart } from "./stages.js";
 import { t, tn } from "./strings.js";
 
-export { loadLayouts };
 
 const CODE_SHAPE = "MJ1-L00-AAAAAAA";
 

@@ -8,7 +8,7 @@ import { formatDate, formatTime, h, toast } from "./dom.js";
 import { connectGridTitle } from "./connect.js";
 import { faceSvg } from "./faces.js";
 import { segmented } from "./gamedialogs.js";
-import { formatNumber, formatPercent, language, languages, t } from "./strings.js";
+import { difficultyName, formatNumber, formatPercent, language, languages, t } from "./strings.js";
 
 function layoutTitle(name, layouts) {
   const found = layouts.find((layout) => layout.name === name);
@@ -24,10 +24,6 @@ function aids(entry) {
   const used = (entry.hints || 0) + (entry.undos || 0) + (entry.shuffles || 0);
   return used ? t("aidsSummary", { hints: entry.hints || 0, undos: entry.undos || 0, shuffles: entry.shuffles || 0 })
     : t("aidsNone");
-}
-
-function difficultyName(value) {
-  return { easy: t("easy"), normal: t("normal"), hard: t("hard") }[value] || value || "";
 }
 
 function table(headers, rows, attrs = {}) {

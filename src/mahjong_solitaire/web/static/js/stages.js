@@ -7,9 +7,8 @@ import { openDialog } from "./dialogs.js";
 import { fillButton, formatTime, h } from "./dom.js";
 import { icon } from "./icons.js";
 import { layoutPreview } from "./layouts.js";
-import { t } from "./strings.js";
+import { difficultyName, t } from "./strings.js";
 
-const difficultyName = (value) => (["easy", "normal", "hard"].includes(value) ? t(value) : value);
 
 /** "cleared" | "next" | "locked" | "open": what a stage is for the player. */
 function stageState(entry) {

@@ -354,6 +354,11 @@ export function slideRuleName(rule) {
   return catalogue.slides[rule] || rule;
 }
 
+/** A difficulty (easy, normal, hard) as the language names it; anything else as it is. */
+export function difficultyName(value) {
+  return ["easy", "normal", "hard"].includes(value) ? t(value) : value || "";
+}
+
 /** A number as the language writes it. */
 export function formatNumber(value) {
   return new Intl.NumberFormat(catalogue.locale).format(value);
