@@ -5,13 +5,16 @@ the page asks for is in the table."""
 from __future__ import annotations
 
 import re
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-from mahjong_solitaire.i18n import js_literals
 from mahjong_solitaire.web.app import STATIC
+
+sys.path.insert(0, str(Path(__file__).parent))
+from js_support import js_literals
 
 SCRIPTS = sorted((STATIC / "js").glob("*.js"))
 TABLE = STATIC / "js" / "strings.js"
