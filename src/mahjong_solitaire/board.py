@@ -303,7 +303,8 @@ class Board(History[HistoryEntry]):
 
     @property
     def move_stack(self) -> list[HistoryEntry]:
-        """Moves and shuffles played, oldest first (undone ones excluded)."""
+        """Moves and shuffles played, oldest first (undone ones excluded): here the items
+        are the entries themselves, so the list is the stack, with no copy."""
         return self._done
 
     def copy(self, *, stack: bool = True) -> Board:

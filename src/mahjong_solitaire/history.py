@@ -102,6 +102,11 @@ class History(ABC, Generic[ItemT]):
         return bool(self._undone)
 
     @property
+    def move_stack(self) -> list[HistoryEntry]:
+        """Moves and shuffles played, oldest first (undone ones excluded)."""
+        return [self._entry(item) for item in self._done]
+
+    @property
     def redo_stack(self) -> tuple[HistoryEntry, ...]:
         """What :meth:`redo` would replay, the next one last."""
         return tuple(self._entry(item) for item in self._undone)

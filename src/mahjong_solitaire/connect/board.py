@@ -191,11 +191,6 @@ class ConnectBoard(Shaped, History[_Item]):
 
     _step_forward = _step_back  # replaying restores the state saved when it was undone
 
-    @property
-    def move_stack(self) -> list[HistoryEntry]:
-        """Moves and shuffles played, oldest first (undone ones excluded)."""
-        return [entry for entry, _ in self._done]
-
     def copy(self, *, stack: bool = True) -> ConnectBoard:
         """An independent copy (with the history unless ``stack=False``)."""
         board = ConnectBoard.__new__(ConnectBoard)
