@@ -55,7 +55,6 @@ from .records import (
     StoredGame,
     connect_layout_name,
     is_connect_code,
-    mode_of_code,
 )
 from .schema import games, layouts, players, settings
 from .statistics import GameSummary, Statistics, compute
@@ -224,10 +223,9 @@ class Store:
                      ) -> tuple[str | None, str, list[list[int]] | None, int, str]:
         if (code is None) == (layout is None):
             raise StoreError("a game is created from a code or from a layout (one of them)")
-        if mode != mode_of_code(code):
-            raise StoreError(f"this game is played in mode {mode_of_code(code)!r}, "
-                             f"not {mode!r}")
         if is_connect_code(code):
+            if mode != "connect":
+                raise StoreError(f"a Connect code is played in mode 'connect', not {mode!r}")
             connect = ConnectCode.parse(code)  # type: ignore[arg-type]
             if seed is not None and seed != connect.seed:
                 raise StoreError(f"seed {seed} contradicts code {connect}")
