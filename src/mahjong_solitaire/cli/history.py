@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 import tempfile
 from collections.abc import Collection
@@ -34,7 +33,7 @@ from ..i18n import (
     translator,
 )
 from ..layouts import builtin_layout
-from ..store import LeaderboardEntry, Statistics, Store
+from ..store import LeaderboardEntry, Statistics, Store, connect_grid_of
 from .common import CliError, language, read_text
 
 __all__ = ["format_leaderboard", "format_statistics", "format_time", "layout_label",
@@ -69,8 +68,6 @@ def format_time(seconds: float | None) -> str:
     return "-" if seconds is None else format_time_span(seconds)
 
 
-_CONNECT_LAYOUT = re.compile(r"connect-(\d+)x(\d+)-([a-z-]+)")
-
 
 def layout_label(name: str, lang: str) -> str:
     """What a stored layout name reads as: a built-in's title, a Connect grid's title, else
@@ -81,10 +78,10 @@ def layout_label(name: str, lang: str) -> str:
     >>> layout_label("my-castle", "pt")
     'my-castle'
     """
-    found = _CONNECT_LAYOUT.fullmatch(name)
+    grid = connect_grid_of(name)
     try:
-        if found is not None:
-            return connect_grid_title(int(found[1]), int(found[2]), found[3], lang)
+        if grid is not None:
+            return connect_grid_title(*grid, lang)
         return layout_title(builtin_layout(name), lang)
     except ValueError:
         return name

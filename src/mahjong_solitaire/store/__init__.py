@@ -24,6 +24,8 @@ from .records import (
     Player,
     StageProgress,
     StoredGame,
+    connect_grid_of,
+    connect_layout_name,
 )
 from .statistics import GroupStatistics, Statistics
 from .store import MAX_NAME_LENGTH, Store
@@ -43,5 +45,7 @@ __all__ = [
     "Store",
     "StoreError",
     "StoredGame",
+    "connect_grid_of",
+    "connect_layout_name",
     "database_url",
 ]

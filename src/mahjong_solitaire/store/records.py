@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from functools import lru_cache
@@ -65,13 +66,28 @@ def mode_of_code(code: str | None) -> str:
     return "connect" if is_connect_code(code) else "classic"
 
 
-def connect_layout_name(code: ConnectCode) -> str:
-    """The ``layout_name`` a Connect game is stored and grouped under: grid and rule.
+def connect_layout_name(code: ConnectCode | ConnectDeal) -> str:
+    """The ``layout_name`` a Connect game (its code or its deal) is stored and grouped
+    under: grid and rule.  :func:`connect_grid_of` reads it back.
 
         >>> connect_layout_name(ConnectCode.parse("CN1-1006B-AAAAABL"))
         'connect-10x6-down'
     """
     return f"connect-{code.shape.width}x{code.shape.height}-{code.rule.value}"
+
+
+_CONNECT_LAYOUT = re.compile(r"connect-(\d+)x(\d+)-([a-z-]+)")
+
+
+def connect_grid_of(layout_name: str) -> tuple[int, int, str] | None:
+    """Width, height and sliding rule of a :func:`connect_layout_name`; ``None`` for any
+    other layout name.
+
+        >>> connect_grid_of("connect-10x6-down"), connect_grid_of("turtle")
+        ((10, 6, 'down'), None)
+    """
+    found = _CONNECT_LAYOUT.fullmatch(layout_name)
+    return None if found is None else (int(found[1]), int(found[2]), found[3])
 
 
 @lru_cache(maxsize=16)

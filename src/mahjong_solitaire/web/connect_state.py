@@ -33,7 +33,7 @@ from ..connect import ConnectGame, Stage, stage
 from ..connect.grid import Path, Shape
 from ..game import GameStatus
 from ..i18n import connect_grid_title
-from ..store import StoredGame
+from ..store import StoredGame, connect_layout_name
 from .language import current_language
 from .state import BaseResult, BaseState, board_counters, replay_stored, state_frame
 
@@ -170,7 +170,7 @@ def grid_info(game: ConnectGame) -> dict[str, Any]:
     one the store groups statistics by; ``title`` in the request's language)."""
     board = game.board
     rule = board.rule.value
-    return {"name": f"connect-{board.width}x{board.height}-{rule}",
+    return {"name": connect_layout_name(game.deal),
             "title": connect_grid_title(board.width, board.height, rule, current_language()),
             "number": None,
             "width": board.width, "height": board.height, "depth": 1,
