@@ -207,6 +207,19 @@ def test_the_top_bar_says_whether_the_position_is_still_winnable(page):
     assert chip.get_attribute("title") == "The solver proves this position can still be won"
 
 
+def test_the_winnable_chip_stays_through_a_selection_and_asks_once_per_position(page):
+    play_code(page, CODE)
+    chip = page.locator("#winnable[data-winnable='winnable']")
+    chip.wait_for(state="visible")
+    asked = []
+    page.on("request", lambda request: "/winnability" in request.url and asked.append(request))
+    free = next(tile["i"] for tile in tiles(page) if tile["free"])
+    click_tile(page, free)  # a selection: a new version of the game, the same position
+    assert chip.is_visible()
+    click_tile(page, free)  # and deselected
+    assert chip.is_visible() and asked == []
+
+
 # -- aids ------------------------------------------------------------------------------
 
 

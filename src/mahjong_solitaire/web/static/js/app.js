@@ -32,8 +32,8 @@ const app = {
   clock: { base: 0, at: 0, running: false },
   settings: loadSettings(),
   shownFor: null, // "id:status:version" of the last end-of-game dialog shown
-  autoPaused: false,
   gameShown: null, // the id of the game drawn, to announce a new one
+  verdict: null, // the solver's word on a position: {key, value} ("pending" while asked)
 };
 
 const classicBoard = new BoardView($("board"), $("stage"), {
@@ -107,25 +107,43 @@ function show(state) {
   endOfGame(state);
 }
 
-/** The solver's word on the position (classic games), asked after each change without
- * holding up play; an answer for an older version of the game is dropped. */
+/** What the solver's verdict is about: the game and the faces at each position. */
+function positionKey(state) {
+  return `${state.id}:${state.tiles.map((tile) => `${tile.i}${tile.tile}`).join(",")}`;
+}
+
+/** The solver's word on the position (classic games), asked once per position without
+ * holding up play (a selection changes the game's version, not its position).  While the
+ * answer is on its way the chip keeps the last verdict, so it does not blink on each tap;
+ * an answer for another version of the game is dropped. */
 function showWinnability(state) {
   const chip = $("winnable");
-  const known = state.status === "won" ? "winnable" : state.winnability;
   const classic = (state.mode || "classic") === "classic";
   if (!classic || state.status === "paused") {
     chip.hidden = true;
     return;
   }
-  paintWinnability(known);
-  if (known !== "unknown" || app.winnabilityAsked === `${state.id}:${state.version}`) return;
-  app.winnabilityAsked = `${state.id}:${state.version}`;
+  const key = positionKey(state);
+  const known = state.status === "won" ? "winnable" : state.winnability;
+  if (known !== "unknown") app.verdict = { key, value: known };
+  if (app.verdict && app.verdict.key === key) {
+    if (app.verdict.value !== "pending") paintWinnability(app.verdict.value);
+    return;
+  }
+  const verdict = { key, value: "pending" };
+  app.verdict = verdict;
   api.winnability(state.id).then((answer) => {
-    const now = app.state;
-    if (now && now.id === state.id && now.version === answer.version && now.status !== "paused") {
-      paintWinnability(answer.winnability);
+    if (app.verdict !== verdict) return; // the position moved on
+    if (answer.version !== state.version) { // the game moved on first: ask again next time
+      app.verdict = null;
+      return;
     }
-  }).catch(() => {});
+    verdict.value = answer.winnability;
+    const now = app.state;
+    if (now && positionKey(now) === key && now.status !== "paused") paintWinnability(verdict.value);
+  }).catch(() => {
+    if (app.verdict === verdict) app.verdict = null;
+  });
 }
 
 function paintWinnability(verdict) {
