@@ -20,8 +20,8 @@ import time
 from _report import percentile, summary_ms, time_calls, write_section
 from mahjong_solitaire.connect import ConnectBoard, Slide, generate, stage
 from mahjong_solitaire.connect.stages import FULL
-from mahjong_solitaire.rng import Rng
-from mahjong_solitaire.tiles import BUNDLES
+from mahjong_solitaire.core.rng import Rng
+from mahjong_solitaire.core.tiles import BUNDLES
 
 STAGES = range(1, 34)  # three rounds: every rule at easy (growing grids), normal, hard
 

@@ -15,10 +15,11 @@ import sys
 import time
 
 from _report import summary_ms, time_calls, write_section
-from mahjong_solitaire.construction import construct
-from mahjong_solitaire.generator import Difficulty, generate
+from mahjong_solitaire.classic.construction import construct
+from mahjong_solitaire.classic.generator import generate
+from mahjong_solitaire.core.difficulty import Difficulty
+from mahjong_solitaire.core.rng import Rng
 from mahjong_solitaire.layouts import builtin_layout
-from mahjong_solitaire.rng import Rng
 
 
 def main() -> None:

@@ -8,8 +8,9 @@ import json
 from datetime import date
 from pathlib import Path
 
-from mahjong_solitaire.codes import GameCode, daily_code
-from mahjong_solitaire.generator import Difficulty
+from mahjong_solitaire.classic.codes import GameCode, daily_code
+from mahjong_solitaire.classic.generator import deal_from_code
+from mahjong_solitaire.core.difficulty import Difficulty
 
 GOLDEN = Path(__file__).parent / "data" / "golden_deals.json"
 
@@ -26,7 +27,7 @@ def golden_codes() -> list[str]:
 def main() -> None:
     entries = []
     for code in golden_codes():
-        deal = GameCode.parse(code).deal()
+        deal = deal_from_code(code)
         entries.append({"code": code, "tiles": " ".join(deal.tiles),
                         "solution": " ".join(str(m) for m in deal.solution),
                         "score": round(deal.score, 6)})

@@ -4,10 +4,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mahjong_solitaire.board import Board, IllegalMoveError, Move, Rearrangement
-from mahjong_solitaire.codes import deal_from_code
-from mahjong_solitaire.generator import generate
-from mahjong_solitaire.layout import Layout
+from mahjong_solitaire.classic.generator import deal_from_code, generate
+from mahjong_solitaire.core.board import Board
+from mahjong_solitaire.core.layout import Layout
+from mahjong_solitaire.core.moves import IllegalMoveError, Move, Rearrangement
 from mahjong_solitaire.layouts import builtin_layout
 
 ROW = Layout.from_positions([(x, 0, 0) for x in range(0, 12, 2)])

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from mahjong_solitaire.core.tiles import kind
 from mahjong_solitaire.i18n import LANGUAGE_COOKIE, translator
-from mahjong_solitaire.tiles import kind
 
 sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import ARTIFACTS, open_page, settle

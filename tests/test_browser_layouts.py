@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mahjong_solitaire import builtin_layouts
-from mahjong_solitaire.stages import stage
+from mahjong_solitaire.classic.stages import stage
 from mahjong_solitaire.store import Store
 
 sys.path.insert(0, str(Path(__file__).parent))

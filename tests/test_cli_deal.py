@@ -6,10 +6,11 @@ import sys
 
 import pytest
 
-from mahjong_solitaire.board import Board, Move
 from mahjong_solitaire.cli import main
-from mahjong_solitaire.layout import Layout
-from mahjong_solitaire.tiles import TILE_SET
+from mahjong_solitaire.core.board import Board
+from mahjong_solitaire.core.layout import Layout
+from mahjong_solitaire.core.moves import Move
+from mahjong_solitaire.core.tiles import TILE_SET
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:

@@ -10,8 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mahjong_solitaire.codes import MAX_SEED, CodeError, GameCode, daily_code, deal_from_code
-from mahjong_solitaire.generator import Difficulty, generate
+from mahjong_solitaire.classic.codes import GameCode, daily_code
+from mahjong_solitaire.classic.generator import deal_from_code, generate
+from mahjong_solitaire.core.codes import MAX_SEED, CodeError
+from mahjong_solitaire.core.difficulty import Difficulty
 from mahjong_solitaire.layouts import builtin_layout
 
 GOLDEN = Path(__file__).parent / "data" / "golden_deals.json"
@@ -20,7 +22,7 @@ GOLDEN = Path(__file__).parent / "data" / "golden_deals.json"
 def test_the_example_code_of_the_spec():
     code = GameCode.parse("MJ1-L00-AAAAABL")
     assert (code.layout_number, code.seed, code.difficulty) == (0, 12, Difficulty.NORMAL)
-    deal = code.deal()
+    deal = deal_from_code(code)
     assert deal.code == "MJ1-L00-AAAAABL"
     assert deal.layout.name == "turtle"
 
@@ -78,7 +80,7 @@ def test_the_golden_file_holds():
 
 
 def test_the_same_seed_in_a_fresh_process_gives_the_same_deal():
-    script = ("import sys; from mahjong_solitaire.codes import deal_from_code; "
+    script = ("import sys; from mahjong_solitaire.classic.generator import deal_from_code; "
               "sys.stdout.write(' '.join(deal_from_code('MJ1-L00-BCDEFGH').tiles))")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          check=True, env={"PYTHONHASHSEED": "12345", "PATH": ""}).stdout

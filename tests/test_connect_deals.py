@@ -9,8 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mahjong_solitaire.board import IllegalMoveError, Move, Rearrangement
-from mahjong_solitaire.codes import MAX_SEED, CodeError
 from mahjong_solitaire.connect import (
     ConnectBoard,
     ConnectCode,
@@ -24,9 +22,11 @@ from mahjong_solitaire.connect import (
 )
 from mahjong_solitaire.connect.hint import solve
 from mahjong_solitaire.connect.stages import FULL
-from mahjong_solitaire.generator import Difficulty
-from mahjong_solitaire.rng import Rng
-from mahjong_solitaire.tiles import BUNDLES, TILE_SET, match_key
+from mahjong_solitaire.core.codes import MAX_SEED, CodeError
+from mahjong_solitaire.core.difficulty import Difficulty
+from mahjong_solitaire.core.moves import IllegalMoveError, Move, Rearrangement
+from mahjong_solitaire.core.rng import Rng
+from mahjong_solitaire.core.tiles import BUNDLES, TILE_SET, match_key
 
 STAGES = list(range(1, 34))  # three rounds: every rule at easy, normal and hard
 

@@ -7,13 +7,13 @@ import json
 
 import pytest
 
-from mahjong_solitaire.board import IllegalMoveError, Move
 from mahjong_solitaire.cli import main
 from mahjong_solitaire.connect import ConnectDeal, ConnectGame, Shape, Slide, stage
-from mahjong_solitaire.connect.codes import connect_deal_from_code
-from mahjong_solitaire.game import GameError, GameStatus, TapOutcome
-from mahjong_solitaire.generator import Difficulty
-from mahjong_solitaire.shuffle import ShuffleError
+from mahjong_solitaire.connect.generator import connect_deal_from_code
+from mahjong_solitaire.core.difficulty import Difficulty
+from mahjong_solitaire.core.faces import ShuffleError
+from mahjong_solitaire.core.game import GameError, GameStatus, TapOutcome
+from mahjong_solitaire.core.moves import IllegalMoveError, Move
 
 
 def new_game(number: int = 2, seed: int = 4) -> ConnectGame:

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mahjong_solitaire.board import Move
 from mahjong_solitaire.connect.board import ConnectBoard
 from mahjong_solitaire.connect.construction import construct
 from mahjong_solitaire.connect.grid import Grid, Shape
 from mahjong_solitaire.connect.slide import Slide
-from mahjong_solitaire.rng import Rng
+from mahjong_solitaire.core.moves import Move
+from mahjong_solitaire.core.rng import Rng
 
 
 def cells(picture: str) -> tuple[list[str | None], int, int]:

@@ -2,12 +2,13 @@
 
 import pytest
 
-from mahjong_solitaire.board import IllegalMoveError, Move
-from mahjong_solitaire.codes import deal_from_code
-from mahjong_solitaire.game import Game, GameError, GameStatus, TapOutcome
-from mahjong_solitaire.generator import Deal, Difficulty
-from mahjong_solitaire.layout import Layout
-from mahjong_solitaire.shuffle import ShuffleError
+from mahjong_solitaire.classic.game import Game
+from mahjong_solitaire.classic.generator import Deal, deal_from_code
+from mahjong_solitaire.core.difficulty import Difficulty
+from mahjong_solitaire.core.faces import ShuffleError
+from mahjong_solitaire.core.game import GameError, GameStatus, TapOutcome
+from mahjong_solitaire.core.layout import Layout
+from mahjong_solitaire.core.moves import IllegalMoveError, Move
 
 CODE = "MJ1-L00-AAAAABL"
 

@@ -5,13 +5,16 @@ from collections import Counter
 
 import pytest
 
-from mahjong_solitaire.board import Board, Move
-from mahjong_solitaire.construction import UnclearableError, construct
-from mahjong_solitaire.generator import Difficulty, deal_tiles, generate
-from mahjong_solitaire.layout import Layout
+from mahjong_solitaire.classic.construction import UnclearableError, construct
+from mahjong_solitaire.classic.generator import generate
+from mahjong_solitaire.core.board import Board
+from mahjong_solitaire.core.difficulty import Difficulty
+from mahjong_solitaire.core.faces import deal_tiles
+from mahjong_solitaire.core.layout import Layout
+from mahjong_solitaire.core.moves import Move
+from mahjong_solitaire.core.rng import Rng
+from mahjong_solitaire.core.tiles import TILE_SET, match_key, matches
 from mahjong_solitaire.layouts import builtin_layout
-from mahjong_solitaire.rng import Rng
-from mahjong_solitaire.tiles import TILE_SET, match_key, matches
 
 TURTLE = builtin_layout("turtle")
 ROW6 = Layout.from_positions([(x, 0, 0) for x in range(0, 12, 2)])

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from mahjong_solitaire import hint as hint_module
-from mahjong_solitaire.codes import deal_from_code
-from mahjong_solitaire.game import Game
-from mahjong_solitaire.generator import Difficulty, generate
-from mahjong_solitaire.hint import Hinter, most_freeing, suggest
+from mahjong_solitaire.classic.game import Game
+from mahjong_solitaire.classic.generator import deal_from_code, generate
+from mahjong_solitaire.core.difficulty import Difficulty
 from mahjong_solitaire.layouts import builtin_layout
-from mahjong_solitaire.solver import random_board
+from mahjong_solitaire.solver import hint as hint_module
+from mahjong_solitaire.solver.hint import Hinter, most_freeing, suggest
+from mahjong_solitaire.solver.search import random_board
 
 TURTLE = builtin_layout("turtle")
 

@@ -20,9 +20,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mahjong_solitaire import i18n
+from mahjong_solitaire.classic.stages import STAGE_ORDER
+from mahjong_solitaire.classic.stages import stage as classic_stage
 from mahjong_solitaire.connect.slide import Slide
 from mahjong_solitaire.connect.stages import stage as connect_stage
-from mahjong_solitaire.generator import Difficulty
+from mahjong_solitaire.core.difficulty import Difficulty
+from mahjong_solitaire.core.layout import Layout
+from mahjong_solitaire.core.tiles import KINDS
 from mahjong_solitaire.i18n import (
     available_languages,
     catalogue_json,
@@ -47,11 +51,7 @@ from mahjong_solitaire.i18n import (
     tile_name,
     translator,
 )
-from mahjong_solitaire.layout import Layout
 from mahjong_solitaire.layouts import builtin_layouts
-from mahjong_solitaire.stages import STAGE_ORDER
-from mahjong_solitaire.stages import stage as classic_stage
-from mahjong_solitaire.tiles import KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Every catalogue present: a language added later is held to the same rules.

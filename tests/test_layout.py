@@ -2,7 +2,7 @@
 
 import pytest
 
-from mahjong_solitaire.layout import Layout, LayoutError, iter_bits
+from mahjong_solitaire.core.layout import Layout, LayoutError, iter_bits
 from mahjong_solitaire.layouts import builtin_layout, builtin_layouts, parse_rows
 
 

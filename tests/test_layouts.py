@@ -8,8 +8,9 @@ from xml.etree import ElementTree
 
 import pytest
 
-from mahjong_solitaire.generator import Difficulty, generate
-from mahjong_solitaire.layout import Layout
+from mahjong_solitaire.classic.generator import generate
+from mahjong_solitaire.core.difficulty import Difficulty
+from mahjong_solitaire.core.layout import Layout
 from mahjong_solitaire.layouts import builtin_layout, builtin_layouts
 from mahjong_solitaire.layouts.builtin import BUILTIN_SPECS
 from mahjong_solitaire.layouts.preview import layer_colour, preview_svg

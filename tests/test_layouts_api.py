@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from sqlalchemy import delete
 
 from mahjong_solitaire import Move, builtin_layouts
+from mahjong_solitaire.classic.stages import STAGE_ORDER, stage
 from mahjong_solitaire.layouts.files import MAX_FILE_BYTES
-from mahjong_solitaire.stages import STAGE_ORDER, stage
 from mahjong_solitaire.store.schema import layouts as layouts_table
 from mahjong_solitaire.web.api import COOKIE
 from mahjong_solitaire.web.layouts_api import MAX_UPLOAD_BYTES

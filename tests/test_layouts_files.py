@@ -9,17 +9,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mahjong_solitaire.layout import Layout, LayoutError
+from mahjong_solitaire.core.layout import Layout, LayoutError
 from mahjong_solitaire.layouts import builtin_layout, builtin_layouts
-from mahjong_solitaire.layouts.files import (
-    MAX_FILE_BYTES,
-    LayoutFileError,
-    export_layout,
-    read_layout_file,
-    slug,
-)
+from mahjong_solitaire.layouts.files import MAX_FILE_BYTES, export_layout, read_layout_file
 from mahjong_solitaire.layouts.gnome import MAX_DEPTH, read_gnome, write_gnome
 from mahjong_solitaire.layouts.kmahjongg import read_kmahjongg, write_kmahjongg
+from mahjong_solitaire.layouts.reading import LayoutFileError, slug
 
 # --- KMahjongg -------------------------------------------------------------------------
 

@@ -6,13 +6,14 @@ import time
 
 import pytest
 
-from mahjong_solitaire.board import Board
-from mahjong_solitaire.codes import deal_from_code
-from mahjong_solitaire.game import Game
-from mahjong_solitaire.layout import Layout
-from mahjong_solitaire.rng import Rng
-from mahjong_solitaire.shuffle import ShuffleError, shuffled_tiles
-from mahjong_solitaire.solver import Verdict, solve
+from mahjong_solitaire.classic.game import Game
+from mahjong_solitaire.classic.generator import deal_from_code
+from mahjong_solitaire.classic.shuffle import shuffled_tiles
+from mahjong_solitaire.core.board import Board
+from mahjong_solitaire.core.faces import ShuffleError
+from mahjong_solitaire.core.layout import Layout
+from mahjong_solitaire.core.rng import Rng
+from mahjong_solitaire.solver.search import Verdict, solve
 
 
 def midgame_board(steps: int) -> Board:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from mahjong_solitaire.board import Board
-from mahjong_solitaire.generator import Difficulty, generate
-from mahjong_solitaire.layout import Layout
+from mahjong_solitaire.classic.generator import generate
+from mahjong_solitaire.core.board import Board
+from mahjong_solitaire.core.difficulty import Difficulty
+from mahjong_solitaire.core.layout import Layout
+from mahjong_solitaire.core.tiles import TILE_SET
 from mahjong_solitaire.layouts import builtin_layout
-from mahjong_solitaire.solver import (
+from mahjong_solitaire.solver.search import (
     SolverError,
     Verdict,
     random_board,
@@ -16,7 +18,6 @@ from mahjong_solitaire.solver import (
     solve,
     solve_random,
 )
-from mahjong_solitaire.tiles import TILE_SET
 
 TURTLE = builtin_layout("turtle")
 
@@ -148,7 +149,7 @@ def test_the_walks_tile_weights_add_up_plane_by_plane():
     addition across the planes, so totals must match a plain count."""
     import random
 
-    from mahjong_solitaire.solver import _Search, _Walk
+    from mahjong_solitaire.solver.search import _Search, _Walk
 
     board = random_board(TURTLE, 3)
     walk = _Walk(_Search(board, None, None), board.present, board.free)
@@ -205,7 +206,7 @@ def replay_input(obj: dict, solution: list[list[int]]) -> None:
     layout = Layout.from_positions([t[:3] for t in tiles])
     labels = {tuple(t[:3]): t[3] for t in tiles}
     board = Board(layout, [labels[p] for p in layout.positions])
-    from mahjong_solitaire.board import Move
+    from mahjong_solitaire.core.moves import Move
 
     board.play(Move(layout.index(tuple(tiles[i][:3])), layout.index(tuple(tiles[j][:3])))
                for i, j in solution)
@@ -248,8 +249,8 @@ def test_cli_jsonl_answers_in_input_order_with_progress_on_stderr(tmp_path, caps
 def test_cli_solves_a_code_after_the_moves_played(capsys):
     import json
 
+    from mahjong_solitaire.classic.generator import deal_from_code
     from mahjong_solitaire.cli import main
-    from mahjong_solitaire.codes import deal_from_code
 
     deal = deal_from_code("MJ1-L00-AAAAABL")
     played = " ".join(str(m) for m in deal.solution[:5])
@@ -257,7 +258,7 @@ def test_cli_solves_a_code_after_the_moves_played(capsys):
     answer = json.loads(capsys.readouterr().out)
     board = deal.board()
     board.play(deal.solution[:5])
-    from mahjong_solitaire.board import Move
+    from mahjong_solitaire.core.moves import Move
 
     board.play(Move(a, b) for a, b in answer["solution"])
     assert board.is_won()

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from mahjong_solitaire.codes import GameCode
-from mahjong_solitaire.generator import Difficulty, generate
+from mahjong_solitaire.classic.codes import GameCode
+from mahjong_solitaire.classic.generator import generate
+from mahjong_solitaire.classic.stages import HARD_FROM_ROUND, STAGE_ORDER, stage, stages
+from mahjong_solitaire.core.difficulty import Difficulty
 from mahjong_solitaire.layouts import builtin_layout, builtin_layouts
-from mahjong_solitaire.stages import HARD_FROM_ROUND, STAGE_ORDER, stage, stages
 
 ROUND = len(STAGE_ORDER)
 

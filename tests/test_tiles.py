@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from mahjong_solitaire.tiles import (
+from mahjong_solitaire.core.tiles import (
     BUNDLES,
     KINDS,
     MATCH_KEYS,

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from mahjong_solitaire.board import Board, Move
-from mahjong_solitaire.codes import deal_from_code
-from mahjong_solitaire.game import Game, GameError
-from mahjong_solitaire.layout import Layout
-from mahjong_solitaire.winnability import Status, Winnability, winnability
+from mahjong_solitaire.classic.game import Game
+from mahjong_solitaire.classic.generator import deal_from_code
+from mahjong_solitaire.core.board import Board
+from mahjong_solitaire.core.game import GameError
+from mahjong_solitaire.core.layout import Layout
+from mahjong_solitaire.core.moves import Move
+from mahjong_solitaire.solver.winnability import Status, Winnability, winnability
 
 # Two 1B on the floor, a 1B on top of a 2B, a 2B on top of a 1B: pairing the two floor
 # tiles first leaves the other 1B and 2B waiting for each other.
@@ -48,7 +50,7 @@ def test_a_won_board_is_winnable():
 
 def test_a_tiny_budget_answers_unknown_rather_than_waiting():
     from mahjong_solitaire.layouts import builtin_layout
-    from mahjong_solitaire.solver import random_board
+    from mahjong_solitaire.solver.search import random_board
 
     board = random_board(builtin_layout("turtle"), 6)
     assert winnability(board, node_limit=0).status is Status.UNKNOWN

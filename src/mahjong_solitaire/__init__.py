@@ -9,16 +9,21 @@
     142
 """
 
-from .board import Board, IllegalMoveError, Move, Rearrangement
-from .codes import CodeError, GameCode, daily_code, deal_from_code
-from .construction import UnclearableError, construct
-from .game import Game, GameError, GameStatus, TapOutcome, TapResult
-from .generator import Deal, Difficulty, generate
-from .layout import Layout, LayoutError
+from .classic.codes import GameCode, daily_code
+from .classic.construction import UnclearableError, construct
+from .classic.game import Game
+from .classic.generator import Deal, deal_from_code, generate
+from .classic.shuffle import shuffled_tiles
+from .core.board import Board
+from .core.codes import CodeError
+from .core.difficulty import Difficulty
+from .core.faces import ShuffleError
+from .core.game import GameError, GameStatus, TapOutcome, TapResult
+from .core.layout import Layout, LayoutError
+from .core.moves import IllegalMoveError, Move, Rearrangement
+from .core.rng import Rng
+from .core.tiles import KINDS, TILE_SET, Kind, TileError, matches
 from .layouts import builtin_layout, builtin_layouts
-from .rng import Rng
-from .shuffle import ShuffleError, shuffled_tiles
-from .tiles import KINDS, TILE_SET, Kind, TileError, matches
 
 __version__ = "0.1.0"
 

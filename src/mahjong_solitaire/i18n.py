@@ -59,13 +59,13 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.numbers import format_percent as _babel_format_percent
 
+from .classic.stages import Stage
 from .connect.slide import Slide
 from .connect.stages import Stage as ConnectStage
-from .generator import Difficulty
-from .layout import Layout
+from .core.difficulty import Difficulty
+from .core.layout import Layout
+from .core.tiles import KINDS, kind
 from .layouts import builtin_layout, builtin_layouts
-from .stages import Stage
-from .tiles import KINDS, kind
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -551,7 +551,7 @@ def stage_name(stage: Stage | ConnectStage, lang: str) -> str:
     """The name of a stage: of the classic progression (named after its layout) or of the
     Connect mode (named after its sliding rule).
 
-    >>> from mahjong_solitaire.stages import stage
+    >>> from mahjong_solitaire.classic.stages import stage
     >>> from mahjong_solitaire.connect.stages import stage as connect_stage
     >>> stage_name(stage(1), "pt"), stage_name(connect_stage(2), "it")
     ('Etapa 1: Torres', 'Livello 2: Giù')

@@ -14,9 +14,9 @@ import sys
 from collections.abc import Sequence
 
 from .. import i18n
-from ..codes import CodeError
 from ..connect import ConnectCodeError
-from ..layout import LayoutError
+from ..core.codes import CodeError
+from ..core.layout import LayoutError
 from . import connect, deal, history, layouts, play, solve
 from .common import CliError, Parser, language
 

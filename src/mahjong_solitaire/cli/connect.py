@@ -15,8 +15,9 @@ import argparse
 import json
 import sys
 
-from ..codes import MAX_SEED
-from ..connect import ConnectCode, ConnectDeal, render, stage
+from ..connect import ConnectDeal, render, stage
+from ..connect.generator import connect_deal_from_code
+from ..core.codes import MAX_SEED
 from ..i18n import N_, connect_grid_title, difficulty_name, format_number, translator
 from .common import CliError, language
 
@@ -54,7 +55,7 @@ def _deal(args: argparse.Namespace) -> tuple[ConnectDeal, int | None]:
     if args.code is not None:
         if args.seed is not None:
             raise CliError(N_("--code names one deal: --seed does not apply"))
-        return ConnectCode.parse(args.code).deal(), None
+        return connect_deal_from_code(args.code), None
     number = 1 if args.stage is None else args.stage
     if number < 1:
         raise CliError(N_("--stage {number}: stages start at 1"), number=number)
@@ -72,7 +73,7 @@ def header(deal: ConnectDeal, number: int | None, lang: str) -> str:
     """The line above a Connect deal's grid, in ``lang`` (the stage first when there is one).
 
     >>> from mahjong_solitaire.connect import ConnectCode
-    >>> header(ConnectCode.parse("CN1-1206B-AAAAAAP").deal(), 2, "pt")[:41]
+    >>> header(connect_deal_from_code("CN1-1206B-AAAAAAP"), 2, "pt")[:41]
     'CN1-1206B-AAAAAAP  Etapa 2: 12×6 · Para b'
     """
     _ = translator(lang)

@@ -7,10 +7,12 @@ import json
 import sys
 from datetime import UTC, date, datetime
 
-from ..codes import MAX_SEED, GameCode, daily_code
-from ..generator import Deal, Difficulty, generate
+from ..classic.codes import GameCode, daily_code
+from ..classic.generator import Deal, deal_from_code, generate
+from ..classic.picture import render
+from ..core.codes import MAX_SEED
+from ..core.difficulty import Difficulty
 from ..i18n import N_, difficulty_name, format_number, layout_title, translator
-from ..picture import render
 from .common import CliError, language
 from .layouts import find_layout
 
@@ -86,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     lang = language(args)
     for item in _deals(args):
-        deal = item.deal() if isinstance(item, GameCode) else item
+        deal = deal_from_code(item) if isinstance(item, GameCode) else item
         if args.json:
             out.write(json.dumps(deal.to_json(), separators=(",", ":")) + "\n")
         else:

@@ -18,10 +18,10 @@ import json
 import sys
 from pathlib import Path
 
-from ..construction import UnclearableError
-from ..generator import generate
+from ..classic.construction import UnclearableError
+from ..classic.generator import generate
+from ..core.layout import Layout, LayoutError
 from ..i18n import N_, count_label, layout_description, layout_title, translator
-from ..layout import Layout, LayoutError
 from ..layouts import builtin_layout, builtin_layouts
 from ..layouts.files import FORMATS, MAX_FILE_BYTES, export_layout, read_layout_file
 from .common import CliError, language
@@ -71,7 +71,7 @@ def layer_picture(layout: Layout, lang: str = "en") -> str:
     """A view from above, then every layer with each tile drawn as a box (half-tile grid),
     the words in ``lang``.
 
-    >>> from mahjong_solitaire.layout import Layout
+    >>> from mahjong_solitaire.core.layout import Layout
     >>> print(layer_picture(Layout.from_positions([(0, 0, 0), (2, 0, 0), (1, 0, 1), (6, 1, 0)])))
     seen from above (digits: layers)
     1221

@@ -18,11 +18,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TextIO
 
-from ..board import Board, IllegalMoveError, Move
-from ..codes import GameCode
+from ..classic.generator import deal_from_code
+from ..core.board import Board
+from ..core.layout import Layout
+from ..core.moves import IllegalMoveError, Move
 from ..i18n import N_, format_number, translator
-from ..layout import Layout
-from ..solver import SolveResult, solve
+from ..solver.search import SolveResult, solve
 from .common import CliError, language, read_text
 
 __all__ = ["Problem", "parse_deal", "register"]
@@ -84,7 +85,7 @@ def layout_keys(positions: Iterable[tuple[object, ...]]) -> list[tuple[int, int,
 
 
 def _from_code(code: str, moves: str | None) -> Problem:
-    board = GameCode.parse(code).deal().board()
+    board = deal_from_code(code).board()
     for text in (moves or "").split():
         move = Move.parse(text)
         try:

@@ -18,10 +18,10 @@ classic engine's.
 """
 
 from .board import ConnectBoard
-from .codes import ConnectCode, ConnectCodeError, connect_deal_from_code
+from .codes import ConnectCode, ConnectCodeError
 from .construction import Construction, construct
 from .game import ConnectGame
-from .generator import FORMAT, ConnectDeal, generate
+from .generator import FORMAT, ConnectDeal, connect_deal_from_code, generate
 from .grid import Grid, Path, Point, Shape, ShapeError
 from .hint import solve, suggest
 from .picture import render

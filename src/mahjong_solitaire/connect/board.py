@@ -1,7 +1,7 @@
 """A Connect position: the tiles on the grid, the sliding rule, and the history of the game.
 
-Like the classic :class:`~mahjong_solitaire.board.Board`, moves are
-:class:`~mahjong_solitaire.board.Move` pairs of cell numbers that you
+Like the classic :class:`~mahjong_solitaire.core.board.Board`, moves are
+:class:`~mahjong_solitaire.core.moves.Move` pairs of cell numbers that you
 :meth:`~ConnectBoard.push` and :meth:`~ConnectBoard.pop`; :meth:`~ConnectBoard.redo`
 replays what was popped until a new move is pushed.  A move is legal when both cells hold
 matching tiles that a path of at most two turns joins; after the pair is removed the rule
@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..board import HistoryEntry, IllegalMoveError, Move, Rearrangement
-from ..history import History
-from ..tiles import LABELS, TileError, key_id
+from ..core.history import History
+from ..core.moves import HistoryEntry, IllegalMoveError, Move, Rearrangement
+from ..core.tiles import LABELS, TileError, key_id
 from .grid import Grid, Path, Shape, Shaped, ShapeError
 from .slide import Slide
 
@@ -46,7 +46,7 @@ _Item = tuple[HistoryEntry, _State]
 class ConnectBoard(Shaped, History[_Item]):
     """A position of a Connect game.  ``tiles`` gives each cell's label row by row
     (``None`` for an empty cell); ``plan`` a known winning line from this position.
-    Undo and redo come from :class:`~mahjong_solitaire.history.History`: a slide cannot be
+    Undo and redo come from :class:`~mahjong_solitaire.core.history.History`: a slide cannot be
     run backwards, so each item keeps the state to restore."""
 
     def __init__(self, shape: Shape, rule: Slide | str, tiles: Sequence[str | None], *,
@@ -100,7 +100,7 @@ class ConnectBoard(Shaped, History[_Item]):
         return self.grid.path(move.a, move.b)
 
     def check_move(self, move: Move) -> None:
-        """Raise :class:`~mahjong_solitaire.board.IllegalMoveError` saying why ``move`` is
+        """Raise :class:`~mahjong_solitaire.core.moves.IllegalMoveError` saying why ``move`` is
         not legal here."""
         cells = self.grid.cells
         for i in move:

@@ -19,7 +19,7 @@ stages introduce the rules: ``A`` none, ``B`` down, ``C`` left, ``D`` up, ``E`` 
     CN1-1807B-AAAAABL: a 18×7 grid has 126 cells: not a multiple of 4
 
 Malformed codes raise :class:`ConnectCodeError` (a kind of the classic codes'
-:class:`~mahjong_solitaire.codes.CodeError`), saying what is wrong.
+:class:`~mahjong_solitaire.core.codes.CodeError`), saying what is wrong.
 """
 
 from __future__ import annotations
@@ -27,13 +27,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..codes import MAX_SEED, CodeError, match_code, seed_from_letters, seed_letters
-from ..generator import Difficulty
-from .generator import ConnectDeal, generate
+from ..core.codes import MAX_SEED, CodeError, match_code, seed_from_letters, seed_letters
+from ..core.difficulty import Difficulty
 from .grid import Shape, ShapeError
 from .slide import Slide
 
-__all__ = ["PREFIX", "ConnectCode", "ConnectCodeError", "connect_deal_from_code"]
+__all__ = ["PREFIX", "ConnectCode", "ConnectCodeError"]
 
 PREFIX = "CN1"
 _RULES = "ABCDEFGHIJK"
@@ -41,7 +40,7 @@ _PATTERN = re.compile(r"([A-Z]{2}\d)-(\d{2})(\d{2})([A-Z])-([A-Z]{7})")
 
 
 class ConnectCodeError(CodeError):
-    """A malformed Connect code (a :class:`~mahjong_solitaire.codes.CodeError`, so one
+    """A malformed Connect code (a :class:`~mahjong_solitaire.core.codes.CodeError`, so one
     ``except`` takes both kinds; the player's message names the Connect form)."""
 
 
@@ -83,11 +82,3 @@ class ConnectCode:
     def __str__(self) -> str:
         return (f"{PREFIX}-{self.shape.width:02d}{self.shape.height:02d}"
                 f"{_RULES[self.rule.index]}-{seed_letters(self.seed, self.difficulty)}")
-
-    def deal(self) -> ConnectDeal:
-        return generate(self.shape, self.rule, self.seed, self.difficulty)
-
-
-def connect_deal_from_code(text: str) -> ConnectDeal:
-    """The Connect deal a code names."""
-    return ConnectCode.parse(text).deal()

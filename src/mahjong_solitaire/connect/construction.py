@@ -6,7 +6,7 @@ sliding rule and record the pair.  Whatever faces are then dealt so that each re
 pair matches, replaying the recorded cells clears the board: the slides depend only on
 which cells are occupied, so the game moves exactly as the construction did.
 
-    >>> from mahjong_solitaire.rng import Rng
+    >>> from mahjong_solitaire.core.rng import Rng
     >>> built = construct(Shape(4, 2), Slide.DOWN, Rng.from_seed(3))
     >>> len(built.moves), sorted(i for pair in built.ids for i in pair)
     (4, [0, 1, 2, 3, 4, 5, 6, 7])
@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..board import Move
-from ..rng import Rng
+from ..core.moves import Move
+from ..core.rng import Rng
 from .grid import Grid, Shape
 from .slide import Slide
 

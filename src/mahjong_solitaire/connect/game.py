@@ -1,12 +1,12 @@
 """The Connect game a player drives: the classic game's taps, aids, clock and action log.
 
 Selection, undo, redo, pause, the timer and the action log work exactly as in
-:class:`~mahjong_solitaire.game.Game` (SPEC section 3), so this class inherits them; every
+:class:`~mahjong_solitaire.classic.game.Game` (SPEC section 3), so this class inherits them; every
 tile is selectable, and a second tap on a matching tile removes the pair only when a path of
 at most two turns joins them (otherwise the selection moves).  After a match,
 :attr:`ConnectGame.last_path` holds the corner points of the link for the page to draw.
 
-    >>> from mahjong_solitaire.connect.codes import connect_deal_from_code
+    >>> from mahjong_solitaire.connect.generator import connect_deal_from_code
     >>> game = ConnectGame(connect_deal_from_code("CN1-1006B-AAAAABL"), clock=lambda: 0.0)
     >>> move = game.deal.solution[0]
     >>> game.tap(move.a).outcome, game.tap(move.b).outcome
@@ -23,9 +23,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..board import Move
-from ..game import Game
-from ..rng import Rng
+from ..core.game import TileGame
+from ..core.moves import Move
+from ..core.rng import Rng
 from .board import ConnectBoard
 from .generator import ConnectDeal, fingerprint
 from .grid import Path
@@ -34,45 +34,33 @@ from .shuffle import shuffled_cells
 
 __all__ = ["ConnectGame"]
 
-_SHUFFLE_STREAM = 0x5F1E
 
-
-class ConnectGame(Game):
+class ConnectGame(TileGame):
     """One game of a Connect deal.  ``clock`` returns seconds (injectable for tests)."""
 
-    deal: ConnectDeal  # type: ignore[assignment]
-    board: ConnectBoard  # type: ignore[assignment]
+    deal: ConnectDeal
+    board: ConnectBoard
 
     def __init__(self, deal: ConnectDeal, *, clock: Callable[[], float] = time.monotonic,
                  elapsed: float = 0.0) -> None:
-        super().__init__(deal, clock=clock, elapsed=elapsed)  # type: ignore[arg-type]
+        super().__init__(deal, clock=clock, elapsed=elapsed)
         self.last_path: Path | None = None
 
     def play(self, move: Move) -> None:
-        """Remove a pair (raises :class:`~mahjong_solitaire.board.IllegalMoveError` if the
-        tiles do not match or do not connect); :attr:`last_path` is its link."""
+        """Remove a pair (raises :class:`~mahjong_solitaire.core.moves.IllegalMoveError` if
+        the tiles do not match or do not connect); :attr:`last_path` is its link."""
         self._require_playable()
         self.board.check_move(move)
         path = self.board.path(move)
         super().play(move)
         self.last_path = path
 
-    def hint(self) -> Move | None:
-        """A legal pair (``None`` when stuck); counted in the statistics."""
-        self._require_playable()
-        move = suggest(self.board)
-        self.hints += 1
-        self.actions.append("hint")
-        return move
+    def _suggest(self) -> Move | None:
+        return suggest(self.board)
 
-    def shuffle(self) -> None:
-        """New faces on the remaining tiles, solvable again; counted in the statistics."""
-        self._require_playable()
-        deal = self.deal
-        rng = Rng.from_seed(fingerprint(deal.shape, deal.rule), deal.seed, _SHUFFLE_STREAM,
-                            len(self.actions))
+    def _rearrange(self, rng: Rng) -> None:
         tiles, order = shuffled_cells(self.board, rng)
         self.board.rearrange(tiles, order)
-        self.selection = None
-        self.shuffles += 1
-        self.actions.append("shuffle")
+
+    def _fingerprint(self) -> int:
+        return fingerprint(self.deal.shape, self.deal.rule)

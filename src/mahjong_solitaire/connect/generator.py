@@ -13,7 +13,7 @@ How a deal is made, as for the classic layouts:
 1. :func:`~mahjong_solitaire.connect.construction.construct` plays the full grid of tile ids
    to the end with the stage's slide, recording each pair.
 2. Faces are dealt along the recorded pairs by the classic
-   :func:`~mahjong_solitaire.generator.deal_tiles`: bundles of four matching tiles, two
+   :func:`~mahjong_solitaire.core.faces.deal_tiles`: bundles of four matching tiles, two
    pairs each, whole bundles only on smaller grids; hard deals put a kind's two pairs in
    different halves of the order.
 3. Six candidates are built so; each one's *score* is the mean, over the steps of its own
@@ -21,7 +21,7 @@ How a deal is made, as for the classic layouts:
    step.  Easy takes the
    candidate with the highest score, hard the lowest, normal the middle one.
 
-Every random choice comes from :class:`~mahjong_solitaire.rng.Rng` seeded by the grid size,
+Every random choice comes from :class:`~mahjong_solitaire.core.rng.Rng` seeded by the grid size,
 the rule and the seed, so the code alone reproduces the deal.
 """
 
@@ -30,16 +30,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..board import Move
-from ..generator import CANDIDATES, Difficulty, deal_tiles
-from ..rng import Rng, derive_seed
-from ..tiles import key_id
+from ..core.difficulty import CANDIDATES, Difficulty
+from ..core.faces import deal_tiles
+from ..core.moves import Move
+from ..core.rng import Rng, derive_seed
+from ..core.tiles import key_id
 from .board import ConnectBoard
+from .codes import ConnectCode
 from .construction import Construction, construct
 from .grid import Shape, Shaped
 from .slide import Slide
 
-__all__ = ["FORMAT", "SCORE_STRIDE", "ConnectDeal", "fingerprint", "generate", "score"]
+__all__ = ["FORMAT", "SCORE_STRIDE", "ConnectDeal", "connect_deal_from_code", "fingerprint",
+           "generate", "score"]
 
 FORMAT = "mahjong-solitaire/connect-1"
 _CONNECT = 0xC0DE
@@ -64,8 +67,6 @@ class ConnectDeal(Shaped):
     @property
     def code(self) -> str:
         """The game code that reproduces this deal."""
-        from .codes import ConnectCode  # codes depends on this module
-
         return str(ConnectCode(self.shape, self.rule, self.seed, self.difficulty))
 
     def board(self) -> ConnectBoard:
@@ -134,3 +135,14 @@ def generate(shape: Shape, rule: Slide | str, seed: int,
             Difficulty.HARD: CANDIDATES - 1}[difficulty]
     value, _, built, tiles = candidates[rank]
     return ConnectDeal(shape, rule, tiles, built.moves, difficulty, seed, value)
+
+
+def connect_deal_from_code(code: ConnectCode | str) -> ConnectDeal:
+    """The Connect deal a code names (a :class:`~.codes.ConnectCodeError` for a bad one).
+
+        >>> connect_deal_from_code("CN1-1006B-AAAAABL").code
+        'CN1-1006B-AAAAABL'
+    """
+    if isinstance(code, str):
+        code = ConnectCode.parse(code)
+    return generate(code.shape, code.rule, code.seed, code.difficulty)

@@ -10,7 +10,7 @@ The hint is, in order of preference (all evaluated after the last slide):
    ``limit`` positions;
 3. when the search gives up, the legal pair that leaves the most legal pairs behind it.
 
-    >>> from mahjong_solitaire.connect.codes import connect_deal_from_code
+    >>> from mahjong_solitaire.connect.generator import connect_deal_from_code
     >>> deal = connect_deal_from_code("CN1-1006B-AAAAABL")
     >>> board = deal.board()
     >>> suggest(board) == deal.solution[0]
@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..board import Move
-from ..tiles import match_key
+from ..core.moves import Move
+from ..core.tiles import match_key
 from .board import ConnectBoard
 
 __all__ = ["SEARCH_LIMIT", "options_after", "solve", "suggest"]

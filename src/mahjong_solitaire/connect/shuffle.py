@@ -5,10 +5,10 @@ and the remaining faces, grouped in matching pairs, are laid along the new order
 grid can always be cleared in this way (see
 :mod:`~mahjong_solitaire.connect.construction`), so unlike the classic shuffle this one never
 gives up (a position whose tiles do not pair up, which no game reaches, raises
-:class:`~mahjong_solitaire.shuffle.ShuffleError`).
+:class:`~mahjong_solitaire.core.faces.ShuffleError`).
 
-    >>> from mahjong_solitaire.rng import Rng
-    >>> from mahjong_solitaire.connect.codes import connect_deal_from_code
+    >>> from mahjong_solitaire.core.rng import Rng
+    >>> from mahjong_solitaire.connect.generator import connect_deal_from_code
     >>> board = connect_deal_from_code("CN1-1006A-AAAAABL").board()
     >>> tiles, order = shuffled_cells(board, Rng.from_seed(1))
     >>> sorted(t for t in tiles if t) == sorted(t for t in board.tiles if t)
@@ -20,9 +20,9 @@ gives up (a position whose tiles do not pair up, which no game reaches, raises
 
 from __future__ import annotations
 
-from ..board import Move
-from ..rng import Rng
-from ..shuffle import ShuffleError, lay_faces, match_groups
+from ..core.faces import ShuffleError, lay_faces, match_groups
+from ..core.moves import Move
+from ..core.rng import Rng
 from .board import ConnectBoard
 from .construction import construct
 

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TypeVar
 
-from ..enums import NamedEnum
+from ..core.enums import NamedEnum
 
 __all__ = ["Slide"]
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..generator import Difficulty
+from ..core.difficulty import Difficulty
 from .generator import ConnectDeal, generate
 from .grid import Shape
 from .slide import Slide

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
-from ..layout import Layout, LayoutError, Position
+from ..core.layout import Layout, LayoutError, Position
 from .builtin import BUILTIN_SPECS, LayoutSpec
-from .files import FORMATS, LayoutFileError, export_layout, read_layout_file
+from .files import FORMATS, export_layout, read_layout_file
 from .preview import preview_svg
+from .reading import LayoutFileError
 
 __all__ = ["FORMATS", "LayoutFileError", "builtin_layout", "builtin_layouts", "export_layout",
            "layout_from_spec", "parse_rows", "preview_svg", "read_layout_file"]

@@ -15,7 +15,7 @@ layouts (a GNOME file may hold several maps); :func:`export_layout` writes one.
     >>> read_layout_file(b"hello", "x.layout")
     Traceback (most recent call last):
     ...
-    mahjong_solitaire.layouts.files.LayoutFileError: x.layout: line 1: not a KMahjongg layout \
+    mahjong_solitaire.layouts.reading.LayoutFileError: x.layout: line 1: not a KMahjongg layout \
 (kmahjongg-layout-v1.0/v1.1) nor a GNOME Mahjongg map (XML)
 
 Every problem with a file raises :class:`LayoutFileError` (a :class:`LayoutError`, hence a
@@ -24,9 +24,10 @@ Every problem with a file raises :class:`LayoutFileError` (a :class:`LayoutError
 
 from __future__ import annotations
 
-import re
-
-from ..layout import Layout, LayoutError
+from ..core.layout import Layout
+from .gnome import read_gnome, write_gnome
+from .kmahjongg import read_kmahjongg, write_kmahjongg
+from .reading import LayoutFileError, slug
 
 __all__ = ["FORMATS", "MAX_FILE_BYTES", "LayoutFileError", "export_layout",
            "read_layout_file", "slug"]
@@ -36,22 +37,6 @@ FORMATS = ("kmahjongg", "gnome")
 
 #: Larger files are refused before parsing (a full KMahjongg v1.0 grid is 2,560 cells).
 MAX_FILE_BYTES = 1 << 20
-
-
-class LayoutFileError(LayoutError):
-    """A layout file that cannot be read; the message names the line or element."""
-
-
-def slug(text: str, default: str = "imported") -> str:
-    """A lowercase-dashed layout name made from a title or file name.
-
-    >>> slug("My Turtle (v2).layout")
-    'my-turtle-v2-layout'
-    >>> slug("***")
-    'imported'
-    """
-    name = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40].strip("-")
-    return name or default
 
 
 def _decode(data: bytes | str) -> str:
@@ -69,8 +54,6 @@ def read_layout_file(data: bytes | str, filename: str = "layout") -> list[Layout
     ``filename`` names the layouts of a KMahjongg file (which has no name inside) and
     prefixes every error message.
     """
-    from .gnome import read_gnome
-    from .kmahjongg import read_kmahjongg
 
     try:
         if len(data) > MAX_FILE_BYTES:
@@ -93,8 +76,6 @@ def read_layout_file(data: bytes | str, filename: str = "layout") -> list[Layout
 
 def export_layout(layout: Layout, format: str) -> str:
     """``layout`` as the text of a ``"kmahjongg"`` or ``"gnome"`` file."""
-    from .gnome import write_gnome
-    from .kmahjongg import write_kmahjongg
 
     if format == "kmahjongg":
         return write_kmahjongg(layout)

@@ -32,7 +32,7 @@ declaration or entity declaration is refused (no entity expansion, no external f
 elements may nest at most :data:`MAX_DEPTH` deep, a file may hold at most
 :data:`MAX_ELEMENTS` elements and :data:`MAX_MAPS` maps, and no element may place more
 tiles than a layout holds.  Every problem is a
-:class:`~mahjong_solitaire.layouts.files.LayoutFileError` naming the line and element.
+:class:`~mahjong_solitaire.layouts.reading.LayoutFileError` naming the line and element.
 """
 
 from __future__ import annotations
@@ -43,8 +43,8 @@ from collections.abc import Iterable
 from xml.parsers import expat
 from xml.sax.saxutils import quoteattr
 
-from ..layout import MAX_POSITIONS, Layout, LayoutError, Position
-from .files import LayoutFileError, slug
+from ..core.layout import MAX_POSITIONS, Layout, LayoutError, Position
+from .reading import LayoutFileError, slug
 
 __all__ = ["MAX_DEPTH", "MAX_ELEMENTS", "MAX_MAPS", "read_gnome", "write_gnome"]
 

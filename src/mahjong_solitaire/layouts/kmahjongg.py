@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from ..layout import MAX_POSITIONS, Layout, LayoutError
-from .files import LayoutFileError
+from ..core.layout import MAX_POSITIONS, Layout, LayoutError
+from .reading import LayoutFileError
 
 __all__ = ["HEADER_V10", "HEADER_V11", "MAX_SIDE", "read_kmahjongg", "write_kmahjongg"]
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from ..layout import Layout
+from ..core.layout import Layout
 
 __all__ = ["layer_colour", "preview_svg"]
 

@@ -30,11 +30,14 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import Any
 
-from ..codes import GameCode, daily_code
+from ..classic.codes import GameCode, daily_code
+from ..classic.game import Game
+from ..classic.generator import deal_from_code
 from ..connect import ConnectCode, ConnectGame
-from ..game import Game, GameStatus
-from ..generator import Difficulty
-from ..layout import Layout
+from ..connect.generator import connect_deal_from_code
+from ..core.difficulty import Difficulty
+from ..core.game import GameStatus
+from ..core.layout import Layout
 from ..layouts import builtin_layout
 from .errors import StoreError
 from .records import (
@@ -155,7 +158,7 @@ def _parse_game(raw: object, number: int) -> dict[str, Any]:
             if (connect.seed, connect.difficulty.value) != (seed, level):
                 raise fields.fail(f"seed and difficulty contradict code {code}")
             code, name = str(connect), connect_layout_name(connect)
-            deal: Any = connect.deal()
+            deal: Any = connect_deal_from_code(connect)
         elif code is not None:
             parsed = GameCode.parse(code)
             if (parsed.seed, parsed.difficulty.value) != (seed, level):
@@ -164,7 +167,7 @@ def _parse_game(raw: object, number: int) -> dict[str, Any]:
             name = builtin_layout(parsed.layout_number).name
             if daily is not None and code != str(daily_code(daily)):
                 raise fields.fail(f"{code} is not the daily challenge of {daily}")
-            deal = parsed.deal()
+            deal = deal_from_code(parsed)
         else:
             layout = Layout.from_positions(positions, name=name)
             positions = [list(p) for p in layout.positions]

@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from functools import lru_cache
 
-from ..codes import GameCode
-from ..connect.codes import PREFIX as CONNECT_PREFIX
+from ..classic.generator import Deal, generate
 from ..connect.codes import ConnectCode
 from ..connect.generator import ConnectDeal
-from ..generator import Deal, generate
-from ..layout import Layout
+from ..connect.mode import CONNECT, grid_name
+from ..core.layout import Layout
+from ..modes import mode_of_code as _mode_of
 
 __all__ = ["GAME_STATUSES", "UNFINISHED", "DailyEntry", "LeaderboardEntry", "Player",
            "StageProgress", "StoredGame", "connect_layout_name", "is_connect_code",
@@ -37,23 +37,13 @@ GAME_STATUSES = ("playing", "paused", "won", "stuck", "abandoned")
 UNFINISHED = ("playing", "paused", "stuck")
 
 
-@lru_cache(maxsize=64)
-def _code_deal(code: str) -> Deal:
-    return GameCode.parse(code).deal()
-
-
-@lru_cache(maxsize=64)
-def _connect_deal(code: str) -> ConnectDeal:
-    return ConnectCode.parse(code).deal()
-
-
 def is_connect_code(code: str | None) -> bool:
     """Whether ``code`` names a Connect deal (``CN1-…``) rather than a classic one.
 
         >>> is_connect_code(" cn1-1808b-aaaaabl"), is_connect_code("MJ1-L00-AAAAABL")
         (True, False)
     """
-    return isinstance(code, str) and code.strip().upper().startswith(CONNECT_PREFIX + "-")
+    return CONNECT.owns(code)
 
 
 def mode_of_code(code: str | None) -> str:
@@ -63,7 +53,7 @@ def mode_of_code(code: str | None) -> str:
         >>> mode_of_code("CN1-1808B-AAAAABL"), mode_of_code("MJ1-L00-AAAAABL"), mode_of_code(None)
         ('connect', 'classic', 'classic')
     """
-    return "connect" if is_connect_code(code) else "classic"
+    return _mode_of(code).name
 
 
 def connect_layout_name(code: ConnectCode | ConnectDeal) -> str:
@@ -73,7 +63,7 @@ def connect_layout_name(code: ConnectCode | ConnectDeal) -> str:
         >>> connect_layout_name(ConnectCode.parse("CN1-1006B-AAAAABL"))
         'connect-10x6-down'
     """
-    return f"connect-{code.shape.width}x{code.shape.height}-{code.rule.value}"
+    return grid_name(code)
 
 
 _CONNECT_LAYOUT = re.compile(r"connect-(\d+)x(\d+)-([a-z-]+)")
@@ -150,7 +140,7 @@ class StoredGame:
         if is_connect_code(self.code):
             raise ValueError(f"game {self.id} is a Connect game: use connect_deal()")
         if self.code is not None:
-            return _code_deal(self.code)
+            return _mode_of(self.code).deal(self.code)  # type: ignore[no-any-return]
         positions = tuple((x, y, z) for x, y, z in self.layout_positions or ())
         return layout_deal(positions, self.layout_name, self.seed, self.difficulty)
 
@@ -159,7 +149,7 @@ class StoredGame:
         it with :meth:`mahjong_solitaire.connect.ConnectGame.replay`)."""
         if not is_connect_code(self.code):
             raise ValueError(f"game {self.id} is not a Connect game (code {self.code!r})")
-        return _connect_deal(self.code)  # type: ignore[arg-type]
+        return CONNECT.deal(self.code)  # type: ignore[arg-type]
 
     def elapsed_now(self, now: datetime | None = None) -> float:
         """Seconds played up to ``now``: the stored time plus the current running stretch."""

@@ -37,10 +37,10 @@ from typing import Any, TypeVar
 from sqlalchemy import Connection, Row, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from ..codes import GameCode
+from ..classic.codes import GameCode
 from ..connect.codes import ConnectCode
-from ..generator import Difficulty
-from ..layout import Layout
+from ..core.difficulty import Difficulty
+from ..core.layout import Layout
 from ..layouts import builtin_layout, builtin_layouts
 from . import history
 from .database import SQLITE_BEGIN, create_store_engine, database_url, migrate

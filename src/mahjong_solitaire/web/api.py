@@ -20,10 +20,12 @@ from fastapi import APIRouter, Body, Cookie, Query, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from ..codes import MAX_SEED, GameCode, daily_code
-from ..game import Game, GameError, GameStatus
-from ..generator import Difficulty
-from ..layout import Layout, LayoutError
+from ..classic.codes import GameCode, daily_code
+from ..classic.game import Game
+from ..core.codes import MAX_SEED
+from ..core.difficulty import Difficulty
+from ..core.game import GameError, GameStatus
+from ..core.layout import Layout, LayoutError
 from ..layouts import builtin_layout
 from ..store import Store, StoredGame
 from .state import GameState, game_state, rebuild

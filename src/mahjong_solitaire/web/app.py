@@ -24,13 +24,13 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from .. import __version__
-from ..board import IllegalMoveError
-from ..codes import CodeError
 from ..connect import ConnectCodeError
-from ..game import GameError
+from ..core.codes import CodeError
+from ..core.faces import ShuffleError
+from ..core.game import GameError
+from ..core.layout import LayoutError
+from ..core.moves import IllegalMoveError
 from ..i18n import error_message
-from ..layout import LayoutError
-from ..shuffle import ShuffleError
 from ..store import GameNotFoundError, StaleWriteError, Store, StoreError
 from .api import ApiError, router
 from .connect_api import router as connect_router

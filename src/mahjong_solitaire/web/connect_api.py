@@ -22,9 +22,10 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import Field, StrictInt, StrictStr
 
-from ..codes import MAX_SEED
+from ..classic.game import Game
 from ..connect import ConnectCode, ConnectGame, stage
-from ..game import Game, GameError
+from ..core.codes import MAX_SEED
+from ..core.game import GameError
 from ..store import StoredGame
 from .api import (
     _ERRORS,

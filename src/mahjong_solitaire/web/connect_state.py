@@ -28,10 +28,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from ..board import Move
 from ..connect import ConnectGame, Stage, stage
 from ..connect.grid import Path, Shape
-from ..game import GameStatus
+from ..core.game import GameStatus
+from ..core.moves import Move
 from ..i18n import connect_grid_title
 from ..store import StoredGame, connect_layout_name
 from .language import current_language
@@ -57,7 +57,7 @@ def rebuild_connect(stored: StoredGame, now: datetime) -> ConnectGame:
     """The Connect game of a stored record at ``now``: its actions replayed on its deal,
     its clock, its pause and its selection (as :func:`.state.rebuild` does for classic).
 
-    Raises :class:`~mahjong_solitaire.game.GameError` when the stored log cannot be replayed.
+    Raises :class:`~mahjong_solitaire.core.game.GameError` when the stored log cannot be replayed.
     """
     return replay_stored(ConnectGame, stored.connect_deal(), stored, now)
 

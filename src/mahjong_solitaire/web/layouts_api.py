@@ -30,12 +30,13 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.formparsers import MultiPartException, MultiPartParser
 
-from ..construction import UnclearableError
-from ..generator import generate
-from ..layout import Layout, LayoutError
+from ..classic.construction import UnclearableError
+from ..classic.generator import generate
+from ..classic.stages import STAGE_ORDER, Stage, stage, stages
+from ..core.layout import Layout, LayoutError
 from ..layouts import builtin_layout, builtin_layouts, preview_svg, read_layout_file
-from ..layouts.files import MAX_FILE_BYTES, LayoutFileError
-from ..stages import STAGE_ORDER, Stage, stage, stages
+from ..layouts.files import MAX_FILE_BYTES
+from ..layouts.reading import LayoutFileError
 from ..store import StoreError
 from .api import ApiError, PlayerCookie, _answer, _load, _player, _store
 from .state import LayoutPreview, layout_info

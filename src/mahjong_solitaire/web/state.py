@@ -23,10 +23,11 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from ..game import Game, GameStatus
+from ..classic.game import Game
+from ..classic.stages import stage
+from ..core.game import GameStatus
+from ..core.layout import Layout
 from ..i18n import layout_description, layout_title
-from ..layout import Layout
-from ..stages import stage
 from ..store import StoredGame
 from .language import current_language
 

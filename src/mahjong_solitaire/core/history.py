@@ -1,15 +1,16 @@
-"""Undo and redo, shared by the classic :class:`~mahjong_solitaire.board.Board` and the
+"""Undo and redo, shared by the classic :class:`~mahjong_solitaire.core.board.Board` and the
 Connect :class:`~mahjong_solitaire.connect.board.ConnectBoard`.
 
 A board keeps two stacks of *items*: what was done (oldest first) and what was undone (the
 next to redo last).  Each item stands for one history entry (a
-:class:`~mahjong_solitaire.board.Move` or a :class:`~mahjong_solitaire.board.Rearrangement`)
+:class:`~mahjong_solitaire.core.moves.Move` or a :class:`~mahjong_solitaire.core.moves.Rearrangement`)
 plus whatever the board needs to take it back or play it again.  A board says how with three
 hooks, :meth:`History._entry`, :meth:`History._step_back` and :meth:`History._step_forward`,
 and records each new entry with :meth:`History._record`; the walking back and forth is here.
 
-    >>> from mahjong_solitaire.board import Board, Move
-    >>> from mahjong_solitaire.layout import Layout
+    >>> from mahjong_solitaire.core.board import Board
+    >>> from mahjong_solitaire.core.moves import Move
+    >>> from mahjong_solitaire.core.layout import Layout
     >>> row = Layout.from_positions([(x, 0, 0) for x in range(0, 8, 2)])
     >>> board = Board(row, ["1D", "2D", "2D", "1D"])
     >>> board.play([Move(0, 3), Move(1, 2)])
@@ -23,10 +24,9 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import Generic, TypeVar
 
-if TYPE_CHECKING:
-    from .board import HistoryEntry, Move
+from .moves import HistoryEntry, Move
 
 __all__ = ["History"]
 

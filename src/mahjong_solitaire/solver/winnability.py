@@ -1,6 +1,6 @@
 """Is the position still winnable?  And how far back is the last position that was?
 
-    >>> from mahjong_solitaire.codes import deal_from_code
+    >>> from mahjong_solitaire.classic.generator import deal_from_code
     >>> board = deal_from_code("MJ1-L00-AAAAABL").board()
     >>> winnability(board)
     Winnability(status=<Status.WINNABLE: 'winnable'>, undo=0)
@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from .board import Board
+from ..core.board import Board
 from .hint import Hinter
-from .solver import Verdict
+from .search import Verdict
 
 __all__ = ["WINNABILITY_NODES", "Status", "Winnability", "winnability"]
 

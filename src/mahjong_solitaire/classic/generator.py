@@ -11,7 +11,7 @@
 
 How a deal is made:
 
-1. :func:`~mahjong_solitaire.construction.construct` finds a random legal removal order
+1. :func:`~mahjong_solitaire.classic.construction.construct` finds a random legal removal order
    for the empty layout.
 2. The tile set is cut into *bundles* of four matching tiles, two pairs each (the flowers
    are one bundle, the seasons another, paired at random).  For a layout of fewer than 144
@@ -25,36 +25,27 @@ How a deal is made:
    step.  Easy takes the candidate with the highest score, hard the lowest (among hard
    candidates), normal the middle one (the third highest of six).
 
-All random choices come from :class:`~mahjong_solitaire.rng.Rng` seeded with the layout's
+All random choices come from :class:`~mahjong_solitaire.core.rng.Rng` seeded with the layout's
 fingerprint and the seed, so a seed gives the same deal everywhere.  Easy and normal deals
 of one seed share their six candidates.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Sized
 from dataclasses import dataclass
 
-from .board import Board, Move
+from ..core.board import Board
+from ..core.difficulty import CANDIDATES, Difficulty
+from ..core.faces import deal_tiles
+from ..core.layout import Layout
+from ..core.moves import Move
+from ..core.rng import Rng, derive_seed
+from ..core.tiles import key_id
+from ..layouts import builtin_layout
+from .codes import GameCode
 from .construction import Construction, construct
-from .enums import NamedEnum
-from .layout import Layout
-from .rng import Rng, derive_seed
-from .tiles import BUNDLES, key_id
 
-__all__ = ["CANDIDATES", "Deal", "Difficulty", "deal_tiles", "fingerprint", "generate", "score"]
-
-#: How many candidates a deal is chosen from.
-CANDIDATES = 6
-
-
-class Difficulty(NamedEnum, noun="difficulty"):
-    """How hard a deal is; ``Difficulty.parse("Hard")`` reads one from text."""
-
-    EASY = "easy"
-    NORMAL = "normal"
-    HARD = "hard"
-
+__all__ = ["Deal", "deal_from_code", "fingerprint", "generate", "score"]
 
 @dataclass(frozen=True, slots=True)
 class Deal:
@@ -70,8 +61,6 @@ class Deal:
     @property
     def code(self) -> str | None:
         """The game code, for deals on built-in layouts (``None`` otherwise)."""
-        from .codes import GameCode  # codes depends on this module
-
         if self.layout.number is None:
             return None
         return str(GameCode(self.layout.number, self.seed, self.difficulty))
@@ -98,59 +87,6 @@ class Deal:
 def fingerprint(layout: Layout) -> int:
     """A stable 64-bit number for a layout's geometry (part of every deal's seed)."""
     return derive_seed(len(layout), *(c for position in layout.positions for c in position))
-
-
-def _pairs_for(count: int, rng: Rng) -> list[tuple[tuple[str, str], ...]]:
-    """The bundles dealt to ``count`` positions, each a tuple of one or two pairs."""
-    bundles: list[tuple[tuple[str, str], ...]] = []
-    for bundle in BUNDLES:
-        tiles = list(bundle)
-        if tiles[0] != tiles[1]:  # flowers, seasons: pair them at random
-            rng.shuffle(tiles)
-        bundles.append(((tiles[0], tiles[1]), (tiles[2], tiles[3])))
-    if count < 4 * len(BUNDLES):
-        rng.shuffle(bundles)
-        whole, extra = divmod(count // 2, 2)
-        bundles = bundles[:whole] + ([bundles[whole][:1]] if extra else [])
-    return bundles
-
-
-def deal_tiles(layout: Sized, order: Sequence[tuple[int, int]], rng: Rng, *,
-               spread: bool) -> tuple[str, ...]:
-    """Lay matching faces on each step of a removal order (SPEC 4, steps 2 and 3).
-
-    Only the number of places is read from ``layout``: a :class:`~.layout.Layout`, or a
-    Connect :class:`~.connect.grid.Shape` (one place per cell).
-    """
-    steps = len(order)
-    bundles = _pairs_for(2 * steps, rng)
-    rng.shuffle(bundles)
-    if spread:
-        half = steps // 2
-        first = list(range(half))
-        second = list(range(half, steps))
-        rng.shuffle(first)
-        rng.shuffle(second)
-        # The first pair of each bundle goes to the first half, the second to the second;
-        # a lone pair takes the slot that is left.
-        placed: list[tuple[str, str] | None] = [None] * steps
-        for bundle in bundles:
-            if len(bundle) == 2:
-                placed[first.pop()] = bundle[0]
-                placed[second.pop()] = bundle[1]
-        rest = first + second
-        for bundle in bundles:
-            if len(bundle) == 1:
-                placed[rest.pop()] = bundle[0]
-        laid = [p for p in placed if p is not None]
-    else:
-        laid = [pair for bundle in bundles for pair in bundle]
-        rng.shuffle(laid)
-    tiles: list[str] = [""] * len(layout)
-    for (a, b), (face_a, face_b) in zip(order, laid, strict=True):
-        tiles[a] = face_a
-        tiles[b] = face_b
-    return tuple(tiles)
 
 
 def score(construction: Construction, tiles: tuple[str, ...]) -> float:
@@ -182,7 +118,7 @@ def generate(layout: Layout, seed: int, difficulty: Difficulty | str = Difficult
              ) -> Deal:
     """The deal of ``seed`` on ``layout`` at ``difficulty`` (see the module documentation).
 
-    Raises :class:`~mahjong_solitaire.construction.UnclearableError` for positions that
+    Raises :class:`~mahjong_solitaire.classic.construction.UnclearableError` for positions that
     cannot be cleared.
     """
     difficulty = Difficulty.parse(difficulty)
@@ -206,3 +142,14 @@ def generate(layout: Layout, seed: int, difficulty: Difficulty | str = Difficult
     value, _, construction, tiles = chosen
     solution = tuple(Move(a, b) for a, b in construction.order)
     return Deal(layout, tiles, solution, difficulty, seed, value)
+
+
+def deal_from_code(code: GameCode | str) -> Deal:
+    """The deal a code names (:class:`~mahjong_solitaire.core.codes.CodeError` for a bad one).
+
+        >>> deal_from_code("MJ1-L00-AAAAABL").seed
+        12
+    """
+    if isinstance(code, str):
+        code = GameCode.parse(code)
+    return generate(builtin_layout(code.layout_number), code.seed, code.difficulty)

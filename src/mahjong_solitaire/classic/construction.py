@@ -6,8 +6,8 @@ positions must be free unless none are left; otherwise the pair is taken back an
 tried (backtracking).  After :data:`STEP_LIMIT` removals the attempt is dropped and started
 again with fresh random choices.
 
-    >>> from mahjong_solitaire.layout import Layout
-    >>> from mahjong_solitaire.rng import Rng
+    >>> from mahjong_solitaire.core.layout import Layout
+    >>> from mahjong_solitaire.core.rng import Rng
     >>> row = Layout.from_positions([(x, 0, 0) for x in range(0, 12, 2)])
     >>> construct(row, Rng.from_seed(1)).order
     ((0, 5), (1, 4), (2, 3))
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .layout import Layout
-from .rng import Rng
+from ..core.layout import Layout
+from ..core.rng import Rng
 
 __all__ = ["MAX_ATTEMPTS", "STEP_LIMIT", "Construction", "UnclearableError", "construct"]
 

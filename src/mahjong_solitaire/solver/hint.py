@@ -1,6 +1,6 @@
 """Hints (SPEC 5): the next pair of a winning plan, kept while the player follows it.
 
-    >>> from mahjong_solitaire.codes import deal_from_code
+    >>> from mahjong_solitaire.classic.generator import deal_from_code
     >>> board = deal_from_code("MJ1-L00-AAAAABL").board()
     >>> hinter = Hinter()
     >>> move = hinter.hint(board)
@@ -20,8 +20,9 @@ lost) the hint is the pair that frees the most tiles.
 
 from __future__ import annotations
 
-from .board import Board, IllegalMoveError, Move
-from .solver import SolveResult, Verdict, solve
+from ..core.board import Board
+from ..core.moves import IllegalMoveError, Move
+from .search import SolveResult, Verdict, solve
 
 __all__ = ["HINT_NODES", "Hinter", "freed_by", "most_freeing", "suggest"]
 

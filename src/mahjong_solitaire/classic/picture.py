@@ -3,8 +3,8 @@
 Each tile is printed at its half-tile coordinates (two characters per half tile, one line
 per half row), so half-tile offsets show as such::
 
-    >>> from mahjong_solitaire.layout import Layout
-    >>> from mahjong_solitaire.board import Board
+    >>> from mahjong_solitaire.core.layout import Layout
+    >>> from mahjong_solitaire.core.board import Board
     >>> layout = Layout.from_positions([(0, 0, 0), (2, 0, 0), (4, 0, 0), (1, 0, 1)])
     >>> print(render(Board(layout, ["1B", "2B", "2B", "1B"])))
     layer 0
@@ -15,7 +15,7 @@ per half row), so half-tile offsets show as such::
 
 from __future__ import annotations
 
-from .board import Board
+from ..core.board import Board
 
 __all__ = ["render"]
 

@@ -1,6 +1,6 @@
 """The solver: decides whether a position can be cleared, with a winning order as proof.
 
-    >>> from mahjong_solitaire.codes import deal_from_code
+    >>> from mahjong_solitaire.classic.generator import deal_from_code
     >>> board = deal_from_code("MJ1-L00-AAAAABL").board()
     >>> result = solve(board)
     >>> result.verdict, len(result.moves)
@@ -58,10 +58,11 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 
-from .board import Board, Move
-from .layout import Layout, iter_bits
-from .rng import Rng
-from .tiles import BUNDLES, MATCH_KEYS, TILE_SET, key_id
+from ..core.board import Board
+from ..core.layout import Layout, iter_bits
+from ..core.moves import Move
+from ..core.rng import Rng
+from ..core.tiles import BUNDLES, MATCH_KEYS, TILE_SET, key_id
 
 __all__ = [
     "SolveResult",

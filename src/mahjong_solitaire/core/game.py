@@ -1,44 +1,40 @@
-"""The game a player drives: taps, aids, the clock and the action log.
+"""A game a player drives, in any mode: taps, the clock, undo and redo, and the action log.
 
-The tap rules of SPEC section 3:
+The tap rules (rules §3.1):
 
 * tapping a free tile selects it;
 * tapping a second free tile removes both if they match, otherwise moves the selection;
 * tapping the selected tile again deselects it;
 * tapping a blocked tile removes nothing and cancels the selection.
 
-    >>> from mahjong_solitaire.codes import deal_from_code
-    >>> game = Game(deal_from_code("MJ1-L00-AAAAABL"), clock=lambda: 0.0)
-    >>> move = game.deal.solution[0]
-    >>> game.tap(move.a).outcome, game.tap(move.b).outcome
-    (<TapOutcome.SELECTED: 'selected'>, <TapOutcome.MATCHED: 'matched'>)
-    >>> game.actions == [str(move)]
-    True
-
-Everything that changes the board is recorded in :attr:`Game.actions` as text (``"i,j"``
+Everything that changes the board is recorded in :attr:`TileGame.actions` as text (``"i,j"``
 for a pair, ``"undo"``, ``"redo"``, ``"shuffle"``, ``"hint"``), and
-:meth:`Game.replay` rebuilds a game from its deal and that log: saved games are a code plus
-actions.  Shuffles draw from a generator seeded by the deal and the action's index, so a
-replay shuffles exactly as the original did.
+:meth:`TileGame.replay` rebuilds a game from its deal and that log: saved games are a code
+plus actions.  Shuffles draw from a generator seeded by the deal and the action's index, so
+a replay shuffles exactly as the original did.
+
+Each mode's game (the classic :class:`~mahjong_solitaire.classic.game.Game`, Connect's
+:class:`~mahjong_solitaire.connect.game.ConnectGame`) says how it suggests a pair and how it
+lays new faces for a shuffle.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any, Protocol, Self
 
-from .board import Board, Move
-from .generator import Deal, fingerprint
-from .hint import Hinter
+from .moves import HistoryEntry, Move
 from .rng import Rng
-from .shuffle import shuffled_tiles
-from .winnability import Winnability, winnability
 
-__all__ = ["Game", "GameError", "GameStatus", "TapOutcome", "TapResult"]
+__all__ = ["GameError", "GameStatus", "PlayableBoard", "TapOutcome", "TapResult", "TileGame"]
 
-_SHUFFLE_STREAM = 0x5F1E
+#: The stream of the shuffle generator (with the deal's fingerprint, seed and the action's
+#: index), the same in every mode so that saved games replay.
+SHUFFLE_STREAM = 0x5F1E
 
 
 class GameError(ValueError):
@@ -68,29 +64,68 @@ class TapResult:
     move: Move | None = None
 
 
-class Game:
-    """One game of a deal.  ``clock`` returns seconds (injectable for tests)."""
+class PlayableBoard(Protocol):
+    """What a game needs of a board (both modes' boards have it)."""
 
-    def __init__(self, deal: Deal, *, clock: Callable[[], float] = time.monotonic,
+    @property
+    def tiles(self) -> Sequence[str | None]: ...
+    @property
+    def can_undo(self) -> bool: ...
+    @property
+    def can_redo(self) -> bool: ...
+    @property
+    def move_stack(self) -> Sequence[HistoryEntry]: ...
+    def is_present(self, position: int) -> bool: ...
+    def is_free(self, position: int) -> bool: ...
+    def is_legal(self, move: Move) -> bool: ...
+    def is_won(self) -> bool: ...
+    def is_stuck(self) -> bool: ...
+    def push(self, move: Move) -> None: ...
+    def pop(self) -> HistoryEntry: ...
+    def redo(self) -> HistoryEntry: ...
+
+
+class TileGame(ABC):
+    """One game of a deal.  ``clock`` returns seconds (injectable for tests).
+
+    A mode's game implements :meth:`_suggest`, :meth:`_rearrange` and :meth:`_fingerprint`.
+    """
+
+    board: PlayableBoard
+
+    def __init__(self, deal: Any, *, clock: Callable[[], float] = time.monotonic,
                  elapsed: float = 0.0) -> None:
         self.deal = deal
-        self.board: Board = deal.board()
+        self.board = deal.board()
         self.selection: int | None = None
         self.actions: list[str] = []
         self.hints = 0
         self.undos = 0
         self.shuffles = 0
-        self._hinter = Hinter()  # keeps the winning plan between hints
         self._clock = clock
         self._elapsed = elapsed
         self._running_since: float | None = clock()
 
+    # -- what each mode says ----------------------------------------------------------
+
+    @abstractmethod
+    def _suggest(self) -> Move | None:
+        """A playable pair for a hint, ``None`` when there is none."""
+
+    @abstractmethod
+    def _rearrange(self, rng: Rng) -> None:
+        """New faces on the remaining tiles, drawn from ``rng`` (a shuffle)."""
+
+    @abstractmethod
+    def _fingerprint(self) -> int:
+        """The deal's geometry as a number (seeds the shuffle generator)."""
+
     # -- replay ---------------------------------------------------------------------
 
     @classmethod
-    def replay(cls, deal: Deal, actions: Iterable[str], **kwargs: object) -> Game:
+    def replay(cls, deal: Any, actions: Iterable[str], **kwargs: Any) -> Self:
         """Rebuild a game from its deal and action log; :class:`GameError` on a bad log."""
-        game = cls(deal, **kwargs)  # type: ignore[arg-type]
+        game = cls(deal, **kwargs)
         for n, action in enumerate(actions):
             try:
                 game.apply(action)
@@ -161,7 +196,7 @@ class Game:
     # -- actions --------------------------------------------------------------------
 
     def tap(self, position: int) -> TapResult:
-        """Tap the tile at ``position`` (SPEC 3); :class:`GameError` for an empty place."""
+        """Tap the tile at ``position`` (rules §3.1); :class:`GameError` for an empty place."""
         self._require_playable()
         board = self.board
         if not board.is_present(position):
@@ -214,39 +249,21 @@ class Game:
     def hint(self) -> Move | None:
         """A playable pair (``None`` when stuck); counted in the statistics."""
         self._require_playable()
-        move = self._hinter.hint(self.board)
+        move = self._suggest()
         self.hints += 1
         self.actions.append("hint")
         return move
 
     def shuffle(self) -> None:
-        """New faces on the remaining tiles, solvable again (:class:`~.shuffle.ShuffleError`
+        """New faces on the remaining tiles, solvable again (:class:`~.faces.ShuffleError`
         when the positions themselves cannot be cleared; nothing changes then)."""
         self._require_playable()
-        rng = Rng.from_seed(fingerprint(self.deal.layout), self.deal.seed, _SHUFFLE_STREAM,
+        rng = Rng.from_seed(self._fingerprint(), self.deal.seed, SHUFFLE_STREAM,
                             len(self.actions))
-        tiles, _ = shuffled_tiles(self.board, rng)
-        self.board.rearrange(tiles)
+        self._rearrange(rng)
         self.selection = None
         self.shuffles += 1
         self.actions.append("shuffle")
-
-    def winnability(self) -> Winnability:
-        """Whether the position can still be won (within a small budget: never waits), and
-        how many undo steps lead back to the last position that could.  Changes nothing."""
-        return winnability(self.board, hinter=self._hinter)
-
-    def undo_to_winnable(self) -> int:
-        """Undo back to the last winnable position (each step logged as ``"undo"``, so a
-        replay needs no solver); returns the number of steps, :class:`GameError` when that
-        position is unknown."""
-        self._require_playable()
-        steps = self.winnability().undo
-        if steps is None:
-            raise GameError("the last winnable position could not be found")
-        for _ in range(steps):
-            self.undo()
-        return steps
 
     @property
     def moves(self) -> list[Move]:

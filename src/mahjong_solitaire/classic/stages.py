@@ -23,11 +23,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .codes import MAX_SEED, GameCode
-from .generator import Deal, Difficulty
-from .layout import Layout
-from .layouts import builtin_layout
-from .rng import derive_seed
+from ..core.codes import MAX_SEED
+from ..core.difficulty import Difficulty
+from ..core.layout import Layout
+from ..core.rng import derive_seed
+from ..layouts import builtin_layout
+from .codes import GameCode
+from .generator import Deal, deal_from_code
 
 __all__ = ["HARD_FROM_ROUND", "STAGE_ORDER", "Stage", "stage", "stages"]
 
@@ -69,7 +71,7 @@ class Stage:
         return str(self.game_code)
 
     def deal(self) -> Deal:
-        return self.game_code.deal()
+        return deal_from_code(self.game_code)
 
 
 def _difficulty(round_number: int, index: int) -> Difficulty:

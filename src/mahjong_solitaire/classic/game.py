@@ -1,0 +1,66 @@
+"""The classic game: the tap game of :mod:`~mahjong_solitaire.core.game` with the classic
+aids (hints and the "still winnable?" check from the solver, the solvable shuffle).
+
+    >>> from mahjong_solitaire.classic.generator import deal_from_code
+    >>> game = Game(deal_from_code("MJ1-L00-AAAAABL"), clock=lambda: 0.0)
+    >>> move = game.deal.solution[0]
+    >>> game.tap(move.a).outcome, game.tap(move.b).outcome
+    (<TapOutcome.SELECTED: 'selected'>, <TapOutcome.MATCHED: 'matched'>)
+    >>> game.actions == [str(move)]
+    True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from ..core.board import Board
+from ..core.game import GameError, TileGame
+from ..core.moves import Move
+from ..core.rng import Rng
+from ..solver.hint import Hinter
+from ..solver.winnability import Winnability, winnability
+from .generator import Deal, fingerprint
+from .shuffle import shuffled_tiles
+
+__all__ = ["Game"]
+
+
+class Game(TileGame):
+    """One classic game of a deal.  ``clock`` returns seconds (injectable for tests)."""
+
+    deal: Deal
+    board: Board
+
+    def __init__(self, deal: Deal, *, clock: Callable[[], float] = time.monotonic,
+                 elapsed: float = 0.0) -> None:
+        super().__init__(deal, clock=clock, elapsed=elapsed)
+        self._hinter = Hinter()  # keeps the winning plan between hints
+
+    def _suggest(self) -> Move | None:
+        return self._hinter.hint(self.board)
+
+    def _rearrange(self, rng: Rng) -> None:
+        tiles, _ = shuffled_tiles(self.board, rng)
+        self.board.rearrange(tiles)
+
+    def _fingerprint(self) -> int:
+        return fingerprint(self.deal.layout)
+
+    def winnability(self) -> Winnability:
+        """Whether the position can still be won (within a small budget: never waits), and
+        how many undo steps lead back to the last position that could.  Changes nothing."""
+        return winnability(self.board, hinter=self._hinter)
+
+    def undo_to_winnable(self) -> int:
+        """Undo back to the last winnable position (each step logged as ``"undo"``, so a
+        replay needs no solver); returns the number of steps, :class:`GameError` when that
+        position is unknown."""
+        self._require_playable()
+        steps = self.winnability().undo
+        if steps is None:
+            raise GameError("the last winnable position could not be found")
+        for _ in range(steps):
+            self.undo()
+        return steps

@@ -1,0 +1,49 @@
+"""Classic Mahjong Solitaire as a :class:`~mahjong_solitaire.core.mode.Mode`.
+
+    >>> CLASSIC.name, CLASSIC.owns("mj1-l00-aaaaabl"), CLASSIC.owns("CN1-1006B-AAAAABL")
+    ('classic', True, False)
+    >>> CLASSIC.ranking_name(CLASSIC.deal("MJ1-L00-AAAAABL"))
+    'turtle'
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import ClassVar
+
+from ..core.mode import Mode
+from .codes import PREFIX, GameCode
+from .game import Game
+from .generator import Deal, deal_from_code
+from .stages import stage
+
+__all__ = ["CLASSIC", "ClassicMode"]
+
+
+@lru_cache(maxsize=64)
+def _deal(code: str) -> Deal:
+    return deal_from_code(code)
+
+
+class ClassicMode(Mode):
+    """Tiles stacked on a layout; a tile is free when nothing lies on it and one side is open."""
+
+    name: ClassVar[str] = "classic"
+    prefix: ClassVar[str] = PREFIX
+    game: ClassVar[type[Game]] = Game
+
+    def parse(self, code: str) -> GameCode:
+        return GameCode.parse(code)
+
+    def deal(self, code: str) -> Deal:
+        return _deal(str(GameCode.parse(code)))
+
+    def stage_deal(self, number: int, seed: int = 0) -> Deal:
+        return stage(number).deal()
+
+    def ranking_name(self, deal: Deal) -> str:
+        return deal.layout.name
+
+
+#: The classic mode.
+CLASSIC = ClassicMode()

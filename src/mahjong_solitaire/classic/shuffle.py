@@ -1,0 +1,35 @@
+"""A shuffle that keeps the board solvable (SPEC section 6).
+
+The backward construction is run again on the positions that still hold tiles, and the
+remaining faces, grouped in matching pairs, are laid along the new removal order.  When the
+remaining positions themselves cannot be cleared (two tiles left, one on the other) no
+shuffle helps and :class:`ShuffleError` says so.
+
+    >>> from mahjong_solitaire.classic.generator import deal_from_code
+    >>> from mahjong_solitaire.core.rng import Rng
+    >>> board = deal_from_code("MJ1-L00-AAAAABL").board()
+    >>> tiles, order = shuffled_tiles(board, Rng.from_seed(1))
+    >>> sorted(t for t in tiles if t) == sorted(t for t in board.tiles if t)
+    True
+"""
+
+from __future__ import annotations
+
+from ..core.board import Board
+from ..core.faces import ShuffleError, lay_faces, match_groups
+from ..core.moves import Move
+from ..core.rng import Rng
+from .construction import UnclearableError, construct
+
+__all__ = ["shuffled_tiles"]
+
+
+def shuffled_tiles(board: Board, rng: Rng) -> tuple[tuple[str | None, ...], tuple[Move, ...]]:
+    """New faces for the tiles on ``board`` and a removal order that clears them."""
+    try:
+        construction = construct(board.layout, rng, board.present)
+    except UnclearableError as error:
+        raise ShuffleError(f"no shuffle can help: the remaining positions cannot be cleared "
+                           f"({error})") from None
+    tiles = lay_faces(match_groups(board.tiles), construction.order, len(board.layout), rng)
+    return tiles, tuple(Move(a, b) for a, b in construction.order)

@@ -1,0 +1,55 @@
+"""Connect (Shisen-Sho) as a :class:`~mahjong_solitaire.core.mode.Mode`.
+
+    >>> CONNECT.name, CONNECT.owns(" cn1-1006b-aaaaabl")
+    ('connect', True)
+    >>> CONNECT.ranking_name(CONNECT.deal("CN1-1006B-AAAAABL"))
+    'connect-10x6-down'
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import ClassVar
+
+from ..core.mode import Mode
+from .codes import PREFIX, ConnectCode
+from .game import ConnectGame
+from .generator import ConnectDeal, connect_deal_from_code
+from .stages import stage
+
+__all__ = ["CONNECT", "ConnectMode", "grid_name"]
+
+
+@lru_cache(maxsize=64)
+def _deal(code: str) -> ConnectDeal:
+    return connect_deal_from_code(code)
+
+
+def grid_name(code: ConnectCode | ConnectDeal) -> str:
+    """The name a Connect game (its code or its deal) is stored and ranked under: grid and
+    rule, e.g. ``connect-10x6-down``."""
+    return f"connect-{code.shape.width}x{code.shape.height}-{code.rule.value}"
+
+
+class ConnectMode(Mode):
+    """Join two matching tiles by a path of at most two turns; a rule slides the rest."""
+
+    name: ClassVar[str] = "connect"
+    prefix: ClassVar[str] = PREFIX
+    game: ClassVar[type[ConnectGame]] = ConnectGame
+
+    def parse(self, code: str) -> ConnectCode:
+        return ConnectCode.parse(code)
+
+    def deal(self, code: str) -> ConnectDeal:
+        return _deal(str(ConnectCode.parse(code)))
+
+    def stage_deal(self, number: int, seed: int = 0) -> ConnectDeal:
+        return stage(number).deal(seed)
+
+    def ranking_name(self, deal: ConnectDeal) -> str:
+        return grid_name(deal)
+
+
+#: The Connect mode.
+CONNECT = ConnectMode()

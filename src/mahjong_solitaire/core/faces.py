@@ -1,0 +1,110 @@
+"""Faces laid on a removal order: the bundles of a new deal, and the remaining faces of a
+shuffle (rules §4.2 and §6).
+
+Both modes make a game the same way: find an order in which the places can be cleared, then
+lay matching faces on each step of that order, so the order is a solution.
+
+    >>> from mahjong_solitaire.core.rng import Rng
+    >>> lay_faces({"1D": ["1D", "1D"]}, [(2, 0)], 3, Rng.from_seed(1))
+    ('1D', None, '1D')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence, Sized
+
+from .rng import Rng
+from .tiles import BUNDLES, match_key
+
+__all__ = ["ShuffleError", "deal_tiles", "lay_faces", "match_groups"]
+
+
+class ShuffleError(ValueError):
+    """The remaining positions cannot be cleared, whatever faces they carry."""
+
+
+def _pairs_for(count: int, rng: Rng) -> list[tuple[tuple[str, str], ...]]:
+    """The bundles dealt to ``count`` positions, each a tuple of one or two pairs."""
+    bundles: list[tuple[tuple[str, str], ...]] = []
+    for bundle in BUNDLES:
+        tiles = list(bundle)
+        if tiles[0] != tiles[1]:  # flowers, seasons: pair them at random
+            rng.shuffle(tiles)
+        bundles.append(((tiles[0], tiles[1]), (tiles[2], tiles[3])))
+    if count < 4 * len(BUNDLES):
+        rng.shuffle(bundles)
+        whole, extra = divmod(count // 2, 2)
+        bundles = bundles[:whole] + ([bundles[whole][:1]] if extra else [])
+    return bundles
+
+
+def deal_tiles(layout: Sized, order: Sequence[tuple[int, int]], rng: Rng, *,
+               spread: bool) -> tuple[str, ...]:
+    """Lay matching faces on each step of a removal order (SPEC 4, steps 2 and 3).
+
+    Only the number of places is read from ``layout``: a :class:`~.layout.Layout`, or a
+    Connect :class:`~.connect.grid.Shape` (one place per cell).
+    """
+    steps = len(order)
+    bundles = _pairs_for(2 * steps, rng)
+    rng.shuffle(bundles)
+    if spread:
+        half = steps // 2
+        first = list(range(half))
+        second = list(range(half, steps))
+        rng.shuffle(first)
+        rng.shuffle(second)
+        # The first pair of each bundle goes to the first half, the second to the second;
+        # a lone pair takes the slot that is left.
+        placed: list[tuple[str, str] | None] = [None] * steps
+        for bundle in bundles:
+            if len(bundle) == 2:
+                placed[first.pop()] = bundle[0]
+                placed[second.pop()] = bundle[1]
+        rest = first + second
+        for bundle in bundles:
+            if len(bundle) == 1:
+                placed[rest.pop()] = bundle[0]
+        laid = [p for p in placed if p is not None]
+    else:
+        laid = [pair for bundle in bundles for pair in bundle]
+        rng.shuffle(laid)
+    tiles: list[str] = [""] * len(layout)
+    for (a, b), (face_a, face_b) in zip(order, laid, strict=True):
+        tiles[a] = face_a
+        tiles[b] = face_b
+    return tuple(tiles)
+
+
+def match_groups(labels: Iterable[str | None]) -> dict[str, list[str]]:
+    """The faces among ``labels`` grouped by match key (``None`` entries skipped).
+
+        >>> match_groups(["1D", None, "S1", "1D", "S3"])
+        {'1D': ['1D', '1D'], 'S*': ['S1', 'S3']}
+    """
+    groups: dict[str, list[str]] = {}
+    for label in labels:
+        if label is not None:
+            groups.setdefault(match_key(label), []).append(label)
+    return groups
+
+
+def lay_faces(groups: dict[str, list[str]], order: Sequence[tuple[int, int]], size: int,
+              rng: Rng) -> tuple[str | None, ...]:
+    """Pair the faces of each group at random and lay the pairs, in random order, on the
+    steps of a removal ``order`` over ``size`` places (``None`` on the others).  The groups'
+    lists are shuffled in place.
+
+        >>> lay_faces({"1D": ["1D", "1D"]}, [(2, 0)], 3, Rng.from_seed(1))
+        ('1D', None, '1D')
+    """
+    pairs: list[tuple[str, str]] = []
+    for key in sorted(groups):
+        labels = groups[key]
+        rng.shuffle(labels)
+        pairs.extend(zip(labels[0::2], labels[1::2], strict=True))
+    rng.shuffle(pairs)
+    tiles: list[str | None] = [None] * size
+    for (a, b), (face_a, face_b) in zip(order, pairs, strict=True):
+        tiles[a], tiles[b] = face_a, face_b
+    return tuple(tiles)

@@ -1,0 +1,62 @@
+"""A mode of play, as one object that the store, the web and the command line dispatch
+through (python-chess's ``chess.variant`` is the model).
+
+A mode knows its name, the prefix of its game codes, how to parse a code and deal it, which
+game class plays its deals, its stages, and the name its games are ranked under.  Each mode
+is one subclass in its own package (:mod:`mahjong_solitaire.classic.mode`,
+:mod:`mahjong_solitaire.connect.mode`), registered in :mod:`mahjong_solitaire.modes`.
+
+    >>> from mahjong_solitaire.modes import mode_of_code
+    >>> mode = mode_of_code("MJ1-L00-AAAAABL")
+    >>> mode.name, mode.prefix, mode.deal("MJ1-L00-AAAAABL").seed
+    ('classic', 'MJ1', 12)
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from .game import TileGame
+
+__all__ = ["Mode"]
+
+
+class Mode(ABC):
+    """One mode of play.  Subclasses set :attr:`name`, :attr:`prefix` and :attr:`game`."""
+
+    #: The mode's name in the API, the store and the page (``"classic"``).
+    name: ClassVar[str]
+    #: The first part of the mode's game codes (``"MJ1"``).
+    prefix: ClassVar[str]
+    #: The game class that plays the mode's deals.
+    game: ClassVar[type[TileGame]]
+
+    def owns(self, code: object) -> bool:
+        """Whether ``code`` is text that starts as this mode's codes do (case-insensitive)."""
+        return isinstance(code, str) and code.strip().upper().startswith(self.prefix + "-")
+
+    @abstractmethod
+    def parse(self, code: str) -> Any:
+        """The mode's code value (:class:`~.codes.CodeError` for a bad code)."""
+
+    @abstractmethod
+    def deal(self, code: str) -> Any:
+        """The deal ``code`` names (:class:`~.codes.CodeError` for a bad code)."""
+
+    @abstractmethod
+    def stage_deal(self, number: int, seed: int = 0) -> Any:
+        """The deal of stage ``number`` (``ValueError`` when there is no such stage); modes
+        whose stages are fixed deals ignore ``seed``."""
+
+    @abstractmethod
+    def ranking_name(self, deal: Any) -> str:
+        """The name games of ``deal`` are grouped and ranked under (a layout, a grid)."""
+
+    def replay(self, code: str, actions: Iterable[str], **kwargs: Any) -> TileGame:
+        """A game of ``code`` rebuilt from its action log (``GameError`` on a bad log)."""
+        return self.game.replay(self.deal(code), actions, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
