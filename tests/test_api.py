@@ -66,7 +66,7 @@ def test_first_visit_gets_an_anonymous_player_cookie_and_a_normal_turtle_deal(cl
     assert state["layout"]["name"] == "turtle" and state["difficulty"] == "normal"
     assert state["status"] == "playing" and state["running"] is True
     assert state["tiles_left"] == 144 and len(state["tiles"]) == 144
-    assert len(free(state)) == 35  # SPEC 2: 35 free tiles at the start of a Turtle game
+    assert len(free(state)) == 35  # rules §2.3: 35 free tiles at the start of a Turtle game
     assert state["selection"] is None and state["result"] is None
     assert state["can_undo"] is False and state["can_redo"] is False
     assert state["pairs_available"] == Game(deal_from_code(state["code"])).board.pair_count()
@@ -146,7 +146,7 @@ def test_a_new_game_abandons_the_unfinished_one(client):
     refused(client.post(f"/api/games/{old['id']}/tap", json={"position": 0}), 409, "game_over")
 
 
-# -- the selection rules of SPEC 3 -------------------------------------------------------
+# -- the selection rules of rules §3.1 -------------------------------------------------------
 
 
 def test_tapping_a_free_tile_selects_it(client):

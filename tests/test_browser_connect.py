@@ -1,4 +1,4 @@
-"""Connect mode (SPEC 9) end to end in headless Chromium: a stage with a sliding rule won by
+"""Connect mode (rules §9) end to end in headless Chromium: a stage with a sliding rule won by
 clicks, the link drawn after each match, tiles sliding to their new cells, the stage's
 progress, and the Connect win counted under Connect only.
 

@@ -110,7 +110,7 @@ def test_a_whole_turtle_game_is_won_by_clicking_tiles_then_win_dialog_and_leader
     assert stats.locator("#times-chart [data-best]").count() == 1
 
 
-# -- SPEC 3, the selection rules -------------------------------------------------------
+# -- rules §3.1 -------------------------------------------------------
 
 
 def test_tapping_a_free_tile_selects_it_and_tapping_it_again_deselects_it(page):

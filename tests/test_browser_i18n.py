@@ -1,4 +1,4 @@
-"""The page in each of its four languages (issue 8, SPEC 10): a browser asking for a
+"""The page in each of its four languages (issue 8, rules §10): a browser asking for a
 language gets it (Accept-Language), a choice in the settings wins and is remembered; the
 menus, the No moves dialog and the Win dialog speak it.  The expected words come from the
 catalogues (what the server translates with), and the seeds' own wording of "No moves"."""
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.browser
 
 CODE = "MJ1-L00-AAAAABL"
 BROWSER_LOCALES = {"en": "en-GB", "pt": "pt-PT", "it": "it-IT", "es": "es-ES"}
-#: SPEC 10: the seeds' wording.
+#: rules §10.3.
 NO_MOVES = {"en": "No moves", "pt": "Sem jogadas", "it": "Nessuna mossa disponibile",
             "es": "No hay más movimientos"}
 MENU = {"new": "New game", "daily": "Today's challenge", "leaderboard": "Leaderboard",

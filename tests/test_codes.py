@@ -1,4 +1,4 @@
-"""SPEC section 7: game codes, the daily challenge, and determinism."""
+"""rules §7: game codes, the daily challenge, and determinism."""
 
 import json
 import subprocess

@@ -1,5 +1,5 @@
 """The Connect mode's JSON API (docs/web-api.md, "Connect mode"): every endpoint, its bad
-inputs, and that the engine (ConnectGame, SPEC 9) decides every answer."""
+inputs, and that the engine (ConnectGame, rules §9) decides every answer."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""SPEC 9: Connect deals are solvable by construction at every stage, shuffles stay
+"""rules §9.5 and §9.6: Connect deals are solvable by construction at every stage, shuffles stay
 solvable, undo restores the grid exactly after a slide, and codes reproduce deals."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Connect games: the classic tap rules (SPEC 3) with the connection test, the aids, the
+"""Connect games: the classic tap rules (rules §3.1) with the connection test, the aids, the
 action log, and the ``connect deal`` command line."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""SPEC 9, the connection test: a path of at most three straight segments (two turns)
+"""rules §9.2: a path of at most three straight segments (two turns)
 through empty cells, one ring of cells around the grid counting as empty."""
 
 from __future__ import annotations

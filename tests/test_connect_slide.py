@@ -1,4 +1,4 @@
-"""SPEC 9, the sliding rules: compact = keep order, pack against one end; MX = floor(W/2),
+"""rules §9.4: compact = keep order, pack against one end; MX = floor(W/2),
 MY = floor(H/2), the first half the smaller on odd sizes; applied after both tiles of a pair
 are removed."""
 

@@ -1,4 +1,4 @@
-"""SPEC section 3: the tap rules, the clock with pause, the aids and the action log."""
+"""rules §3: the tap rules, the clock with pause, the aids and the action log."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""SPEC section 4: deals that are solvable by construction, and difficulty."""
+"""rules §4: deals that are solvable by construction, and difficulty."""
 
 import statistics
 from collections import Counter

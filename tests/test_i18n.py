@@ -1,4 +1,4 @@
-"""SPEC 10: the interface speaks English, Portuguese, Italian and Spanish from gettext
+"""rules §10: the interface speaks English, Portuguese, Italian and Spanish from gettext
 catalogues; adding a language is adding one catalogue."""
 
 from __future__ import annotations

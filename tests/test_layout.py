@@ -1,4 +1,4 @@
-"""SPEC section 2: geometry and the free-tile rule; layout validation."""
+"""rules §2: geometry and the free-tile rule; layout validation."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The built-in layouts (SPEC section 8): twenty of our own besides the Turtle, each valid,
+"""The built-in layouts (rules §8.1): twenty of our own besides the Turtle, each valid,
 144 positions, with a stable number, solvable deals at every difficulty, and a preview."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Shuffle (SPEC 6): same positions, same faces, solvable; the hopeless case is reported."""
+"""Shuffle (rules §6): same positions, same faces, solvable; the hopeless case is reported."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Statistics, leaderboard and daily board (SPEC 3, issue 4), on SQLite and PostgreSQL."""
+"""Statistics, leaderboard and daily board (rules §12.2 and §12.3), on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 

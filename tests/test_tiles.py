@@ -1,4 +1,4 @@
-"""SPEC section 1: 144 tiles of 42 kinds, and the matching rule."""
+"""rules §1: 144 tiles of 42 kinds, and the matching rule."""
 
 from collections import Counter
 

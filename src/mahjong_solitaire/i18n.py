@@ -415,7 +415,7 @@ _DIFFICULTIES = {
 _STAGE = N_("Stage {number}: {name}")
 _GRID_TITLE = N_("{width}×{height} · {slide}")
 
-#: Connect mode: each sliding rule's name and what it does (SPEC 9).
+#: Connect mode: each sliding rule's name and what it does (rules §9.4).
 _SLIDE_RULES: dict[Slide, tuple[str, str]] = {
     Slide.NONE: (N_("No sliding"), N_("Nothing moves after a pair is removed.")),
     Slide.DOWN: (N_("Down"), N_("Every column packs down to the bottom.")),

@@ -1,4 +1,4 @@
-"""Game codes ``MJ1-Lnn-XXXXXXX`` and the daily challenge (SPEC section 7).
+"""Game codes ``MJ1-Lnn-XXXXXXX`` and the daily challenge (rules §7.2 and §7.5).
 
 A code names a built-in layout, a seed and a difficulty; the code alone reproduces the
 deal.  The seven letters are a base-26 number ``seed * 3 + difficulty`` (``A`` = 0, easy =

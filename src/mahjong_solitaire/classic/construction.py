@@ -1,6 +1,6 @@
 """Reverse play: a complete legal removal order for a set of positions, before any face exists.
 
-SPEC section 4, step 1.  Starting from the positions alone, repeatedly take two free
+rules §4.1.  Starting from the positions alone, repeatedly take two free
 positions at random and remove them, recording the pair.  After each removal at least two
 positions must be free unless none are left; otherwise the pair is taken back and another
 tried (backtracking).  After :data:`STEP_LIMIT` removals the attempt is dropped and started

@@ -1,4 +1,4 @@
-"""Deals that are solvable by construction, at a chosen difficulty (SPEC section 4).
+"""Deals that are solvable by construction, at a chosen difficulty (rules §4).
 
     >>> from mahjong_solitaire.layouts import builtin_layout
     >>> deal = generate(builtin_layout("turtle"), seed=12, difficulty=Difficulty.NORMAL)

@@ -1,4 +1,4 @@
-"""A shuffle that keeps the board solvable (SPEC section 6).
+"""A shuffle that keeps the board solvable (rules §6).
 
 The backward construction is run again on the positions that still hold tiles, and the
 remaining faces, grouped in matching pairs, are laid along the new removal order.  When the

@@ -1,5 +1,5 @@
 """Connect mode (Shisen-Sho): matching tiles joined by a path of at most two turns, with a
-sliding rule per stage, on deals solvable by construction (SPEC section 9).
+sliding rule per stage, on deals solvable by construction (rules §9).
 
     >>> from mahjong_solitaire.connect import stage
     >>> deal = stage(2).deal(seed=5)

@@ -1,4 +1,4 @@
-"""Connect game codes such as ``CN1-1808B-AAAAABL`` (SPEC sections 7 and 9).
+"""Connect game codes such as ``CN1-1808B-AAAAABL`` (rules §7.3).
 
 In the spirit of the classic ``MJ1-L00-AAAAABL``: ``CN1`` the format version, then the grid
 width and height in two digits each and the sliding rule as one letter, then seven letters

@@ -1,4 +1,4 @@
-"""Forward play before faces exist: a removal order that clears a Connect grid (SPEC 9).
+"""Forward play before faces exist: a removal order that clears a Connect grid (rules §9.5).
 
 Start from the grid full of tile *ids* (id ``i`` stands on cell ``i`` at the start),
 repeatedly take two tiles that connect at that moment, remove them, apply the stage's

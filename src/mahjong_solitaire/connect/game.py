@@ -1,7 +1,7 @@
 """The Connect game a player drives: the classic game's taps, aids, clock and action log.
 
 Selection, undo, redo, pause, the timer and the action log work exactly as in
-:class:`~mahjong_solitaire.classic.game.Game` (SPEC section 3), so this class inherits them; every
+:class:`~mahjong_solitaire.classic.game.Game` (rules §3.1 and §9.3), so this class inherits them; every
 tile is selectable, and a second tap on a matching tile removes the pair only when a path of
 at most two turns joins them (otherwise the selection moves).  After a match,
 :attr:`ConnectGame.last_path` holds the corner points of the link for the page to draw.

@@ -1,4 +1,4 @@
-"""Connect deals solvable by construction, at a chosen difficulty (SPEC sections 4 and 9).
+"""Connect deals solvable by construction, at a chosen difficulty (rules §9.5).
 
     >>> deal = generate(Shape(18, 8), Slide.DOWN, seed=12)
     >>> deal.code, len(deal.solution)

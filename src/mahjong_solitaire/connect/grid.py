@@ -1,4 +1,4 @@
-"""The Connect grid and its connection test (SPEC section 9).
+"""The Connect grid and its connection test (rules §9.1 and §9.2).
 
 A board of ``width × height`` cells, numbered row by row: cell ``i`` is at
 ``(x, y) = (i % width, i // width)``, ``y = 0`` the top row.  Two tiles connect when a path

@@ -1,4 +1,4 @@
-"""A Connect shuffle that keeps the board solvable (SPEC sections 6 and 9).
+"""A Connect shuffle that keeps the board solvable (rules §9.6).
 
 The construction is run again from the cells that still hold tiles, with the stage's slide,
 and the remaining faces, grouped in matching pairs, are laid along the new order.  A Connect

@@ -1,4 +1,4 @@
-"""The sliding rules of Connect stages (SPEC section 9), applied after every removal.
+"""The sliding rules of Connect stages (rules §9.4), applied after every removal.
 
 To *compact* a line is to keep its tiles in order and pack them against one end, the holes
 going to the other.  ``MX = width // 2`` and ``MY = height // 2``: the first half of a row

@@ -1,6 +1,6 @@
 """Connect stages: stage ``n`` fixes the grid size, the sliding rule and the difficulty.
 
-The first round (stages 1–11) introduces the rules one by one in the order of SPEC 9 —
+The first round (stages 1–11) introduces the rules one by one in the order of rules §9.4 and §11.2 —
 ``none``, ``down``, ``left``, ``up``, ``right``, ``split-v``, ``split-h``, ``gather-v``,
 ``gather-h``, ``outward``, ``inward`` — on easy deals whose grid grows from 10×6 to 16×8.
 The second round (12–22) repeats them on the full 18×8 grid at normal difficulty, and every

@@ -40,7 +40,7 @@ def _pairs_for(count: int, rng: Rng) -> list[tuple[tuple[str, str], ...]]:
 
 def deal_tiles(layout: Sized, order: Sequence[tuple[int, int]], rng: Rng, *,
                spread: bool) -> tuple[str, ...]:
-    """Lay matching faces on each step of a removal order (SPEC 4, steps 2 and 3).
+    """Lay matching faces on each step of a removal order (rules §4.2).
 
     Only the number of places is read from ``layout``: a :class:`~.layout.Layout`, or a
     Connect :class:`~.connect.grid.Shape` (one place per cell).

@@ -1,4 +1,4 @@
-"""Hints (SPEC 5): the next pair of a winning plan, kept while the player follows it.
+"""Hints (rules §5.7): the next pair of a winning plan, kept while the player follows it.
 
     >>> from mahjong_solitaire.classic.generator import deal_from_code
     >>> board = deal_from_code("MJ1-L00-AAAAABL").board()

@@ -151,7 +151,7 @@ def _parse_game(raw: object, number: int) -> dict[str, Any]:
     if mode != mode_of_code(code):
         raise fields.fail(f"this game is played in mode {mode_of_code(code)!r}, not {mode!r}")
     try:
-        if connect_game:  # a Connect game (SPEC 9)
+        if connect_game:  # a Connect game (rules §9)
             if daily is not None:
                 raise fields.fail("a Connect game is never a daily challenge")
             connect = ConnectCode.parse(code)  # type: ignore[arg-type]

@@ -1,4 +1,4 @@
-"""A player's statistics (SPEC 3), computed from the summaries of their games.
+"""A player's statistics (rules §12.2), computed from the summaries of their games.
 
 Rules:
 

@@ -303,7 +303,7 @@ def get_game(request: Request, response: Response, game_id: str,
 @router.post("/games/{game_id}/tap", response_model=GameState, summary="Tap a tile")
 def tap(request: Request, response: Response, game_id: str, body: Tap,
         cookie: PlayerCookie = None) -> JSONResponse:
-    """The selection rules of SPEC 3.  The answer adds ``event``: the outcome
+    """The selection rules of rules §3.1.  The answer adds ``event``: the outcome
     (``selected``, ``deselected``, ``reselected``, ``matched`` or ``blocked``), the position
     and the removed pair (``move``) when two tiles matched."""
 

@@ -1,4 +1,4 @@
-"""The Connect mode's JSON API under ``/api/connect`` (SPEC 9; contract: ``docs/web-api.md``).
+"""The Connect mode's JSON API under ``/api/connect`` (rules §9; contract: ``docs/web-api.md``).
 
 Connect games are stored like classic ones (their ``CN1-…`` code and action log, mode
 ``connect``) and every request follows the classic path of :mod:`.api`: read the stored

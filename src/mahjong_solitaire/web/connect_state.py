@@ -1,4 +1,4 @@
-"""The JSON state of a Connect game (SPEC 9): everything the page needs to draw the grid.
+"""The JSON state of a Connect game (rules §9): everything the page needs to draw the grid.
 
 As for the classic game (:mod:`.state`), the server keeps no game in memory: each request
 rebuilds the :class:`~mahjong_solitaire.connect.ConnectGame` from the stored ``CN1-…`` code

@@ -1,4 +1,4 @@
-// The Connect board (Shisen-Sho, SPEC 9): a flat W×H grid of the same tile faces, fitted to
+// The Connect board (Shisen-Sho, rules §9.1): a flat W×H grid of the same tile faces, fitted to
 // the window, with the link of each removed pair drawn for a moment and the tiles sliding
 // to their new cells.
 //

@@ -141,7 +141,7 @@ export async function newGameDialog({ current, start, onClose, mode = "classic",
   if (chosen) chosen.scrollIntoView({ block: "nearest" });
 }
 
-/** The No moves dialog (SPEC 3): Undo, Shuffle, New game, and back to the last winnable position. */
+/** The No moves dialog (rules §3.4): Undo, Shuffle, New game, and back to the last winnable position. */
 export function noMovesDialog(state, { undo, shuffle, toWinnable, newGame, onClose }) {
   const note = h("p", { class: "muted", id: "no-moves-note" }, t(state.mode === "connect" ? "connectNoMovesNote" : "noMovesNote"));
   const choice = (id, iconName, label, action, primary = false) => {
