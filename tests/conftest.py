@@ -90,7 +90,7 @@ def postgres_url(postgres_server_url: str) -> Iterator[str]:
         admin.dispose()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """An empty database: a SQLite file, then (second run) a PostgreSQL schema."""
     if request.param == "sqlite":
@@ -173,3 +173,10 @@ def page(browser: object, server: object) -> Iterator[object]:
     yield opened
     assert opened.errors == [], opened.errors
     opened.context.close()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that asks for a PostgreSQL server directly is a ``postgres`` test too."""
+    for item in items:
+        if {"postgres_url", "postgres_server_url"} & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.postgres)

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import sys
 import threading
-import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from mahjong_solitaire import deal_from_code
 
 sys.path.insert(0, str(Path(__file__).parent))
 from serving import ProductServer
+
+pytestmark = pytest.mark.slow  # each test starts server processes
 
 CODE = "MJ1-L00-AAAAABL"
 DEAL = deal_from_code(CODE)
@@ -52,6 +54,7 @@ def test_a_kill_in_the_middle_of_a_burst_of_taps_loses_no_acknowledged_move(tmp_
     database = f"sqlite:///{tmp_path / 'games.db'}"
     server = ProductServer(database, log=tmp_path / "server.log")
     acknowledged: list[dict] = []
+    burst_under_way = threading.Event()  # set once the server has acknowledged a dozen taps
     with httpx.Client(timeout=30) as client, server:
         state = client.post(f"{server.url}api/games", json={"code": CODE}).json()
         acknowledged.append(state)
@@ -63,12 +66,14 @@ def test_a_kill_in_the_middle_of_a_burst_of_taps_loses_no_acknowledged_move(tmp_
                     for position in move:
                         current = tap(client, server, current, position)
                         acknowledged.append(current)
+                        if len(acknowledged) >= 12:
+                            burst_under_way.set()
             except httpx.HTTPError:
                 return  # the server died under us: what was answered is what counts
 
         thread = threading.Thread(target=player)
         thread.start()
-        time.sleep(0.4)
+        assert burst_under_way.wait(60), "the server acknowledged fewer than a dozen taps"
         server.kill()
         thread.join(30)
         cookies = httpx.Cookies(client.cookies)

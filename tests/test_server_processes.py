@@ -20,6 +20,8 @@ from mahjong_solitaire.cli.common import CliError
 sys.path.insert(0, str(Path(__file__).parent))
 from serving import ProductServer
 
+pytestmark = pytest.mark.slow  # each test starts server processes
+
 CODE = "MJ1-L00-AAAAABL"
 DEAL = deal_from_code(CODE)
 
