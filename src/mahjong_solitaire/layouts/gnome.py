@@ -41,6 +41,7 @@ import math
 import re
 from collections.abc import Iterable
 from xml.parsers import expat
+from typing import NoReturn
 from xml.sax.saxutils import quoteattr
 
 from ..core.layout import MAX_POSITIONS, Layout, LayoutError, Position
@@ -96,7 +97,7 @@ class _Reader:
     def fail(self, message: str) -> LayoutFileError:
         return LayoutFileError(f"line {self.line}: {message}")
 
-    def refuse_declaration(self, *_: object) -> None:
+    def refuse_declaration(self, *_: object) -> NoReturn:
         raise self.fail("document type and entity declarations are not allowed")
 
     def number(self, tag: str, attributes: dict[str, str], key: str) -> int:
