@@ -40,8 +40,8 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
-from xml.parsers import expat
 from typing import NoReturn
+from xml.parsers import expat
 from xml.sax.saxutils import quoteattr
 
 from ..core.layout import MAX_POSITIONS, Layout, LayoutError, Position
