@@ -42,7 +42,6 @@ import re
 from collections.abc import Iterable
 from typing import NoReturn
 from xml.parsers import expat
-from xml.sax.saxutils import quoteattr
 
 from ..core.layout import MAX_POSITIONS, Layout, LayoutError, Position
 from .reading import LayoutFileError, slug
@@ -260,6 +259,10 @@ def _runs(values: list[int]) -> list[tuple[int, int]]:
 
 def write_gnome(layouts: Iterable[Layout]) -> str:
     """A GNOME Mahjongg file holding one ``<map>`` per layout, rows where tiles line up."""
+    # Imported here: xml.sax.saxutils pulls in urllib and http (a quarter of the package's
+    # import time) for this one function.
+    from xml.sax.saxutils import quoteattr
+
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<mahjongg>"]
     for layout in layouts:
         lines.append(f"  <map name={quoteattr(layout.title)} scorename={quoteattr(layout.name)}>")
