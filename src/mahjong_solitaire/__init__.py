@@ -7,6 +7,18 @@
     35
     >>> board.push(deal.solution[0]); board.tiles_left
     142
+
+The solver decides any position, with a winning order when there is one:
+
+    >>> result = mj.solve(board)
+    >>> result.verdict is mj.Verdict.SOLVABLE, len(result.moves)
+    (True, 71)
+
+Every mode (classic, Connect) is a :class:`Mode`, found by name or by game code:
+
+    >>> mode = mj.mode_of_code("CN1-1006B-AAAAABL")
+    >>> mode.name, mode.game is mj.ConnectGame
+    ('connect', True)
 """
 
 from .classic.codes import GameCode, daily_code
@@ -14,6 +26,7 @@ from .classic.construction import UnclearableError, construct
 from .classic.game import Game
 from .classic.generator import Deal, deal_from_code, generate
 from .classic.shuffle import shuffled_tiles
+from .connect import ConnectBoard, ConnectCode, ConnectDeal, ConnectGame, connect_deal_from_code
 from .core.board import Board
 from .core.codes import CodeError
 from .core.difficulty import Difficulty
@@ -24,14 +37,21 @@ from .core.moves import IllegalMoveError, Move, Rearrangement
 from .core.rng import Rng
 from .core.tiles import KINDS, TILE_SET, Kind, TileError, matches
 from .layouts import builtin_layout, builtin_layouts
+from .modes import MODES, Mode, mode_named, mode_of_code
+from .solver import SolveResult, Verdict, solve
 
 __version__ = "0.1.0"
 
 __all__ = [
     "KINDS",
+    "MODES",
     "TILE_SET",
     "Board",
     "CodeError",
+    "ConnectBoard",
+    "ConnectCode",
+    "ConnectDeal",
+    "ConnectGame",
     "Deal",
     "Difficulty",
     "Game",
@@ -42,20 +62,27 @@ __all__ = [
     "Kind",
     "Layout",
     "LayoutError",
+    "Mode",
     "Move",
     "Rearrangement",
     "Rng",
     "ShuffleError",
+    "SolveResult",
     "TapOutcome",
     "TapResult",
     "TileError",
     "UnclearableError",
+    "Verdict",
     "builtin_layout",
     "builtin_layouts",
+    "connect_deal_from_code",
     "construct",
     "daily_code",
     "deal_from_code",
     "generate",
     "matches",
+    "mode_named",
+    "mode_of_code",
     "shuffled_tiles",
+    "solve",
 ]

@@ -68,14 +68,14 @@ class ConnectBoard(Shaped, History[_Item]):
     @property
     def tiles(self) -> tuple[str | None, ...]:
         """Every cell's label (``None`` when empty), row by row."""
-        return tuple(self.grid.cells)  # type: ignore[arg-type]
+        return tuple(self.grid.cells)
 
     def rows(self) -> list[list[str | None]]:
         """The cells as rows, ``rows()[y][x]``, ``y = 0`` the top row."""
-        return self.shape.rows(self.grid.cells)  # type: ignore[return-value]
+        return self.shape.rows(self.grid.cells)
 
     def tile_at(self, i: int) -> str | None:
-        return self.grid.cells[i]  # type: ignore[return-value]
+        return self.grid.cells[i]
 
     @property
     def tiles_left(self) -> int:
@@ -145,7 +145,7 @@ class ConnectBoard(Shaped, History[_Item]):
     # -- changes --------------------------------------------------------------------
 
     def _state(self) -> _State:
-        return tuple(self.grid.cells), self._plan, self._plan_at  # type: ignore[return-value]
+        return tuple(self.grid.cells), self._plan, self._plan_at
 
     def _restore(self, state: _State) -> None:
         cells, self._plan, self._plan_at = state

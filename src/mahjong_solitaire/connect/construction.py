@@ -46,7 +46,7 @@ class Construction:
 
     moves: tuple[Move, ...]
     ids: tuple[tuple[int, int], ...]
-    grids: tuple[Grid, ...]
+    grids: tuple[Grid[int], ...]
 
 
 def construct(shape: Shape, rule: Slide, rng: Rng, present: list[bool] | None = None
@@ -61,7 +61,7 @@ def construct(shape: Shape, rule: Slide, rng: Rng, present: list[bool] | None = 
     grid = Grid(shape, [i if here else None for i, here in enumerate(present)])
     moves: list[Move] = []
     ids: list[tuple[int, int]] = []
-    grids: list[Grid] = []
+    grids: list[Grid[int]] = []
     below = rng.below
     while count:
         grids.append(grid.copy())
@@ -80,14 +80,15 @@ def construct(shape: Shape, rule: Slide, rng: Rng, present: list[bool] | None = 
                     break
         move = Move(a, b)
         moves.append(move)
-        cells = grid.cells
-        ids.append((cells[move.a], cells[move.b]))  # type: ignore[arg-type]
+        id_a, id_b = grid.cells[move.a], grid.cells[move.b]
+        assert id_a is not None and id_b is not None  # a and b hold tiles: they connect
+        ids.append((id_a, id_b))
         grid.remove(a, b, rule)
         count -= 2
     return Construction(tuple(moves), tuple(ids), tuple(grids))
 
 
-def _neighbours(grid: Grid, i: int) -> list[int]:
+def _neighbours(grid: Grid[int], i: int) -> list[int]:
     """The occupied cells next to cell ``i``."""
     w = grid.shape.width
     y, x = divmod(i, w)

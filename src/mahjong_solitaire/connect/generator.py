@@ -75,7 +75,7 @@ class ConnectDeal(Shaped):
 
     def grid(self) -> list[list[str | None]]:
         """The starting grid, ``grid()[y][x]``."""
-        return self.shape.rows(self.tiles)  # type: ignore[return-value]
+        return self.shape.rows(self.tiles)
 
     def to_json(self) -> dict[str, object]:
         """The ``mahjong-solitaire/connect-1`` object."""

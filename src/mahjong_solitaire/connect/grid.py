@@ -29,8 +29,9 @@ the same with rows and columns exchanged).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar, cast
 
 from .slide import Slide
 
@@ -40,8 +41,18 @@ Point = tuple[int, int]
 #: The corner points of a connecting path, from the first tile to the second.
 Path = tuple[Point, ...]
 
-#: Match keys by cell content: labels to key ids, or tile ids to key ids.
-Keys = Mapping[object, int] | Sequence[int]
+#: What a grid's cells hold: tile labels on a board, tile ids while a deal is built.
+CellT = TypeVar("CellT")
+_T = TypeVar("_T")
+_ContentT = TypeVar("_ContentT", contravariant=True)
+
+
+class Keys(Protocol[_ContentT]):
+    """Match keys by cell content: labels to key ids (a dict), or tile ids to key ids (a
+    list indexed by id)."""
+
+    def __getitem__(self, content: _ContentT, /) -> int: ...
+
 
 #: A grid holds at most one full tile set.
 MAX_CELLS = 144
@@ -96,7 +107,7 @@ class Shape:
         y, x = divmod(i, self.width)
         return x, y
 
-    def rows(self, cells: Sequence[object]) -> list[list[object]]:
+    def rows(self, cells: Sequence[_T]) -> list[list[_T]]:
         """``cells`` (row by row) cut into rows, ``rows[y][x]``."""
         w = self.width
         return [list(cells[y * w:(y + 1) * w]) for y in range(self.height)]
@@ -144,18 +155,19 @@ class Shaped:
         return self.shape.height
 
 
-class Grid:
+class Grid(Generic[CellT]):
     """The cells of a Connect board with the line masks the connection test reads.
 
     ``cells`` holds anything, ``None`` meaning empty (labels on a board, tile ids while a
-    deal is built).  After changing ``cells`` in place call :meth:`refresh`.
+    deal is built: a ``Grid[str]`` or a ``Grid[int]``).  After changing ``cells`` in place
+    call :meth:`refresh`.
     """
 
     __slots__ = ("cells", "cols", "rows", "settled", "shape")
 
-    def __init__(self, shape: Shape, cells: Iterable[object | None]) -> None:
+    def __init__(self, shape: Shape, cells: Iterable[CellT | None]) -> None:
         self.shape = shape
-        self.cells: list[object | None] = list(cells)
+        self.cells: list[CellT | None] = list(cells)
         if len(self.cells) != len(shape):
             raise ShapeError(f"{len(self.cells)} cells for a {shape.width}×{shape.height} grid")
         self.refresh()
@@ -184,9 +196,9 @@ class Grid:
         #: applied), which lets :meth:`remove` compact only the lines a removal touched.
         self.settled: Slide | None = None
 
-    def copy(self) -> Grid:
+    def copy(self) -> Grid[CellT]:
         """An independent copy."""
-        grid = Grid.__new__(Grid)
+        grid: Grid[CellT] = Grid.__new__(Grid)
         grid.shape = self.shape
         grid.cells = list(self.cells)
         grid.rows = list(self.rows)
@@ -367,11 +379,11 @@ class Grid:
                             found.add(_cell(w, horizontal, stop, r))
         return found
 
-    def has_pair(self, keys: Keys | None = None) -> bool:
+    def has_pair(self, keys: Keys[CellT] | None = None) -> bool:
         """Whether two tiles connect (tiles of equal ``keys[content]`` when ``keys`` is given)."""
         return next(iter(self.pairs(keys)), None) is not None
 
-    def pairs(self, keys: Keys | None = None) -> Iterator[tuple[int, int]]:
+    def pairs(self, keys: Keys[CellT] | None = None) -> Iterator[tuple[int, int]]:
         """The connecting pairs ``(a, b)``, ``a < b``, lazily, in no particular order.
 
         With ``keys`` only pairs whose contents have equal ``keys[content]`` (labels to
@@ -381,7 +393,8 @@ class Grid:
         counts) are tried with the connection test.
         """
         w = self.shape.width
-        cells = self.cells
+        # Only occupied cells are read below: none of them holds None.
+        cells = cast("list[CellT]", self.cells)
         touching, enclosed = self._split()
         open_set = set(touching)
         for a in enclosed:  # all four neighbours hold tiles

@@ -26,8 +26,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core.moves import Move
-from ..core.tiles import match_key
-from .board import ConnectBoard
+from .board import KEY_OF, ConnectBoard
 
 __all__ = ["SEARCH_LIMIT", "options_after", "solve", "suggest"]
 
@@ -57,9 +56,9 @@ def solve(board: ConnectBoard, limit: int = SEARCH_LIMIT) -> tuple[Move, ...] | 
         if tiles in dead or budget[0] <= 0:
             return False
         budget[0] -= 1
-        left = Counter(match_key(t) for t in tiles if t is not None)
+        left = Counter(KEY_OF[t] for t in tiles if t is not None)
         pairs = probe.matching_pairs()
-        pairs.sort(key=lambda m: left[match_key(tiles[m.a])] != 2)  # stable: index order
+        pairs.sort(key=lambda m: left[KEY_OF[tiles[m.a]]] != 2)  # stable: index order
         for move in pairs:
             probe.push(move)
             line.append(move)

@@ -13,10 +13,12 @@ Each mode writes its own codes on these pieces (classic ``MJ1-Lnn-XXXXXXX``, Con
 from __future__ import annotations
 
 import re
+from typing import Protocol
 
 from .difficulty import Difficulty
 
-__all__ = ["LETTERS", "MAX_SEED", "CodeError", "match_code", "seed_from_letters", "seed_letters"]
+__all__ = ["LETTERS", "MAX_SEED", "CodeError", "ParsedCode", "match_code", "seed_from_letters",
+           "seed_letters"]
 
 #: How many letters carry the seed and difficulty.
 LETTERS = 7
@@ -27,6 +29,16 @@ _EXAMPLE = re.compile(r"([A-Z]{2}\d)-L(\d{2})-([A-Z]{7})")
 
 class CodeError(ValueError):
     """A game code that is malformed or names an unknown layout."""
+
+
+class ParsedCode(Protocol):
+    """What a parsed code offers in every mode: the seed and difficulty it carries
+    (``str()`` writes the code back)."""
+
+    @property
+    def seed(self) -> int: ...
+    @property
+    def difficulty(self) -> Difficulty: ...
 
 
 def match_code(text: object, pattern: re.Pattern[str], kind: str, example: str

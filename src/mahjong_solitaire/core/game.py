@@ -27,10 +27,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol, Self
 
+from .difficulty import Difficulty
 from .moves import HistoryEntry, Move
 from .rng import Rng
 
-__all__ = ["GameError", "GameStatus", "PlayableBoard", "TapOutcome", "TapResult", "TileGame"]
+__all__ = ["GameError", "GameStatus", "PlayableBoard", "PlayableDeal", "TapOutcome", "TapResult",
+           "TileGame"]
 
 #: The stream of the shuffle generator (with the deal's fingerprint, seed and the action's
 #: index), the same in every mode so that saved games replay.
@@ -85,15 +87,33 @@ class PlayableBoard(Protocol):
     def redo(self) -> HistoryEntry: ...
 
 
+class PlayableDeal(Protocol):
+    """What a deal offers in every mode (both modes' deals have it): the seed and code that
+    name it, its difficulty, one winning order, a fresh board and its JSON form."""
+
+    @property
+    def seed(self) -> int: ...
+    @property
+    def code(self) -> str | None: ...
+    @property
+    def difficulty(self) -> Difficulty: ...
+    @property
+    def solution(self) -> Sequence[Move]: ...
+    def board(self) -> PlayableBoard: ...
+    def to_json(self) -> dict[str, object]: ...
+
+
 class TileGame(ABC):
     """One game of a deal.  ``clock`` returns seconds (injectable for tests).
 
-    A mode's game implements :meth:`_suggest`, :meth:`_rearrange` and :meth:`_fingerprint`.
+    A mode's game implements :meth:`_suggest`, :meth:`_rearrange` and :meth:`_fingerprint`,
+    and narrows :attr:`deal` and :attr:`board` to its mode's classes.
     """
 
+    deal: PlayableDeal
     board: PlayableBoard
 
-    def __init__(self, deal: Any, *, clock: Callable[[], float] = time.monotonic,
+    def __init__(self, deal: PlayableDeal, *, clock: Callable[[], float] = time.monotonic,
                  elapsed: float = 0.0) -> None:
         self.deal = deal
         self.board = deal.board()
@@ -123,7 +143,7 @@ class TileGame(ABC):
     # -- replay ---------------------------------------------------------------------
 
     @classmethod
-    def replay(cls, deal: Any, actions: Iterable[str], **kwargs: Any) -> Self:
+    def replay(cls, deal: PlayableDeal, actions: Iterable[str], **kwargs: Any) -> Self:
         """Rebuild a game from its deal and action log; :class:`GameError` on a bad log."""
         game = cls(deal, **kwargs)
         for n, action in enumerate(actions):

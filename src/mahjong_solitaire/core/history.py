@@ -3,10 +3,11 @@ Connect :class:`~mahjong_solitaire.connect.board.ConnectBoard`.
 
 A board keeps two stacks of *items*: what was done (oldest first) and what was undone (the
 next to redo last).  Each item stands for one history entry (a
-:class:`~mahjong_solitaire.core.moves.Move` or a :class:`~mahjong_solitaire.core.moves.Rearrangement`)
-plus whatever the board needs to take it back or play it again.  A board says how with three
-hooks, :meth:`History._entry`, :meth:`History._step_back` and :meth:`History._step_forward`,
-and records each new entry with :meth:`History._record`; the walking back and forth is here.
+:class:`~mahjong_solitaire.core.moves.Move` or a
+:class:`~mahjong_solitaire.core.moves.Rearrangement`) plus whatever the board needs to take
+it back or play it again.  A board says how with three hooks, :meth:`History._entry`,
+:meth:`History._step_back` and :meth:`History._step_forward`, and records each new entry
+with :meth:`History._record`; the walking back and forth is here.
 
     >>> from mahjong_solitaire.core.board import Board
     >>> from mahjong_solitaire.core.moves import Move

@@ -92,7 +92,7 @@ class Layout:
         checked: list[Position] = []
         for n, raw in enumerate(positions):
             try:
-                x, y, z = raw  # type: ignore[misc]
+                x, y, z = raw
             except (TypeError, ValueError):
                 raise LayoutError(f"position {n}: {raw!r} is not an (x, y, z) triple") from None
             checked.append((_check_coordinate(x, "x", n), _check_coordinate(y, "y", n),
@@ -158,7 +158,7 @@ class Layout:
     def index(self, position: Position) -> int:
         """The index of a position; :class:`LayoutError` if it is not in the layout."""
         try:
-            return self.positions.index(tuple(position))  # type: ignore[arg-type]
+            return self.positions.index(tuple(position))
         except ValueError:
             raise LayoutError(f"{position} is not a position of layout {self.name!r}") from None
 

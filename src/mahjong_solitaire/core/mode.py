@@ -18,7 +18,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from .game import TileGame
+from .codes import ParsedCode
+from .game import PlayableDeal, TileGame
 
 __all__ = ["Mode"]
 
@@ -38,21 +39,23 @@ class Mode(ABC):
         return isinstance(code, str) and code.strip().upper().startswith(self.prefix + "-")
 
     @abstractmethod
-    def parse(self, code: str) -> Any:
+    def parse(self, code: str) -> ParsedCode:
         """The mode's code value (:class:`~.codes.CodeError` for a bad code)."""
 
     @abstractmethod
-    def deal(self, code: str) -> Any:
+    def deal(self, code: str) -> PlayableDeal:
         """The deal ``code`` names (:class:`~.codes.CodeError` for a bad code)."""
 
     @abstractmethod
-    def stage_deal(self, number: int, seed: int = 0) -> Any:
+    def stage_deal(self, number: int, seed: int = 0) -> PlayableDeal:
         """The deal of stage ``number`` (``ValueError`` when there is no such stage); modes
         whose stages are fixed deals ignore ``seed``."""
 
     @abstractmethod
     def ranking_name(self, deal: Any) -> str:
-        """The name games of ``deal`` are grouped and ranked under (a layout, a grid)."""
+        """The name games of ``deal``, one of this mode's deals, are grouped and ranked under
+        (a layout, a grid).  (``Any``: each mode reads its own deal's fields, so a subclass
+        takes its deal class, which a ``PlayableDeal`` parameter would not allow.)"""
 
     def replay(self, code: str, actions: Iterable[str], **kwargs: Any) -> TileGame:
         """A game of ``code`` rebuilt from its action log (``GameError`` on a bad log)."""

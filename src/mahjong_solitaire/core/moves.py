@@ -11,7 +11,7 @@ Both boards (the classic :class:`~mahjong_solitaire.core.board.Board` and Connec
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 __all__ = ["HistoryEntry", "IllegalMoveError", "Move", "Rearrangement"]
@@ -54,7 +54,7 @@ class Move:
     def __repr__(self) -> str:
         return f"Move({self.a}, {self.b})"
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[int]:
         yield self.a
         yield self.b
 

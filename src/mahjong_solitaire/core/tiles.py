@@ -97,11 +97,15 @@ TILE_SET: tuple[str, ...] = tuple(
     label for label, kind in KINDS.items() for _ in range(kind.copies)
 )
 
+
+def _bundle(key: str) -> tuple[str, str, str, str]:
+    """The four tiles of match key ``key``, in canonical order."""
+    a, b, c, d = (label for label in TILE_SET if KINDS[label].key == key)
+    return a, b, c, d
+
+
 #: The 36 bundles of four tiles that match each other, in canonical order.
-BUNDLES: tuple[tuple[str, str, str, str], ...] = tuple(
-    tuple(label for label in TILE_SET if KINDS[label].key == key)  # type: ignore[misc]
-    for key in MATCH_KEYS
-)
+BUNDLES: tuple[tuple[str, str, str, str], ...] = tuple(_bundle(key) for key in MATCH_KEYS)
 
 _KEY_ID = {label: MATCH_KEYS.index(kind.key) for label, kind in KINDS.items()}
 

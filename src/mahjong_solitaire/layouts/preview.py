@@ -14,8 +14,6 @@ tiles, and the higher the layer the darker the face, so stacks read at a glance.
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
-
 from ..core.layout import Layout
 
 __all__ = ["layer_colour", "preview_svg"]
@@ -41,6 +39,10 @@ def layer_colour(z: int, depth: int) -> str:
 
 def preview_svg(layout: Layout, *, width: int | None = None) -> str:
     """The SVG text of a layout's preview; ``width`` scales it (default: natural size)."""
+    # Imported here: xml.sax.saxutils pulls in urllib and http (a quarter of the package's
+    # import time) for its two escapes.
+    from xml.sax.saxutils import escape, quoteattr
+
     columns, rows = layout.size
     depth = layout.depth
     margin = LIFT * (depth - 1)
