@@ -111,7 +111,8 @@ class SolveResult:
 
 
 # Pairings of a key's four tiles t0 < t1 < t2 < t3, numbered 1..3 (0 = not chosen yet).
-_PAIRINGS = ((), ((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2)))
+_PAIRINGS: tuple[tuple[tuple[int, int], ...], ...] = (
+    (), ((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -526,7 +527,7 @@ class _Search:
         # again: a node's conflict must only name keys whose tiles are present, so that
         # the table can hand it to any path that reaches the same position.
         alive = self._keys_of(present)
-        best: tuple[tuple[int, int], int, list[int], int] | None = None
+        best: tuple[tuple[int, float], int, list[int], int] | None = None
         for _, _, k, rem in candidates:
             options = []
             refuted, reason = failed.get(k, (0, 0))
@@ -856,8 +857,8 @@ class _Walk:
                     if best is None or score < best[0]:
                         best = (score, k, choice)
                 assert best is not None
-                (score, _), k, choice = best
-                if score >= now:
+                (least, _), k, choice = best
+                if least >= now:
                     self._weigh_more(rest)
             self.last[k] = self.steps
             self.code = code & ~(3 << 2 * k) | choice << 2 * k
