@@ -1,4 +1,4 @@
-"""Hints (SPEC 5): the next pair of a winning plan, kept while the player follows it.
+"""Hints (rules §5.7): the next pair of a winning plan, kept while the player follows it.
 
     >>> from mahjong_solitaire.classic.generator import deal_from_code
     >>> board = deal_from_code("MJ1-L00-AAAAABL").board()
@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from ..core.board import Board
 from ..core.moves import IllegalMoveError, Move
-from .search import SolveResult, Verdict, solve
+from .search import solve
+from .verdict import SolveResult, Verdict
 
 __all__ = ["HINT_NODES", "Hinter", "freed_by", "most_freeing", "suggest"]
 
