@@ -24,8 +24,8 @@ from _report import percentile, write_section
 from mahjong_solitaire.classic.generator import generate
 from mahjong_solitaire.core.difficulty import Difficulty
 from mahjong_solitaire.layouts import builtin_layout
+from mahjong_solitaire.solver import Verdict, solve_random
 from mahjong_solitaire.solver.hint import suggest
-from mahjong_solitaire.solver.search import Verdict, solve_random
 from mahjong_solitaire.solver.winnability import winnability
 
 TURTLE = builtin_layout("turtle")

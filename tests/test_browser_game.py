@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from mahjong_solitaire import Board, Deal, Move, daily_code, deal_from_code, matches
-from mahjong_solitaire.solver.search import solve
+from mahjong_solitaire.solver import solve
 
 sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import (

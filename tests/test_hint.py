@@ -10,7 +10,7 @@ from mahjong_solitaire.core.difficulty import Difficulty
 from mahjong_solitaire.layouts import builtin_layout
 from mahjong_solitaire.solver import hint as hint_module
 from mahjong_solitaire.solver.hint import Hinter, most_freeing, suggest
-from mahjong_solitaire.solver.search import random_board
+from mahjong_solitaire.solver.random_deals import random_board
 
 TURTLE = builtin_layout("turtle")
 

@@ -13,7 +13,7 @@ from mahjong_solitaire.core.board import Board
 from mahjong_solitaire.core.faces import ShuffleError
 from mahjong_solitaire.core.layout import Layout
 from mahjong_solitaire.core.rng import Rng
-from mahjong_solitaire.solver.search import Verdict, solve
+from mahjong_solitaire.solver import Verdict, solve
 
 
 def midgame_board(steps: int) -> Board:

@@ -10,14 +10,9 @@ from mahjong_solitaire.core.difficulty import Difficulty
 from mahjong_solitaire.core.layout import Layout
 from mahjong_solitaire.core.tiles import TILE_SET
 from mahjong_solitaire.layouts import builtin_layout
-from mahjong_solitaire.solver.search import (
-    SolverError,
-    Verdict,
-    random_board,
-    random_deal,
-    solve,
-    solve_random,
-)
+from mahjong_solitaire.solver import Verdict, solve, solve_random
+from mahjong_solitaire.solver.random_deals import random_board, random_deal
+from mahjong_solitaire.solver.search import SolverError
 
 TURTLE = builtin_layout("turtle")
 
@@ -149,10 +144,11 @@ def test_the_walks_tile_weights_add_up_plane_by_plane():
     addition across the planes, so totals must match a plain count."""
     import random
 
-    from mahjong_solitaire.solver.search import _Search, _Walk
+    from mahjong_solitaire.solver.relaxation import Relaxation
+    from mahjong_solitaire.solver.walk import Walk
 
     board = random_board(TURTLE, 3)
-    walk = _Walk(_Search(board, None, None), board.present, board.free)
+    walk = Walk(Relaxation(board), board.present, board.free, count_node=lambda: None)
     rnd = random.Random(5)
     weight = [1] * len(TURTLE)
     for _ in range(300):

@@ -50,7 +50,7 @@ def test_a_won_board_is_winnable():
 
 def test_a_tiny_budget_answers_unknown_rather_than_waiting():
     from mahjong_solitaire.layouts import builtin_layout
-    from mahjong_solitaire.solver.search import random_board
+    from mahjong_solitaire.solver.random_deals import random_board
 
     board = random_board(builtin_layout("turtle"), 6)
     assert winnability(board, node_limit=0).status is Status.UNKNOWN

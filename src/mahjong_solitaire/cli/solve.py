@@ -23,7 +23,7 @@ from ..core.board import Board
 from ..core.layout import Layout
 from ..core.moves import IllegalMoveError, Move
 from ..i18n import N_, format_number, translator
-from ..solver.search import SolveResult, solve
+from ..solver import SolveResult, solve
 from .common import CliError, language, read_text
 
 __all__ = ["Problem", "parse_deal", "register"]

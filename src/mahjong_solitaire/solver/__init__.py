@@ -6,10 +6,20 @@
     <Verdict.SOLVABLE: 'solvable'>
 
 :func:`solve` decides a position: ``SOLVABLE`` with a winning order, ``UNSOLVABLE`` (a
-proof) or ``UNKNOWN`` when a limit is hit.  Hints (:mod:`.hint`) give the next pair of a
-winning plan; :mod:`.winnability` says whether a position can still be won.
+proof) or ``UNKNOWN`` when a limit is hit (:mod:`.verdict`).  The parts of the solver, each
+in its module:
+
+* :mod:`.search`: the tree search over pairings, its rounds, and :func:`solve`;
+* :mod:`.relaxation`: optimistic play, which proves positions dead in bulk, and greedy play;
+* :mod:`.walk`: the weighted walk over complete pairings, which finds wins fast;
+* :mod:`.random_deals`: uniformly random deals for statistics (:func:`solve_random`).
+
+Hints (:mod:`.hint`) give the next pair of a winning plan; :mod:`.winnability` says whether
+a position can still be won.
 """
 
-from .search import SolveResult, Verdict, solve
+from .random_deals import random_board
+from .search import solve, solve_random
+from .verdict import SolveResult, Verdict
 
-__all__ = ["SolveResult", "Verdict", "solve"]
+__all__ = ["SolveResult", "Verdict", "random_board", "solve", "solve_random"]

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from ..core.board import Board
 from ..core.moves import IllegalMoveError, Move
-from .search import SolveResult, Verdict, solve
+from .search import solve
+from .verdict import SolveResult, Verdict
 
 __all__ = ["HINT_NODES", "Hinter", "freed_by", "most_freeing", "suggest"]
 

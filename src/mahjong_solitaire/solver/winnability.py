@@ -20,7 +20,7 @@ from enum import Enum
 
 from ..core.board import Board
 from .hint import Hinter
-from .search import Verdict
+from .verdict import Verdict
 
 __all__ = ["WINNABILITY_NODES", "Status", "Winnability", "winnability"]
 
