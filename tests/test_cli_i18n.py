@@ -152,6 +152,9 @@ def test_history_labels_numbers_and_dates_are_in_the_language(capsys, history, c
 
 
 def test_no_win_yet_is_said_in_the_language(capsys, database):
+    from mahjong_solitaire.store import Store
+
+    Store(database).close()  # an existing, empty database (a missing file is refused)
     assert output(capsys, "--lang", "pt", "leaderboard").strip() == "Ainda sem partidas ganhas."
 
 

@@ -7,11 +7,14 @@ import json
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select, update
 
 from mahjong_solitaire import Game, Layout, deal_from_code, generate
 from mahjong_solitaire.cli import main
 from mahjong_solitaire.store import Store, StoreError
 from mahjong_solitaire.store.history import FORMAT, VERSION
+from mahjong_solitaire.store.limits import HUMAN_FLOOR_SECONDS_PER_PAIR, MAX_ELAPSED_SECONDS
+from mahjong_solitaire.store.schema import games
 
 CODE = "MJ1-L00-AAAAABL"
 SOLUTION = [str(move) for move in deal_from_code(CODE).solution]
@@ -109,6 +112,17 @@ def _bad_variants() -> list[tuple[str, object]]:
         ("game 2: this game is played in mode 'classic', not 'connect'",
          game(1, mode="connect", actions=["garbage"])),
         ("game 2: this game is played in mode 'classic', not 'puzzle'", game(1, mode="puzzle")),
+        # Playing times: finite, not negative, at most a week, and a win no faster than a
+        # person can remove its pairs (HUMAN_FLOOR_SECONDS_PER_PAIR: 72 pairs, 18 s).
+        ("game 1: elapsed = 1e\\+308 is not a number of seconds in 0..604800",
+         game(0, elapsed=1e308)),
+        ("game 1: elapsed = inf is not a number", game(0, elapsed=float("inf"))),
+        ("game 1: elapsed = nan is not a number", game(0, elapsed=float("nan"))),
+        ("game 2: elapsed = -0.5 is not a number", game(1, elapsed=-0.5)),
+        ("game 2: elapsed = 604801 is not a number", game(1, elapsed=7 * 24 * 3600 + 1)),
+        ("game 1: won in 0.001 s: 72 pairs take a person at least 18 s", game(0, elapsed=0.001)),
+        ("game 1: won in 17.99 s", game(0, elapsed=17.99)),
+        ("game 4: won in 0 s: 6 pairs take a person at least 1.5 s", game(3, elapsed=0)),
     ]
 
 
@@ -123,6 +137,43 @@ def test_a_bad_or_foreign_history_is_refused_and_changes_nothing(
     with pytest.raises(StoreError, match=message):
         store.import_history(target, document)
     assert store.export_history(target)["games"] == before
+
+
+def test_import_accepts_a_win_at_the_human_floor_and_an_open_game_of_a_week(
+        store: Store) -> None:
+    source, target = store.player(None).id, store.player(None).id
+    scripted_history(store, source)
+    document = store.export_history(source)
+    document["games"][0]["elapsed"] = 72 * HUMAN_FLOOR_SECONDS_PER_PAIR  # 18 s for 72 pairs
+    document["games"][4]["elapsed"] = MAX_ELAPSED_SECONDS  # left open for a week
+    document["games"][1]["elapsed"] = 0  # abandoned at once: no floor for a game not won
+    assert store.import_history(target, document) == 5
+    assert store.leaderboard(target)[0].time == 18.0
+
+
+def test_no_statistic_overflows_whatever_times_are_stored(
+        database_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Times written around the checks (an old import, a hand-edited database) are figures
+    too: two wins of 1e308 s used to make the average infinite and stats die."""
+    with Store(database_url) as store:
+        local = store.local_player().id
+        for _ in range(3):
+            play(store, local, SOLUTION, status="won", elapsed=300.0)
+        with store.engine.begin() as connection:
+            ids = [row.id for row in connection.execute(select(games.c.id))]
+            for game_id, elapsed in zip(ids, (1e308, 1e308, -5.0), strict=True):
+                connection.execute(update(games).where(games.c.id == game_id)
+                                   .values(elapsed=elapsed))
+        stats = store.statistics(local)
+    assert (stats.best_time, stats.average_time) == (0.0, 2 * MAX_ELAPSED_SECONDS / 3)
+    status, out, err = run(capsys, "stats", "--json", "--database", database_url)
+    assert status == 0 and err == ""
+    figures = json.loads(out)  # strict JSON: no Infinity, no NaN
+    assert figures["average_time"] == 2 * MAX_ELAPSED_SECONDS / 3
+    status, out, err = run(capsys, "stats", "--database", database_url)
+    assert status == 0 and "Average time      112:00:00" in out and err == ""
+    status, out, err = run(capsys, "leaderboard", "--database", database_url)
+    assert status == 0 and "168:00:00" in out and err == ""
 
 
 # -- the command line ------------------------------------------------------------------
@@ -187,6 +238,23 @@ def test_the_cli_refuses_a_bad_file_with_one_clear_line(
     assert status == 2 and out == "" and message in err and err.count("\n") == 1
     with Store(database) as store:
         assert store.statistics(store.local_player().id).started == 0
+
+
+@pytest.mark.parametrize("elapsed", [1e308, 0.001, -1, 7 * 24 * 3600 + 1])
+def test_the_cli_refuses_a_history_with_an_impossible_time_and_imports_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], elapsed: float) -> None:
+    first, second = f"sqlite:///{tmp_path / 'a.sqlite3'}", f"sqlite:///{tmp_path / 'b.sqlite3'}"
+    with Store(first) as store:
+        scripted_history(store, store.local_player().id)
+        document = store.export_history(store.local_player().id)
+    document["games"][0]["elapsed"] = elapsed  # the won Turtle game
+    file = tmp_path / "history.json"
+    file.write_text(json.dumps(document))
+    status, out, err = run(capsys, "import", str(file), "--database", second)
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert "game 1: " in err and "nothing was imported" in err
+    with Store(second) as store:
+        assert store.export_history(store.local_player().id)["games"] == []
 
 
 def test_the_cli_reports_a_missing_file_and_an_unreachable_database(

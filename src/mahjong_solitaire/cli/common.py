@@ -7,7 +7,12 @@ import sys
 
 from ..i18n import N_, language_from_environment, translator
 
-__all__ = ["CliError", "Parser", "language", "read_text"]
+__all__ = ["DATABASE_HELP", "CliError", "Parser", "add_database_option", "existing_database",
+           "language", "read_text", "require_code"]
+
+#: The help of ``--database`` on every command that reads or writes the database.
+DATABASE_HELP = ("database URL (default: $DATABASE_URL, else the SQLite file in the user's "
+                 "data directory)")
 
 
 def language(args: argparse.Namespace) -> str:
@@ -60,3 +65,39 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def add_database_option(parser: argparse.ArgumentParser, help_text: str = DATABASE_HELP
+                        ) -> None:
+    """Give ``parser`` the ``--database URL`` option every database command takes."""
+    parser.add_argument("--database", metavar="URL", help=help_text)
+
+
+def existing_database(url: str | None) -> str:
+    """The database URL a read-only command opens (``url``, else ``$DATABASE_URL``, else
+    the local file); a :class:`CliError` when it names a SQLite file that does not exist,
+    which opening would create, empty (a mistyped name would then show nothing at all)."""
+    from ..store.database import database_url, sqlite_file
+
+    chosen = database_url(url)
+    file = sqlite_file(chosen)
+    if file is not None and not file.exists():
+        raise CliError(N_("{path}: no such database file (nothing was created)"), path=file)
+    return chosen
+
+
+def require_code(text: str | None, example: str, option: str = "--code") -> str | None:
+    """``text`` as given to ``option``, refused when it is empty or blank (an empty code
+    must not fall back to a random deal); ``None`` when the option was not given.
+
+    >>> require_code(None, "MJ1-L00-AAAAABL"), require_code("MJ1-L00-AAAAABL", "")
+    (None, 'MJ1-L00-AAAAABL')
+    >>> require_code("  ", "MJ1-L00-AAAAABL")
+    Traceback (most recent call last):
+    ...
+    mahjong_solitaire.cli.common.CliError: --code is empty: give a code such as MJ1-L00-AAAAABL
+    """
+    if text is not None and not text.strip():
+        raise CliError(N_("{option} is empty: give a code such as {example}"), option=option,
+                       example=example)
+    return text

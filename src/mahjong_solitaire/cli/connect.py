@@ -19,7 +19,7 @@ from ..connect import ConnectDeal, render, stage
 from ..connect.generator import connect_deal_from_code
 from ..core.codes import MAX_SEED
 from ..i18n import N_, connect_grid_title, difficulty_name, format_number, translator
-from .common import CliError, language
+from .common import CliError, language, require_code
 
 __all__ = ["register"]
 
@@ -52,7 +52,7 @@ def _help(parser: argparse.ArgumentParser) -> int:
 
 
 def _deal(args: argparse.Namespace) -> tuple[ConnectDeal, int | None]:
-    if args.code is not None:
+    if require_code(args.code, "CN1-1808B-AAAAABL") is not None:
         if args.seed is not None:
             raise CliError(N_("--code names one deal: --seed does not apply"))
         return connect_deal_from_code(args.code), None

@@ -13,7 +13,7 @@ from ..classic.picture import render
 from ..core.codes import MAX_SEED
 from ..core.difficulty import Difficulty
 from ..i18n import N_, difficulty_name, format_number, layout_title, translator
-from .common import CliError, language
+from .common import CliError, add_database_option, language, require_code
 from .layouts import find_layout
 
 __all__ = ["register"]
@@ -36,6 +36,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument("--count", type=int, default=1, help="how many deals, from "
                         "consecutive seeds")
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    add_database_option(parser, "database of imported layouts, for --layout (default: "
+                                "$DATABASE_URL, else the SQLite file in the user's data "
+                                "directory)")
     parser.set_defaults(handler=run)
 
 
@@ -51,6 +54,7 @@ def _parse_day(text: str) -> date:
 def _deals(args: argparse.Namespace) -> list[GameCode] | list[Deal]:
     if args.count < 1:
         raise CliError(N_("--count must be at least 1"))
+    require_code(args.code, "MJ1-L00-AAAAABL")
     fixed = args.code or args.daily
     if fixed and (args.seed is not None or args.count != 1):
         raise CliError(N_("--code and --daily name one deal: --seed and --count do not apply"))
@@ -58,7 +62,7 @@ def _deals(args: argparse.Namespace) -> list[GameCode] | list[Deal]:
         return [GameCode.parse(args.code)]
     if args.daily:
         return [daily_code(_parse_day(args.daily))]
-    layout = find_layout(args.layout)  # a built-in, else an imported layout
+    layout = find_layout(args.layout, args.database)  # a built-in, else an imported one
     first = args.seed
     if first is None:
         import secrets

@@ -2,7 +2,9 @@
 player's history.
 
 All four open the store (``--database URL``, else ``$DATABASE_URL``, else the SQLite file
-in the user's data directory) and act for the install's local player::
+in the user's data directory) and act for the install's local player.  The three that only
+read (``stats``, ``leaderboard``, ``export``) refuse a SQLite file that does not exist rather
+than create an empty one::
 
     mahjong-solitaire stats --json
     mahjong-solitaire leaderboard
@@ -34,7 +36,8 @@ from ..i18n import (
 )
 from ..layouts import builtin_layout
 from ..store import LeaderboardEntry, Statistics, Store, connect_grid_of
-from .common import CliError, language, read_text
+from ..store.limits import clamp_elapsed
+from .common import CliError, add_database_option, existing_database, language, read_text
 
 __all__ = ["format_leaderboard", "format_statistics", "format_time", "layout_label",
            "register"]
@@ -43,9 +46,7 @@ __all__ = ["format_leaderboard", "format_statistics", "format_time", "layout_lab
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     def add(name: str, help_text: str, handler: object) -> argparse.ArgumentParser:
         parser = subparsers.add_parser(name, help=help_text, description=help_text)
-        parser.add_argument("--database", metavar="URL",
-                            help="database URL (default: $DATABASE_URL, else the SQLite file "
-                                 "in the user's data directory)")
+        add_database_option(parser)
         parser.set_defaults(handler=handler)
         return parser
 
@@ -60,12 +61,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def format_time(seconds: float | None) -> str:
-    """``m:ss`` (``h:mm:ss`` from an hour on), ``-`` for no time.
+    """``m:ss`` (``h:mm:ss`` from an hour on), ``-`` for no time; a stored time outside
+    ``0..MAX_ELAPSED_SECONDS`` (a week) shows as its nearest bound, never as an error.
 
-    >>> format_time(72.4), format_time(3725.0), format_time(None)
-    ('1:12', '1:02:05', '-')
+    >>> format_time(72.4), format_time(3725.0), format_time(None), format_time(1e308)
+    ('1:12', '1:02:05', '-', '168:00:00')
     """
-    return "-" if seconds is None else format_time_span(seconds)
+    return "-" if seconds is None else format_time_span(clamp_elapsed(seconds))
 
 
 
@@ -154,7 +156,7 @@ def _print_json(value: object) -> None:
 
 
 def run_stats(args: argparse.Namespace) -> int:
-    with Store(args.database) as store:
+    with Store(existing_database(args.database)) as store:
         stats = store.statistics(store.local_player().id)
     if args.json:
         _print_json(stats.to_json())
@@ -164,7 +166,7 @@ def run_stats(args: argparse.Namespace) -> int:
 
 
 def run_leaderboard(args: argparse.Namespace) -> int:
-    with Store(args.database) as store:
+    with Store(existing_database(args.database)) as store:
         entries = store.leaderboard(store.local_player().id)
     if args.json:
         _print_json([entry.to_json() for entry in entries])
@@ -186,7 +188,7 @@ def _write_atomically(path: Path, text: str) -> None:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    with Store(args.database) as store:
+    with Store(existing_database(args.database)) as store:
         document = store.export_history(store.local_player().id)
     text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
     if args.file == "-":

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 from ..classic.construction import UnclearableError
@@ -35,6 +37,15 @@ def _store(database: str | None):  # type: ignore[no-untyped-def]
     return Store(database)
 
 
+def _no_database_file(database: str | None) -> bool:
+    """Whether ``database`` names a SQLite file that does not exist: it holds no imported
+    layout, and reading it must not create it."""
+    from ..store.database import database_url, sqlite_file
+
+    file = sqlite_file(database_url(database))
+    return file is not None and not file.exists()
+
+
 def find_layout(key: str, database: str | None = None) -> Layout:
     """A built-in layout by name or number, else an imported one by name.
 
@@ -45,6 +56,8 @@ def find_layout(key: str, database: str | None = None) -> Layout:
     except LayoutError as unknown:
         from ..store import StoreError
 
+        if _no_database_file(database):
+            raise
         try:
             with _store(database) as store:
                 return store.imported_layout(key.strip().lower())
@@ -52,15 +65,92 @@ def find_layout(key: str, database: str | None = None) -> Layout:
             raise unknown from None
 
 
+#: An empty stretch of more than this many half tiles, across or down, is drawn as one narrow
+#: gap (``┊`` or ``┄`` in the view from above): a sparse layout's picture then grows with its
+#: tiles, not with its extent (two tiles 2,000 half tiles apart drew 4 million cells).  No
+#: built-in layout has a gap wider than 4, so their pictures are drawn to scale.
+MAX_GAP = 8
+#: Within one layer's drawing, a run of more than this many rows without a tile of that layer
+#: is one ``┄`` line (every layer would otherwise be as tall as the whole picture: 144 layers
+#: of one tile each drew 200,000 lines).  Taller than any built-in layout (26 rows).
+MAX_LAYER_GAP = 32
+#: The height marks of the view from above: 1-9, then letters, then ``+`` from 36 layers.
+_LEVELS = "123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def _axis(values: Iterable[int]) -> tuple[dict[int, int], list[int]]:
+    """Picture coordinates of the occupied half-tile lines of one axis (from 0), and the
+    picture coordinates of the gaps standing for the empty stretches cut out.
+
+    >>> _axis([0, 1, 4, 5, 40, 41])
+    ({0: 0, 1: 1, 4: 4, 5: 5, 40: 7, 41: 8}, [6])
+    """
+    where: dict[int, int] = {}
+    gaps: list[int] = []
+    at, previous = 0, -1
+    for value in sorted(set(values)):
+        run = value - previous - 1
+        if run > MAX_GAP:
+            gaps.append(at)
+            at += 1
+        else:
+            at += run
+        where[value] = at
+        at += 1
+        previous = value
+    return where, gaps
+
+
+def _grid(layout: Layout) -> tuple[dict[int, int], list[int], dict[int, int], list[int]]:
+    """The picture coordinates of every occupied column and row, and the gaps of each."""
+    columns, column_gaps = _axis(x + dx for x, _, _ in layout.positions for dx in (0, 1))
+    rows, row_gaps = _axis(y + dy for _, y, _ in layout.positions for dy in (0, 1))
+    return columns, column_gaps, rows, row_gaps
+
+
 def _heights(layout: Layout) -> list[str]:
     """The layout seen from above: each half-tile cell shows how many layers stand there."""
-    width, height = layout.size
-    grid = [[0] * width for _ in range(height)]
+    columns, column_gaps, rows, row_gaps = _grid(layout)
+    width, height = max(columns.values()) + 1, max(rows.values()) + 1
+    top: dict[tuple[int, int], int] = {}
     for x, y, z in layout.positions:
-        for cx in (x, x + 1):
-            for cy in (y, y + 1):
-                grid[cy][cx] = max(grid[cy][cx], z + 1)
-    return ["".join(str(v) if v else " " for v in row).rstrip() for row in grid]
+        for cx in (columns[x], columns[x + 1]):
+            for cy in (rows[y], rows[y + 1]):
+                top[cx, cy] = max(top.get((cx, cy), 0), z + 1)
+    empty = [" "] * width
+    for gap in column_gaps:
+        empty[gap] = "┊"
+    grid = [list(empty) for _ in range(height)]
+    for gap in row_gaps:
+        grid[gap] = ["┄"] * width
+    for (cx, cy), level in top.items():
+        grid[cy][cx] = _LEVELS[level - 1] if level <= len(_LEVELS) else "+"
+    return ["".join(row).rstrip() for row in grid]
+
+
+def _layer_rows(boxes: list[tuple[int, int]]) -> list[str]:
+    """The lines of one layer whose tiles' top-left cells are ``boxes`` (picture
+    coordinates), each tile a box two characters a half tile, from row 0 to the last; a run
+    of more than :data:`MAX_LAYER_GAP` rows empty on this layer is one ``┄`` line.
+
+    >>> _layer_rows([(0, 1), (2, 0), (0, 40)])
+    ['    ┌──┐', '┌──┐└──┘', '└──┘', '┄', '┌──┐', '└──┘']
+    """
+    pieces: dict[int, list[tuple[int, str]]] = {}
+    for cx, cy in boxes:
+        pieces.setdefault(cy, []).append((2 * cx, "┌──┐"))
+        pieces.setdefault(cy + 1, []).append((2 * cx, "└──┘"))
+    lines: list[str] = []
+    previous = -1
+    for row in sorted(pieces):
+        empty = row - previous - 1
+        lines += ["┄"] if empty > MAX_LAYER_GAP else [""] * empty
+        previous = row
+        line = ""
+        for left, text in sorted(pieces[row]):
+            line = line[:left].ljust(left) + text + line[left + len(text):]
+        lines.append(line)
+    return lines
 
 
 def _layers(depth: int, lang: str) -> str:
@@ -86,20 +176,19 @@ def layer_picture(layout: Layout, lang: str = "en") -> str:
       └──┘
     """
     _ = translator(lang)
-    width, height = layout.size
+    columns, column_gaps, rows, row_gaps = _grid(layout)
     lines = [_("seen from above (digits: layers)"), *_heights(layout)]
-    for z in range(layout.depth):
-        tiles = [(x, y) for x, y, tz in layout.positions if tz == z]
-        grid = [[" "] * (2 * width) for _ in range(height + 1)]
-        for x, y in tiles:
-            left = 2 * x
-            grid[y][left:left + 4] = "┌──┐"
-            grid[y + 1][left:left + 4] = "└──┘"
-        lines.append(_("layer {z}: {tiles}", z=z, tiles=count_label("tiles", len(tiles), lang)))
-        rows = ["".join(row).rstrip() for row in grid]
-        while rows and not rows[-1]:
-            rows.pop()
-        lines += rows
+    layers: dict[int, list[tuple[int, int]]] = {}
+    for x, y, z in layout.positions:  # a layer with no tiles is not drawn
+        layers.setdefault(z, []).append((columns[x], rows[y]))
+    cut = bool(column_gaps or row_gaps)
+    for z, boxes in sorted(layers.items()):
+        lines.append(_("layer {z}: {tiles}", z=z, tiles=count_label("tiles", len(boxes), lang)))
+        drawn = _layer_rows(boxes)
+        cut = cut or "┄" in drawn
+        lines += drawn
+    if cut:
+        lines.insert(1, _("(long empty stretches are drawn shortened, as one ┊ or ┄)"))
     return "\n".join(lines)
 
 
@@ -109,6 +198,8 @@ def _describe(layout: Layout) -> dict[str, object]:
 
 
 def _imported(database: str | None) -> list[Layout]:
+    if _no_database_file(database):
+        return []
     with _store(database) as store:
         return store.imported_layouts()
 
@@ -175,11 +266,14 @@ def run_import(args: argparse.Namespace) -> int:
     lang = language(args)
     _ = translator(lang)
     for layout, name in zip(layouts, names, strict=True):
+        # The command to play it names the same database (deal takes --database too).
+        play = ["mahjong-solitaire", "deal", "--layout", name]
+        if args.database is not None:
+            play += ["--database", args.database]
         print(_(
-            "imported {title}: {tiles}, {layers}, as {name} (play it with: "
-            "mahjong-solitaire deal --layout {layout})", title=repr(layout.title),
-            tiles=count_label("tiles", len(layout), lang), layers=_layers(layout.depth, lang),
-            name=repr(name), layout=name))
+            "imported {title}: {tiles}, {layers}, as {name} (play it with: {command})",
+            title=repr(layout.title), tiles=count_label("tiles", len(layout), lang),
+            layers=_layers(layout.depth, lang), name=repr(name), command=shlex.join(play)))
     for name in names:  # last, bare and in no language: what a script reads
         print(name)
     return 0

@@ -24,7 +24,7 @@ from ..core.layout import Layout
 from ..core.moves import IllegalMoveError, Move
 from ..i18n import N_, format_number, translator
 from ..solver import SolveResult, solve
-from .common import CliError, language, read_text
+from .common import CliError, add_database_option, language, read_text, require_code
 
 __all__ = ["Problem", "parse_deal", "register"]
 
@@ -112,11 +112,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument("--timeout", type=float, metavar="SECONDS",
                         help="give up (unknown) after this many seconds per deal")
     parser.add_argument("--json", action="store_true", help="answer as one JSON object")
+    # Taken like every command's, so that a script can pass one --database to all of them;
+    # solve itself opens no database (its deals come from FILE or from a code).
+    add_database_option(parser, "accepted like the other commands' --database; solve reads "
+                                "its deals from FILE or --code and opens no database")
     parser.set_defaults(handler=run)
 
 
 def _check(args: argparse.Namespace) -> None:
-    if args.code and args.file:
+    require_code(args.code, "MJ1-L00-AAAAABL")
+    if args.code is not None and args.file:
         raise CliError(N_("give either FILE or --code, not both"))
     if not args.code and not args.file:
         raise CliError(N_("give a deal FILE ('-' for standard input) or --code"))

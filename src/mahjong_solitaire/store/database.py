@@ -37,7 +37,7 @@ from sqlalchemy.exc import ArgumentError
 from .errors import StoreError
 
 __all__ = ["APP_NAME", "SQLITE_BEGIN", "create_store_engine", "database_url", "migrate",
-           "migrations_config"]
+           "migrations_config", "sqlite_file"]
 
 APP_NAME = "mahjong-solitaire"
 _MIGRATIONS = Path(__file__).with_name("migrations")
@@ -68,6 +68,29 @@ def database_url(url: str | None = None) -> str:
         if chosen.startswith(plain):
             return "postgresql+psycopg://" + chosen[len(plain):]
     return chosen
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file a SQLite ``url`` (as :func:`database_url` gives it) keeps its data in;
+    ``None`` for an in-memory or URI-named SQLite database and for any other database.
+
+    Opening a SQLite URL creates the file when it is missing; a command that only reads
+    checks first, so that a mistyped name is an error rather than a new empty database.
+
+        >>> sqlite_file("sqlite:////tmp/games.sqlite3"), sqlite_file("sqlite://")
+        (PosixPath('/tmp/games.sqlite3'), None)
+        >>> sqlite_file("postgresql+psycopg://u@db/mj") is None
+        True
+    """
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return None
+    database = parsed.database or ""
+    if (parsed.get_backend_name() != "sqlite" or not database or database == ":memory:"
+            or database.startswith("file:")):
+        return None
+    return Path(database)
 
 
 def _enable_wal(cursor: Any) -> None:

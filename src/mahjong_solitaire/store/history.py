@@ -40,6 +40,7 @@ from ..core.game import GameStatus
 from ..core.layout import Layout
 from ..layouts import builtin_layout
 from .errors import StoreError
+from .limits import HUMAN_FLOOR_SECONDS_PER_PAIR, MAX_ELAPSED_SECONDS, human_floor
 from .records import (
     GAME_STATUSES,
     Player,
@@ -135,7 +136,8 @@ def _parse_game(raw: object, number: int) -> dict[str, Any]:
     stage = fields.get("stage", lambda v: type(v) is int and v >= 0, "a stage number",
                        optional=True)
     elapsed = fields.get("elapsed", lambda v: type(v) in (int, float) and math.isfinite(v)
-                         and v >= 0, "a number of seconds")
+                         and 0 <= v <= MAX_ELAPSED_SECONDS,
+                         f"a number of seconds in 0..{MAX_ELAPSED_SECONDS} (a week)")
     actions = fields.get("actions", lambda v: isinstance(v, list)
                          and all(isinstance(a, str) for a in v), "a list of actions")
     counts = {what: fields.count(what) for what in ("hints", "undos", "shuffles")}
@@ -191,6 +193,10 @@ def _parse_game(raw: object, number: int) -> dict[str, Any]:
         raise fields.fail(f"aid counts {counts} do not match its actions {replayed}")
     if status == "stuck" and game.status is not GameStatus.STUCK:
         raise fields.fail("status stuck does not match its moves")
+    pairs = len(game.moves)
+    if status == "won" and elapsed < human_floor(pairs):
+        raise fields.fail(f"won in {elapsed:g} s: {pairs} pairs take a person at least "
+                          f"{human_floor(pairs):g} s ({HUMAN_FLOOR_SECONDS_PER_PAIR:g} s a pair)")
     if status == "playing":
         status = "paused"  # an imported game waits for its player, clock stopped
     return {"mode": mode, "code": code, "layout_name": name, "layout_positions": positions,

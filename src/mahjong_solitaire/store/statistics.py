@@ -4,7 +4,9 @@ Rules:
 
 * **started**: every game the player began (any status); **won**: games with status
   ``won``; **win rate** = won / started (``None`` before the first game).
-* **best / average time**: over the won games, per layout and difficulty.
+* **best / average time**: over the won games, per layout and difficulty.  Each stored
+  time counts as brought into ``0..MAX_ELAPSED_SECONDS`` (a week; :mod:`.limits`), so no
+  figure overflows or turns infinite whatever the database holds.
 * **hints, undos, shuffles**: totals over all games.
 * **streaks** count consecutive *finished* games, in the order they finished: a win extends
   the streak, an abandoned game (a lost or given-up game, left for a new one) breaks it.
@@ -22,14 +24,17 @@ Rules:
     (5, 3, 2, 2)
     >>> stats.groups[0].best_time, round(stats.groups[0].average_time, 2)
     (90.0, 96.67)
+    >>> compute([g("won", 1, 1e308), g("won", 2, float("inf"))]).average_time
+    604800.0
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 
+from .limits import clamp_elapsed
 from .records import UNFINISHED
 
 __all__ = ["GameSummary", "GroupStatistics", "Statistics", "compute"]
@@ -115,7 +120,7 @@ def _streaks(games: list[GameSummary]) -> tuple[int, int]:
 
 def compute(games: Iterable[GameSummary]) -> Statistics:
     """The statistics of a player's games (any order; see the module rules)."""
-    games = list(games)
+    games = [replace(g, elapsed=clamp_elapsed(g.elapsed)) for g in games]
     wins = [g for g in games if g.status == "won"]
     times = [g.elapsed for g in wins]
     keys = sorted({(g.layout_name, g.difficulty) for g in games})
