@@ -207,7 +207,8 @@ def run_delete(args: argparse.Namespace) -> int:
         except LayoutNotFoundError:
             raise CliError(N_("{name}: there is no imported layout of that name"),
                            name=args.layout) from None
-    print(translator(language(args))("deleted the imported layout {name}", name=name))
+    _ = translator(language(args))
+    print(_("deleted the imported layout {name}", name=name))
     return 0
 
 
