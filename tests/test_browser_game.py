@@ -30,6 +30,7 @@ from browser_support import (
     tiles,
 )
 from position_support import reach_no_moves
+from serving import a_minute_passes
 
 pytestmark = pytest.mark.browser
 
@@ -78,31 +79,10 @@ def api_state(page) -> dict:
 # -- the whole game --------------------------------------------------------------------
 
 
-def a_minute_passes(server, game_id: str) -> None:
-    """Move the stored game's clock a minute back, as if the player had taken that long:
-    a script that clicks a whole game in seconds is no human, and its win goes unranked."""
-    from datetime import timedelta
-
-    from sqlalchemy import select, update
-
-    from mahjong_solitaire.store.database import create_store_engine
-    from mahjong_solitaire.store.schema import games
-
-    engine = create_store_engine(server.database)
-    try:
-        with engine.begin() as connection:
-            since = connection.execute(select(games.c.running_since).where(
-                games.c.id == game_id)).scalar_one()
-            connection.execute(update(games).where(games.c.id == game_id)
-                               .values(running_since=since - timedelta(minutes=1)))
-    finally:
-        engine.dispose()
-
-
 def test_a_whole_turtle_game_is_won_by_clicking_tiles_then_win_dialog_and_leaderboard_show_it(
         page, server):
     deal = shown_deal(page)
-    a_minute_passes(server, api_state(page)["id"])
+    a_minute_passes(server.database, api_state(page)["id"])
     assert deal.layout.name == "turtle"
     assert labels(page) == dict(enumerate(deal.tiles))
     for move in deal.solution:
