@@ -9,13 +9,14 @@ reading answers and refusals, and playing through each mode's routes.  Their fix
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from mahjong_solitaire import Move
 from mahjong_solitaire.web.connect_state import ConnectState
 from mahjong_solitaire.web.state import GameState
 
-__all__ = ["checked", "play", "post", "refused", "tap"]
+__all__ = ["checked", "human_pace", "play", "post", "refused", "tap"]
 
 
 def checked(response: Any, status: int = 200) -> Any:
@@ -53,3 +54,15 @@ def tap(client: Any, state: dict[str, Any], position: int) -> Any:
 def play(client: Any, state: dict[str, Any], move: Move) -> Any:
     """Tap both tiles of ``move``."""
     return tap(client, tap(client, state, move.a), move.b)
+
+
+def human_pace(monkeypatch: Any, seconds: float = 1000.0) -> None:
+    """Let ``seconds`` pass between the actions of a test, by the server's clock, so that
+    a game the test client wins in a blink counts as a human's (ranked) win."""
+    from mahjong_solitaire.web import api, connect_api
+
+    def later() -> datetime:
+        return datetime.now(UTC) + timedelta(seconds=seconds)
+
+    monkeypatch.setattr(api, "_now", later)
+    monkeypatch.setattr(connect_api, "_now", later)

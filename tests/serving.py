@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-__all__ = ["ProductServer", "free_port"]
+__all__ = ["ProductServer", "a_minute_passes", "free_port"]
 
 #: The announcement's address: the line is in the terminal's language, the URL is not.
 _READY = re.compile(r"(?P<url>http://\S+/)")
@@ -27,6 +27,27 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def a_minute_passes(database: str, game_id: str) -> None:
+    """Move a stored game's clock a minute back, as if the player had taken that long: a
+    script that plays a whole game in seconds is no human, and its win goes unranked."""
+    from datetime import timedelta
+
+    from sqlalchemy import select, update
+
+    from mahjong_solitaire.store.database import create_store_engine
+    from mahjong_solitaire.store.schema import games
+
+    engine = create_store_engine(database)
+    try:
+        with engine.begin() as connection:
+            since = connection.execute(select(games.c.running_since).where(
+                games.c.id == game_id)).scalar_one()
+            connection.execute(update(games).where(games.c.id == game_id)
+                               .values(running_since=since - timedelta(minutes=1)))
+    finally:
+        engine.dispose()
 
 
 class ProductServer:

@@ -19,7 +19,7 @@ from mahjong_solitaire.web import create_app
 from mahjong_solitaire.web.api import COOKIE
 
 sys.path.insert(0, str(Path(__file__).parent))
-from api_support import checked, play, post, refused, tap
+from api_support import checked, human_pace, play, post, refused, tap
 
 CODE = "MJ1-L00-AAAAABL"
 DEAL = deal_from_code(CODE)
@@ -56,13 +56,11 @@ def two_free_tiles_that_do_not_match(state: dict) -> tuple[int, int]:
 # -- starting games ----------------------------------------------------------------------
 
 
-def test_first_visit_gets_an_anonymous_player_cookie_and_a_normal_turtle_deal(client):
+def test_first_visit_shows_a_normal_turtle_deal_and_the_first_tap_makes_the_player(client):
     response = client.get("/api/game")
     state = checked(response)
-    cookie = response.headers["set-cookie"]
-    assert cookie.startswith(f"{COOKIE}=") and "HttpOnly" in cookie
-    assert "samesite=lax" in cookie.lower()
-    assert len(client.cookies[COOKIE]) >= 20
+    assert "set-cookie" not in response.headers  # a read: no player yet
+    assert state["id"] == f"new:{state['code']}" and state["version"] == 0
     assert state["layout"]["name"] == "turtle" and state["difficulty"] == "normal"
     assert state["status"] == "playing" and state["running"] is True
     assert state["tiles_left"] == 144 and len(state["tiles"]) == 144
@@ -70,11 +68,33 @@ def test_first_visit_gets_an_anonymous_player_cookie_and_a_normal_turtle_deal(cl
     assert state["selection"] is None and state["result"] is None
     assert state["can_undo"] is False and state["can_redo"] is False
     assert state["pairs_available"] == Game(deal_from_code(state["code"])).board.pair_count()
+    verdict = checked(client.get(f"/api/games/{state['id']}/winnability"))
+    assert verdict["version"] == 0 and verdict["winnability"] in ("winnable", "unknown")
+    assert checked(client.get(f"/api/games/{state['id']}"))["code"] == state["code"]
+    first_free = sorted(free(state))[0]
+    response = client.post(f"/api/games/{state['id']}/tap",
+                           json={"position": first_free, "version": 0})
+    tapped = checked(response)
+    cookie = response.headers["set-cookie"]
+    assert cookie.startswith(f"{COOKIE}=") and "HttpOnly" in cookie
+    assert "samesite=lax" in cookie.lower()
+    assert len(client.cookies[COOKIE]) >= 20
+    assert tapped["code"] == state["code"] and not tapped["id"].startswith("new:")
+    assert tapped["version"] == 2 and tapped["selection"] == first_free
+    assert checked(client.get("/api/game"))["id"] == tapped["id"]
+
+
+def test_the_first_action_on_a_shown_deal_does_not_replace_a_game_started_meanwhile(client):
+    shown = checked(client.get("/api/game"))
+    started = start(client)  # another tab started a game
+    refused(client.post(f"/api/games/{shown['id']}/hint", json={"version": 0}), 409,
+            "game_over")
+    assert checked(client.get("/api/game"))["id"] == started["id"]
 
 
 def test_the_current_game_is_resumed_on_the_next_visit(client):
-    first = client.get("/api/game").json()
-    moved = play(client, first, DEAL.solution[0]) if first["code"] == CODE else first
+    first = start(client)
+    moved = play(client, first, DEAL.solution[0])
     again = checked(client.get("/api/game"))
     assert again["id"] == first["id"] and again["version"] == moved["version"]
 
@@ -126,7 +146,7 @@ def test_the_daily_challenge_is_the_same_deal_for_every_player(sqlite_store):
     ([1, 2], 422, "bad_body"),
 ])
 def test_a_bad_new_game_request_is_refused_and_starts_nothing(client, body, status, error):
-    current = client.get("/api/game").json()
+    current = start(client)
     refused(client.post("/api/games", json=body), status, error)
     assert client.get("/api/game").json()["id"] == current["id"]
 
@@ -258,13 +278,17 @@ def test_another_players_game_is_a_404_to_them(sqlite_store, client):
 
 def test_a_forged_player_cookie_gets_a_new_player(sqlite_store):
     client = as_player(TestClient(create_app(sqlite_store)), "forged-id")
-    client.get("/api/game")
+    assert checked(client.get("/api/game"))["id"].startswith("new:")  # no such player
+    start(client)
     assert client.cookies[COOKIE] != "forged-id"
 
 
 def test_a_local_install_serves_the_local_player_to_a_visitor_without_cookie(sqlite_store):
     client = TestClient(create_app(sqlite_store, local_player=True))
-    state = client.get("/api/game").json()
+    assert sqlite_store.find_local_player() is None
+    shown = client.get("/api/game").json()
+    assert sqlite_store.find_local_player() is None  # reading created nobody
+    state = post(client, shown, "hint")
     assert client.cookies[COOKIE] == sqlite_store.local_player().id
     other_browser = TestClient(create_app(sqlite_store, local_player=True))
     assert checked(other_browser.get("/api/game"))["id"] == state["id"]
@@ -352,14 +376,16 @@ def test_the_clock_runs_between_requests(client):
     assert checked(client.get(f"/api/games/{state['id']}"))["elapsed"] >= state["elapsed"] + 0.2
 
 
-def test_a_whole_game_won_by_taps_shows_the_result_leaderboard_and_statistics(client):
+def test_a_whole_game_won_by_taps_shows_the_result_leaderboard_and_statistics(
+        client, monkeypatch):
+    human_pace(monkeypatch)
     state = start(client)
     for move in DEAL.solution:
         state = play(client, state, move)
     assert state["status"] == "won" and state["tiles"] == [] and state["running"] is False
     assert state["winnability"] == "winnable"
     assert state["result"] == {"time": state["elapsed"], "rank": 1, "hints": 0, "undos": 0,
-                               "shuffles": 0}
+                               "shuffles": 0, "ranked": True}
     board = checked(client.get("/api/leaderboard"))["entries"]
     assert [(e["rank"], e["game_id"], e["code"]) for e in board] == [(1, state["id"], CODE)]
     statistics = checked(client.get("/api/statistics"))
@@ -439,7 +465,8 @@ def test_the_leaderboard_and_statistics_of_a_new_player_are_empty(client):
     assert statistics["started"] == 0 and statistics["won"] == 0
 
 
-def test_the_daily_board_lists_todays_winners_with_their_names(client):
+def test_the_daily_board_lists_todays_winners_with_their_names(client, monkeypatch):
+    human_pace(monkeypatch)
     checked(client.put("/api/player", json={"name": "Ana"}))
     state = checked(client.post("/api/games", json={"daily": True}))
     deal = deal_from_code(state["code"])
@@ -571,3 +598,79 @@ def test_every_answer_is_the_engines_verdict_on_the_stored_game(client, requests
         assert labels(stored) == {i: model.board.tile_at(i) for i in labels(stored)}
     assert (stored["hints"], stored["undos"], stored["shuffles"]) == (
         model.hints, model.undos, model.shuffles)
+
+
+# -- integrity: reads write nothing, one open game, ranked wins, the daily board --------
+
+
+def _row_counts(store) -> dict[str, int]:
+    from sqlalchemy import func, select
+
+    from mahjong_solitaire.store.schema import metadata
+
+    with store.engine.connect() as connection:
+        return {name: connection.execute(select(func.count()).select_from(table)).scalar_one()
+                for name, table in metadata.tables.items()}
+
+
+@pytest.mark.parametrize("local", [False, True])
+def test_a_cookieless_read_writes_nothing_to_the_database(store, local):
+    client = TestClient(create_app(store, local_player=local))
+    before = _row_counts(store)
+    for path in ("/", "/api/game", "/api/leaderboard", "/api/statistics", "/api/player",
+                 "/api/stages", "/api/layouts", "/api/daily-board", "/api/connect/stages"):
+        response = client.get(path)
+        assert response.status_code == 200, (path, response.text)
+        assert "set-cookie" not in response.headers, path
+    shown = checked(client.get("/api/game"))
+    checked(client.get(f"/api/games/{shown['id']}/winnability"))
+    assert _row_counts(store) == before
+    post(client, shown, "tap", position=sorted(free(shown))[0])  # the first action
+    after = _row_counts(store)
+    assert (after["players"], after["games"]) == (before["players"] + 1, before["games"] + 1)
+
+
+def test_concurrent_new_game_requests_of_one_player_leave_one_open_game(store):
+    import threading
+
+    player = store.player(None).id
+    barrier = threading.Barrier(20)
+    answers: list[int] = []
+
+    def new_game() -> None:
+        client = as_player(TestClient(create_app(store)), player)
+        barrier.wait()
+        answers.append(client.post("/api/games", json={"layout": "turtle"}).status_code)
+
+    threads = [threading.Thread(target=new_game) for _ in range(20)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert answers == [200] * 20
+    games = store.export_history(player)["games"]
+    assert len(games) == 20
+    assert [game["status"] for game in games].count("playing") == 1
+
+
+def test_a_win_faster_than_a_human_is_kept_off_the_boards(client):
+    checked(client.put("/api/player", json={"name": "Bot"}))
+    state = checked(client.post("/api/games", json={"daily": True}))
+    for move in deal_from_code(state["code"]).solution:  # a script: no human is this fast
+        state = play(client, state, move)
+    assert state["status"] == "won" and state["result"]["ranked"] is False
+    assert state["result"]["rank"] is None
+    assert checked(client.get("/api/leaderboard"))["entries"] == []
+    assert checked(client.get("/api/daily-board"))["entries"] == []
+    statistics = checked(client.get("/api/statistics"))
+    assert statistics["won"] == 1  # saved, and counted in the player's own statistics
+
+
+def test_the_daily_board_refuses_dates_after_today(client):
+    today = datetime.now(UTC).date()
+    assert checked(client.get("/api/daily-board",
+                              params={"date": today.isoformat()}))["date"] == today.isoformat()
+    tomorrow = today.fromordinal(today.toordinal() + 1).isoformat()
+    detail = refused(client.get("/api/daily-board", params={"date": tomorrow}), 400,
+                     "future_date")
+    assert tomorrow in detail

@@ -30,6 +30,7 @@ from browser_support import (
     tiles,
 )
 from position_support import reach_no_moves
+from serving import a_minute_passes
 
 pytestmark = pytest.mark.browser
 
@@ -79,8 +80,9 @@ def api_state(page) -> dict:
 
 
 def test_a_whole_turtle_game_is_won_by_clicking_tiles_then_win_dialog_and_leaderboard_show_it(
-        page):
+        page, server):
     deal = shown_deal(page)
+    a_minute_passes(server.database, api_state(page)["id"])
     assert deal.layout.name == "turtle"
     assert labels(page) == dict(enumerate(deal.tiles))
     for move in deal.solution:

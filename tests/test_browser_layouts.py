@@ -139,6 +139,29 @@ def test_an_imported_file_is_playable_from_the_dialog(page, server):
     assert dialog.locator(".layout-card[data-layout='steps'] .badge.imported").count() == 1
 
 
+def test_an_imported_layout_is_deleted_from_the_picker_by_keyboard(page):
+    dialog = open_new_game(page)
+    remove = dialog.locator("#delete-layout")
+    assert remove.is_hidden()  # a built-in layout is picked
+    page.set_input_files("#layout-file", files=[{
+        "name": "steps.layout", "mimeType": "text/plain", "buffer": STEPS_FILE}])
+    dialog.locator(".layout-card[data-layout='steps'][aria-checked='true']").wait_for()
+    remove.wait_for(state="visible")
+    assert "Steps" in remove.get_attribute("title")
+    asked = []
+    page.once("dialog", lambda confirm: (asked.append(confirm.message), confirm.accept()))
+    remove.focus()
+    page.keyboard.press("Enter")
+    dialog.locator(".layout-card[data-layout='steps']").wait_for(state="detached")
+    assert asked and "Steps" in asked[0]
+    assert page.locator("#toast.show").inner_text() == "Deleted “Steps”"
+    assert dialog.locator(".layout-card[aria-checked='true']").get_attribute(
+        "data-layout") == "turtle"
+    assert remove.is_hidden()
+    listed = page.request.get(page.url.split("?")[0].rstrip("/") + "/api/layouts").json()
+    assert "steps" not in [layout["name"] for layout in listed]
+
+
 def open_stages(page):
     page.click("#menu-button")
     page.click("[data-action='stages']")

@@ -16,7 +16,7 @@ from mahjong_solitaire.web.api import COOKIE
 from mahjong_solitaire.web.connect_state import StagesList
 
 sys.path.insert(0, str(Path(__file__).parent))
-from api_support import checked, play, post, refused, tap
+from api_support import checked, human_pace, play, post, refused, tap
 
 CODE = "CN1-1206B-AAAAAAP"  # stage 2's grid and rule: 12×6, "down", easy
 DEAL = connect_deal_from_code(CODE)
@@ -264,7 +264,9 @@ def test_pause_hides_the_tiles_and_resume_shows_them(client: TestClient) -> None
     assert resumed["status"] == "playing" and grid(resumed) == DEAL.grid()
 
 
-def test_a_won_game_reports_its_result_and_takes_no_more_actions(client: TestClient) -> None:
+def test_a_won_game_reports_its_result_and_takes_no_more_actions(client: TestClient,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    human_pace(monkeypatch)
     state = start(client)
     state = post(client, state, "hint")
     won = win(client, state, DEAL)
@@ -335,7 +337,9 @@ def test_the_stage_list_shows_rules_progress_and_locks(client: TestClient) -> No
     assert not second.locked and not second.cleared and listed.stages[2].locked
 
 
-def test_statistics_and_leaderboard_are_kept_per_mode(client: TestClient) -> None:
+def test_statistics_and_leaderboard_are_kept_per_mode(client: TestClient,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    human_pace(monkeypatch)
     state = start(client)
     won = win(client, state, DEAL)
     connect_board = checked(client.get("/api/leaderboard?mode=connect"))

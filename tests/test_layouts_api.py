@@ -29,6 +29,15 @@ from serving import ProductServer
 
 BUILTIN = list(builtin_layouts())
 
+
+def stored_names(store) -> list[str]:  # type: ignore[no-untyped-def]
+    """The names of every imported layout in the database, whoever owns it."""
+    from sqlalchemy import select
+
+    with store.engine.connect() as connection:
+        return list(connection.execute(select(layouts_table.c.name).order_by(
+            layouts_table.c.created_at, layouts_table.c.name)).scalars())
+
 #: Eight tiles with half-tile offsets on two layers: a row of four, two tiles shifted half
 #: a tile right and down, and two tiles on top straddling the row.
 HALF_STEPS = [(0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0), (1, 3, 0), (3, 3, 0),
@@ -133,7 +142,7 @@ def test_a_kmahjongg_file_with_half_tile_offsets_is_stored_and_listed(client, sq
     assert entry["number"] is None and entry["imported"] is True
     assert entry["difficulty_hint"] is None and entry["tiles"] == 8
     assert sorted(tuple(p) for p in entry["positions"]) == sorted(HALF_STEPS)
-    assert [layout.name for layout in sqlite_store.imported_layouts()] == ["half-steps"]
+    assert stored_names(sqlite_store) == ["half-steps"]
     listed = checked(client.get("/api/layouts"))
     assert listed[-1] == entry and len(listed) == len(BUILTIN) + 1
     preview = client.get(entry["preview"])
@@ -148,14 +157,14 @@ def test_a_gnome_file_stores_each_of_its_maps(client, sqlite_store):
     assert sorted(tuple(p) for p in half["positions"]) == sorted(HALF_STEPS)
     assert [tuple(p) for p in row["positions"]] == [(0, 0, 0), (2, 0, 0), (4, 0, 0),
                                                     (6, 0, 0)]
-    assert [layout.name for layout in sqlite_store.imported_layouts()] == names
+    assert stored_names(sqlite_store) == names
 
 
 def test_the_same_layout_uploaded_twice_keeps_one_name(client, sqlite_store):
     first = checked(upload(client, KMAHJONGG), 201)["layouts"][0]
     second = checked(upload(client, GNOME, "again.map"), 201)["layouts"][0]
     assert second["name"] == first["name"]
-    assert len(sqlite_store.imported_layouts()) == 2  # the half steps once, the little row
+    assert len(stored_names(sqlite_store)) == 2  # the half steps once, the little row
 
 
 def _grid(*rows: str, width: int, height: int, depth: int) -> bytes:
@@ -199,7 +208,7 @@ def test_a_bad_file_is_refused_naming_the_problem_and_nothing_is_stored(client, 
     data, filename, expected = BAD_FILES[case]
     message = refused(upload(client, data, filename), 400, "bad_layout")
     assert message.startswith(filename) and expected in message, message
-    assert sqlite_store.imported_layouts() == []
+    assert stored_names(sqlite_store) == []
     assert len(checked(client.get("/api/layouts"))) == len(BUILTIN)
 
 
@@ -214,13 +223,13 @@ _BODIES = st.lists(st.sampled_from(_PIECES), max_size=60).map(b"".join)
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.one_of(st.binary(max_size=200), st.tuples(_HEADERS, _BODIES).map(b"".join)))
 def test_any_upload_is_stored_or_refused_with_a_message_never_a_crash(client, sqlite_store, data):
-    before = [layout.name for layout in sqlite_store.imported_layouts()]
+    before = stored_names(sqlite_store)
     answer = upload(client, data, "fuzz.layout")
     if answer.status_code == 201:
         assert checked(answer, 201)["layouts"]
     else:
         assert refused(answer, 400, "bad_layout").startswith("fuzz.layout")
-        assert [layout.name for layout in sqlite_store.imported_layouts()] == before
+        assert stored_names(sqlite_store) == before
 
 
 def test_an_upload_must_be_a_multipart_file_field(client, sqlite_store):
@@ -235,7 +244,7 @@ def test_an_upload_must_be_a_multipart_file_field(client, sqlite_store):
     refused(client.post("/api/layouts", content=b"--x\r\nbroken",
                         headers={"Content-Type": "multipart/form-data; boundary=x"}),
             400, "bad_request")
-    assert sqlite_store.imported_layouts() == []
+    assert stored_names(sqlite_store) == []
 
 
 def test_an_oversize_file_is_refused_before_it_is_read(client, sqlite_store):
@@ -245,7 +254,7 @@ def test_an_oversize_file_is_refused_before_it_is_read(client, sqlite_store):
     # a file just over the limit inside a body under the limit
     refused(upload(client, KMAHJONGG + b"#" * (MAX_FILE_BYTES - len(KMAHJONGG) + 1)), 413,
             "too_large")
-    assert sqlite_store.imported_layouts() == []
+    assert stored_names(sqlite_store) == []
 
 
 def test_an_oversize_body_without_a_length_is_cut_off_while_streaming(client, sqlite_store):
@@ -262,7 +271,7 @@ def test_an_oversize_body_without_a_length_is_cut_off_while_streaming(client, sq
     answer = client.post("/api/layouts", content=body(),
                          headers={"Content-Type": f"multipart/form-data; boundary={boundary}"})
     refused(answer, 413, "too_large")
-    assert sqlite_store.imported_layouts() == []
+    assert stored_names(sqlite_store) == []
 
 
 def test_a_declared_oversize_upload_is_answered_before_its_body_is_sent(tmp_path):
@@ -300,7 +309,7 @@ def test_a_game_on_an_imported_layout_replays_after_the_layout_is_deleted(client
     assert sorted(map(tuple, stored.layout_positions or [])) == sorted(HALF_STEPS)
     with sqlite_store.engine.begin() as connection:
         connection.execute(delete(layouts_table))
-    assert sqlite_store.imported_layouts() == []
+    assert stored_names(sqlite_store) == []
     again = checked(client.get(f"/api/games/{state['id']}"))
     assert again["tiles"] == state["tiles"]
     won = play_out(client, again, stored.deal().solution)
@@ -339,7 +348,7 @@ def test_a_new_player_sees_the_first_round_with_only_stage_one_open(client):
 
 
 def test_a_locked_stage_cannot_be_started_and_nothing_changes(client):
-    current = checked(client.get("/api/game"))
+    current = checked(client.post("/api/games", json={"layout": "turtle"}))
     message = refused(client.post("/api/stages/2"), 409, "stage_locked")
     assert "stage 1" in message
     refused(client.post("/api/stages/0"), 400, "bad_request")
@@ -377,7 +386,7 @@ def test_a_game_from_a_stage_code_is_no_stage_game(client):
 
 
 def test_the_list_grows_to_the_round_of_the_next_stage(client, sqlite_store):
-    checked(client.get("/api/stages"))
+    checked(client.post("/api/games", json={"layout": "turtle"}))  # the player's first action
     player = player_of(client)
     last = len(STAGE_ORDER)
     game = sqlite_store.create_game(player, code=stage(last).code, stage=last)
@@ -388,3 +397,54 @@ def test_the_list_grows_to_the_round_of_the_next_stage(client, sqlite_store):
     assert len(listed["stages"]) == 2 * last
     assert listed["stages"][last]["round"] == 2 and listed["stages"][last]["next"]
     assert listed["stages"][last - 1]["best_time"] == 12.5
+
+
+# -- ownership -------------------------------------------------------------------------
+
+
+def test_an_imported_layout_is_listed_previewed_and_dealt_for_its_owner_only(sqlite_store):
+    from mahjong_solitaire.web import create_app
+
+    owner, other = TestClient(create_app(sqlite_store)), TestClient(create_app(sqlite_store))
+    [entry] = checked(upload(owner, KMAHJONGG), 201)["layouts"]
+    checked(other.post("/api/games", json={"layout": "turtle"}))  # a player of its own
+    assert [item["name"] for item in checked(other.get("/api/layouts"))] == [
+        layout.name for layout in BUILTIN]
+    refused(other.get(entry["preview"]), 404, "unknown_layout")
+    refused(other.post("/api/games", json={"layout": entry["name"]}), 400, "bad_layout")
+    refused(other.delete(f"/api/layouts/{entry['name']}"), 404, "unknown_layout")
+    # a game on it is shown to whoever plays it: it carries its own positions
+    game = checked(owner.post("/api/games", json={"layout": entry["name"]}))
+    assert game["layout"]["name"] == entry["name"] and game["tiles_left"] == 8
+    assert stored_names(sqlite_store) == [entry["name"]]
+
+
+def test_the_owner_deletes_an_imported_layout_and_its_games_stay_playable(client,
+                                                                           sqlite_store):
+    [entry] = checked(upload(client, KMAHJONGG), 201)["layouts"]
+    game = checked(client.post("/api/games", json={"layout": entry["name"]}))
+    response = client.delete(f"/api/layouts/{entry['name']}")
+    assert response.status_code == 204 and response.content == b""
+    assert stored_names(sqlite_store) == []
+    assert entry["name"] not in [item["name"] for item in checked(client.get("/api/layouts"))]
+    refused(client.delete(f"/api/layouts/{entry['name']}"), 404, "unknown_layout")
+    refused(client.delete("/api/layouts/turtle"), 404, "unknown_layout")
+    again = checked(client.get(f"/api/games/{game['id']}"))
+    assert again["tiles_left"] == 8
+    state = checked(client.post(f"/api/games/{game['id']}/hint", json={}))
+    assert state["hint"] is not None
+
+
+def test_a_player_keeps_at_most_100_imported_layouts(client, sqlite_store):
+    from mahjong_solitaire import Layout
+    from mahjong_solitaire.store import MAX_LAYOUTS_PER_PLAYER
+
+    checked(upload(client, KMAHJONGG), 201)
+    player = player_of(client)
+    for n in range(MAX_LAYOUTS_PER_PLAYER - 1):
+        row = Layout.from_positions([(x, 0, 0) for x in range(0, 4 + 4 * (n % 5), 2)],
+                                    name=f"row {n}")
+        sqlite_store.save_layout(row, player_id=player)
+    detail = refused(upload(client, GNOME, "more.map"), 409, "too_many_layouts")
+    assert "at most 100" in detail
+    assert len(stored_names(sqlite_store)) == MAX_LAYOUTS_PER_PLAYER

@@ -84,7 +84,8 @@ def test_import_stores_the_layout_and_its_last_line_is_the_name(
     name = out.splitlines()[-1]
     assert name == "lucky-hill"
     with Store(database) as store:
-        assert store.imported_layout(name) == builtin_layout("twin-peaks")
+        assert store.imported_layout(name, store.local_player().id) == builtin_layout(
+            "twin-peaks")
     # Now playable everywhere: listed, shown, exported, and dealt by name.
     listed = json.loads(run(capsys, "layouts", "list", "--json")[1])
     assert listed[-1] == {"number": None, "name": "lucky-hill", "title": "Lucky Hill",
@@ -107,7 +108,8 @@ def test_import_of_a_gnome_file_with_two_maps_stores_both(
     # The names of built-ins are taken, so the store makes them unique.
     assert out.splitlines()[-2:] == ["ring-2", "wave-2"]
     with Store(database) as store:
-        assert store.imported_layouts() == [builtin_layout("ring"), builtin_layout("wave")]
+        assert store.imported_layouts(store.local_player().id) == [
+            builtin_layout("ring"), builtin_layout("wave")]
 
 
 @pytest.mark.parametrize(("content", "message"), [
@@ -126,7 +128,7 @@ def test_import_of_a_bad_file_is_a_clear_error_and_stores_nothing(
     assert status == 2 and out == ""
     assert message in err and err.count("\n") == 1
     with Store(database) as store:
-        assert store.imported_layouts() == []
+        assert store.imported_layouts(None, unowned=True) == []
 
 
 def test_import_of_a_missing_file_is_a_clear_error(database: str, tmp_path: Path,
@@ -139,3 +141,18 @@ def test_deal_of_an_unknown_layout_still_names_the_built_ins(
         database: str, capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "deal", "--layout", "no-such-layout")
     assert status == 2 and "built-in layouts: arena" in err
+
+
+def test_delete_removes_an_imported_layout_and_refuses_an_unknown_one(
+        tmp_path: Path, database: str, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "Lucky_Hill.layout"
+    source.write_text(export_layout(builtin_layout("twin-peaks"), "kmahjongg"), encoding="utf-8")
+    assert run(capsys, "layouts", "import", str(source))[0] == 0
+    status, out, _ = run(capsys, "layouts", "delete", "lucky-hill")
+    assert status == 0 and "lucky-hill" in out
+    with Store(database) as store:
+        assert store.imported_layouts(store.local_player().id, unowned=True) == []
+    for name in ("lucky-hill", "turtle"):  # gone now; a built-in is never deleted
+        status, out, err = run(capsys, "layouts", "delete", name)
+        assert status == 2 and out == ""
+        assert f"{name}: there is no imported layout" in err and err.count("\n") == 1

@@ -18,7 +18,7 @@ from mahjong_solitaire.cli import play as play_command
 from mahjong_solitaire.cli.common import CliError
 
 sys.path.insert(0, str(Path(__file__).parent))
-from serving import ProductServer
+from serving import ProductServer, a_minute_passes
 
 pytestmark = pytest.mark.slow  # each test starts server processes
 
@@ -43,6 +43,7 @@ def test_two_processes_on_one_database_serve_one_game_alternately_to_a_win(two_s
     servers = two_servers
     with httpx.Client(timeout=30) as client:
         state = call(client, servers[0], "games", code=CODE)
+        a_minute_passes(servers[0].database, state["id"])  # a human's pace
         game = f"games/{state['id']}"
         turn = 1
         for n, move in enumerate(DEAL.solution):

@@ -12,7 +12,15 @@ from datetime import UTC, datetime
 import pytest
 
 from mahjong_solitaire import Game, GameStatus, Layout, builtin_layout, deal_from_code
-from mahjong_solitaire.store import GameNotFoundError, StaleWriteError, Store, StoreError
+from mahjong_solitaire.store import (
+    MAX_LAYOUTS_PER_PLAYER,
+    GameNotFoundError,
+    LayoutLimitError,
+    LayoutNotFoundError,
+    StaleWriteError,
+    Store,
+    StoreError,
+)
 
 CODE = "MJ1-L00-AAAAABL"
 SOLUTION = [str(move) for move in deal_from_code(CODE).solution]
@@ -251,21 +259,72 @@ def _row(length: int, name: str) -> Layout:
 
 
 def test_imported_layouts_are_kept_under_unique_names(store: Store) -> None:
-    first = store.save_layout(_row(4, "Long Row"))
-    second = store.save_layout(_row(6, "Long Row"))
+    me = store.player(None).id
+    first = store.save_layout(_row(4, "Long Row"), player_id=me)
+    second = store.save_layout(_row(6, "Long Row"), player_id=me)
     assert (first, second) == ("long-row", "long-row-2")
-    assert store.save_layout(_row(6, "long row")) == "long-row-2"
-    assert store.save_layout(_row(8, "turtle")) == "turtle-2"  # never a built-in's name
-    kept = store.imported_layout("long-row-2")
+    assert store.save_layout(_row(6, "long row"), player_id=me) == "long-row-2"
+    assert store.save_layout(_row(8, "turtle"), player_id=me) == "turtle-2"  # not a built-in's
+    kept = store.imported_layout("long-row-2", me)
     assert kept.positions == _row(6, "x").positions
     assert (kept.title, kept.description, kept.number) == ("Long Row", "a row", None)
-    assert [layout.name for layout in store.imported_layouts()] == [
+    assert [layout.name for layout in store.imported_layouts(me)] == [
         "long-row", "long-row-2", "turtle-2"]
 
 
 def test_an_unknown_imported_layout_is_a_clear_error(store: Store) -> None:
-    with pytest.raises(StoreError, match="no imported layout 'nope'"):
-        store.imported_layout("nope")
+    with pytest.raises(LayoutNotFoundError, match="no imported layout 'nope'"):
+        store.imported_layout("nope", store.player(None).id)
+
+
+def test_an_imported_layout_belongs_to_the_player_who_imported_it(store: Store) -> None:
+    ana, ben = store.player(None).id, store.player(None).id
+    name = store.save_layout(_row(4, "Row"), player_id=ana)
+    assert [layout.name for layout in store.imported_layouts(ana)] == [name]
+    assert store.imported_layouts(ben) == [] and store.imported_layouts(None) == []
+    with pytest.raises(LayoutNotFoundError):
+        store.imported_layout(name, ben)
+    # the same file imported by another player is that player's own copy, under a new name
+    copy = store.save_layout(_row(4, "Row"), player_id=ben)
+    assert copy != name
+    assert [layout.name for layout in store.imported_layouts(ben)] == [copy]
+
+
+def test_only_the_owner_deletes_an_imported_layout(store: Store) -> None:
+    ana, ben = store.player(None).id, store.player(None).id
+    name = store.save_layout(_row(4, "Row"), player_id=ana)
+    with pytest.raises(LayoutNotFoundError):
+        store.delete_layout(name, ben)
+    with pytest.raises(LayoutNotFoundError):
+        store.delete_layout("nope", ana)
+    assert [layout.name for layout in store.imported_layouts(ana)] == [name]
+    store.delete_layout(name, ana)
+    assert store.imported_layouts(ana) == []
+
+
+def test_a_game_on_a_deleted_layout_stays_playable(store: Store) -> None:
+    me = store.player(None).id
+    layout = builtin_layout("pyramid")
+    name = store.save_layout(Layout.from_positions(layout.positions, name="mine"), player_id=me)
+    game = store.create_game(me, layout=store.imported_layout(name, me), seed=3)
+    store.delete_layout(name, me)
+    again = store.get_game(me, game.id)
+    assert again.layout_positions == [list(p) for p in layout.positions]
+    won = save(store, again, actions=[str(m) for m in again.deal().solution], status="won",
+               elapsed=200.0)
+    assert won.status == "won"
+
+
+def test_a_player_keeps_at_most_100_imported_layouts(store: Store) -> None:
+    me, other = store.player(None).id, store.player(None).id
+    for n in range(MAX_LAYOUTS_PER_PLAYER):
+        store.save_layout(_row(2 + 2 * (n % 3), f"row {n}"), player_id=me)
+    with pytest.raises(LayoutLimitError, match="at most 100"):
+        store.save_layout(_row(4, "one too many"), player_id=me)
+    assert len(store.imported_layouts(me)) == MAX_LAYOUTS_PER_PLAYER
+    store.save_layout(_row(4, "one too many"), player_id=other)  # a limit per player
+    store.delete_layout("row-0", me)
+    store.save_layout(_row(4, "one too many"), player_id=me)
 
 
 def test_sqlite_runs_in_wal_mode_with_normal_sync(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -308,3 +367,90 @@ def test_every_acknowledged_save_survives_the_process_being_killed(database_url:
     assert len(stored.actions) >= acknowledged
     assert stored.actions == SOLUTION[:len(stored.actions)]
     assert stored.version == len(stored.actions) + 1
+
+
+# -- one open game per player and mode -------------------------------------------------
+
+
+def _open_games(store: Store, player_id: str) -> list[str]:
+    from sqlalchemy import select
+
+    from mahjong_solitaire.store.schema import games
+
+    with store.engine.connect() as connection:
+        return list(connection.execute(select(games.c.id).where(
+            games.c.player_id == player_id,
+            games.c.status.in_(("playing", "paused", "stuck")))).scalars())
+
+
+def test_the_database_refuses_a_second_open_game_of_one_player_and_mode(store: Store) -> None:
+    from sqlalchemy import insert
+    from sqlalchemy.exc import IntegrityError
+
+    from mahjong_solitaire.store.schema import games
+
+    me = store.player(None).id
+    game = store.create_game(me, code=CODE)
+    values = {name: getattr(game, name) for name in type(game).__slots__}
+    with pytest.raises(IntegrityError), store.engine.begin() as connection:
+        connection.execute(insert(games).values({**values, "id": "a-second-open-game"}))
+    with store.engine.begin() as connection:  # a finished game of the same mode is fine
+        connection.execute(insert(games).values({**values, "id": "an-abandoned-one",
+                                                 "status": "abandoned"}))
+    assert _open_games(store, me) == [game.id]
+
+
+def test_concurrent_new_games_of_one_player_leave_exactly_one_open(database_url: str) -> None:
+    stores = [Store(database_url) for _ in range(4)]  # separate pools: separate sessions
+    try:
+        me = stores[0].player(None).id
+        barrier = threading.Barrier(20)
+        made: list[str] = []
+        errors: list[BaseException] = []
+
+        def start(n: int) -> None:
+            barrier.wait()
+            try:
+                made.append(stores[n % 4].create_game(me, code=CODE).id)
+            except BaseException as error:  # reported below
+                errors.append(error)
+
+        threads = [threading.Thread(target=start, args=(n,)) for n in range(20)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert errors == []
+        assert len(made) == 20
+        open_now = _open_games(stores[0], me)
+        assert len(open_now) == 1 and open_now[0] in made
+        assert stores[0].current_game(me).id == open_now[0]
+    finally:
+        for opened in stores:
+            opened.close()
+
+
+def test_a_new_game_that_must_not_replace_one_is_refused(store: Store) -> None:
+    me = store.player(None).id
+    first = store.create_game(me, code=CODE)
+    with pytest.raises(StaleWriteError):
+        store.create_game(me, code="MJ1-L00-AAAAABM", replace=False)
+    assert _open_games(store, me) == [first.id]
+
+
+# -- ranked wins -----------------------------------------------------------------------
+
+
+def test_a_win_faster_than_a_human_is_saved_but_not_ranked(store: Store) -> None:
+    from mahjong_solitaire.store.records import HUMAN_FLOOR_SECONDS_PER_PAIR
+
+    me = store.player(None).id
+    floor = HUMAN_FLOOR_SECONDS_PER_PAIR * len(SOLUTION)
+    fast = save(store, store.create_game(me, code=CODE), actions=SOLUTION, status="won",
+                elapsed=floor - 0.01)
+    human = save(store, store.create_game(me, code=CODE), actions=SOLUTION, status="won",
+                 elapsed=floor)
+    assert (fast.status, fast.ranked) == ("won", False)
+    assert (human.status, human.ranked) == ("won", True)
+    assert [entry.game_id for entry in store.leaderboard(me)] == [human.id]
+    assert store.statistics(me).won == 2  # the player's own statistics count both

@@ -3,6 +3,7 @@ upgrade to the current schema, on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
+import json
 import threading
 from datetime import UTC, datetime
 
@@ -83,7 +84,7 @@ def test_a_database_of_the_previous_schema_upgrades_and_keeps_its_games(
                                 undos=0, shuffles=0, selection=5)
         assert saved.selection == 5
         assert store.player("old-player").display_name == "Old"
-        assert store.imported_layouts() == []
+        assert store.imported_layouts("old-player", unowned=True) == []
 
 
 def test_opening_a_current_database_again_changes_nothing(database_url: str) -> None:
@@ -113,3 +114,45 @@ def test_several_processes_may_open_a_new_database_at_once(database_url: str) ->
         thread.join()
     assert errors == []
     assert _revision(database_url) == _head()
+
+
+def test_the_upgrade_leaves_one_open_game_per_player_and_mode_and_ranks_old_wins(
+        database_url: str) -> None:
+    engine = create_store_engine(database_url)
+    migrate(engine, "0002")
+    at = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+    moves = [str(move) for move in deal_from_code(CODE).solution]
+    with engine.begin() as connection:
+        for player in ("p", "local"):
+            connection.execute(text("INSERT INTO players (id, created_at) VALUES (:id, :at)"),
+                               {"id": player, "at": at})
+        connection.execute(text("INSERT INTO settings (key, value) "
+                                "VALUES ('local_player', 'local')"))
+        rows = [("older", "playing", 10, "[]", 1.0), ("newer", "paused", 11, "[]", 1.0),
+                ("connect", "playing", 9, "[]", 1.0),
+                ("fast-win", "won", 5, json.dumps(moves), 2.0),
+                ("slow-win", "won", 6, json.dumps(moves), 300.0)]
+        for game_id, status, minute, actions, elapsed in rows:
+            connection.execute(
+                text("INSERT INTO games (id, player_id, mode, code, layout_name, seed, "
+                     "difficulty, started_at, actions, elapsed, running_since, status, hints, "
+                     "undos, shuffles, version) VALUES (:id, 'p', :mode, :code, 'turtle', 12, "
+                     "'normal', :at, :actions, :elapsed, :at, :status, 0, 0, 0, 3)"),
+                {"id": game_id, "mode": "connect" if game_id == "connect" else "classic",
+                 "code": CODE, "at": at.replace(minute=minute), "actions": actions,
+                 "elapsed": elapsed, "status": status})
+        connection.execute(text("INSERT INTO layouts (name, title, description, positions, "
+                                "created_at) VALUES ('old', 'Old', '', '[[0,0,0],[2,0,0]]', "
+                                ":at)"), {"at": at})
+    engine.dispose()
+
+    with Store(database_url) as store:
+        assert _revision(database_url) == _head()
+        older, newer = store.get_game("p", "older"), store.get_game("p", "newer")
+        assert (older.status, older.running, older.version) == ("abandoned", False, 4)
+        assert older.finished_at is not None
+        assert newer.status == "paused" and store.get_game("p", "connect").status == "playing"
+        assert not store.get_game("p", "fast-win").ranked
+        assert store.get_game("p", "slow-win").ranked
+        assert [entry.game_id for entry in store.leaderboard("p")] == ["slow-win"]
+        assert [layout.name for layout in store.imported_layouts("local")] == ["old"]

@@ -459,6 +459,8 @@ _ERRORS: dict[str, str] = {
     "wrong_mode": N_("This game belongs to the other mode."),
     "unknown_language": N_("There is no catalogue for that language."),
     "bad_date": N_("That is not a date. Dates are written YYYY-MM-DD."),
+    "future_date": N_("That day's challenge has not started yet."),
+    "too_many_layouts": N_("You keep as many imported layouts as you can: delete one first."),
     "unknown_game": N_("This game does not exist for this player."),
     "illegal_action": N_("That move is not possible now."),
     "stale_version": N_("The game changed in another tab; showing the latest position."),

@@ -1,4 +1,4 @@
-"""``mahjong-solitaire layouts``: list, show, export and import layouts.
+"""``mahjong-solitaire layouts``: list, show, export, import and delete layouts.
 
 * ``layouts list [--json]``: the built-in layouts, then the imported ones;
 * ``layouts show NAME|NUMBER``: a picture of each layer;
@@ -6,9 +6,13 @@
 * ``layouts import FILE``: a KMahjongg ``.layout`` or GNOME ``.map`` file, kept in the
   database so that every front end can deal it (``deal --layout NAME`` included).  The last
   line printed is the new layout's name (one line per map for a GNOME file of several).
+* ``layouts delete NAME``: delete an imported layout (exit status 2 if there is none).
 
 Imported layouts live in the database of :mod:`mahjong_solitaire.store` (``--database URL``,
-else ``$DATABASE_URL``, else the local file).
+else ``$DATABASE_URL``, else the local file).  The command line acts as the installation's
+local player (the one ``mahjong-solitaire play`` serves): the layouts it imports are that
+player's, shown in the local page's layout picker too.  It also sees, and may delete, the
+layouts imported before layouts had owners.
 """
 
 from __future__ import annotations
@@ -60,7 +64,8 @@ def find_layout(key: str, database: str | None = None) -> Layout:
             raise
         try:
             with _store(database) as store:
-                return store.imported_layout(key.strip().lower())
+                return store.imported_layout(key.strip().lower(), _owner(store),
+                                             unowned=True)
         except StoreError:
             raise unknown from None
 
@@ -106,6 +111,12 @@ def _grid(layout: Layout) -> tuple[dict[int, int], list[int], dict[int, int], li
     columns, column_gaps = _axis(x + dx for x, _, _ in layout.positions for dx in (0, 1))
     rows, row_gaps = _axis(y + dy for _, y, _ in layout.positions for dy in (0, 1))
     return columns, column_gaps, rows, row_gaps
+
+
+def _owner(store) -> str | None:  # type: ignore[no-untyped-def]
+    """The local player's id, for reading its layouts (``None`` before it exists)."""
+    found = store.find_local_player()
+    return None if found is None else found.id
 
 
 def _heights(layout: Layout) -> list[str]:
@@ -201,7 +212,7 @@ def _imported(database: str | None) -> list[Layout]:
     if _no_database_file(database):
         return []
     with _store(database) as store:
-        return store.imported_layouts()
+        return store.imported_layouts(_owner(store), unowned=True)
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -262,7 +273,8 @@ def run_import(args: argparse.Namespace) -> int:
                               "so no deal can be made on it"),
                            file=path.name, title=repr(layout.title)) from None
     with _store(args.database) as store:
-        names = [store.save_layout(layout) for layout in layouts]
+        owner = store.local_player().id
+        names = [store.save_layout(layout, player_id=owner) for layout in layouts]
     lang = language(args)
     _ = translator(lang)
     for layout, name in zip(layouts, names, strict=True):
@@ -279,9 +291,24 @@ def run_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_delete(args: argparse.Namespace) -> int:
+    from ..store import LayoutNotFoundError
+
+    name = args.layout.strip().lower()
+    with _store(args.database) as store:
+        try:
+            store.delete_layout(name, _owner(store), unowned=True)
+        except LayoutNotFoundError:
+            raise CliError(N_("{name}: there is no imported layout of that name"),
+                           name=args.layout) from None
+    _ = translator(language(args))
+    print(_("deleted the imported layout {name}", name=name))
+    return 0
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
-        "layouts", help="list, show, export and import layouts",
+        "layouts", help="list, show, export, import and delete layouts",
         description="The built-in layouts and the imported ones (KMahjongg .layout and "
                     "GNOME Mahjongg .map files).")
     commands = parser.add_subparsers(title="layout commands", metavar="ACTION",
@@ -311,4 +338,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                                help="store the layouts of a KMahjongg or GNOME file")
     load.add_argument("file", metavar="FILE")
     load.set_defaults(handler=run_import)
+
+    remove = commands.add_parser("delete", parents=[database],
+                                 help="delete an imported layout (games played on it stay)")
+    remove.add_argument("layout", metavar="NAME")
+    remove.set_defaults(handler=run_delete)
     parser.set_defaults(handler=lambda _args: parser.print_help() or 0)

@@ -15,7 +15,13 @@ The contract with the web server is ``notes/store_api.md``; the modules:
 """
 
 from .database import database_url
-from .errors import GameNotFoundError, StaleWriteError, StoreError
+from .errors import (
+    GameNotFoundError,
+    LayoutLimitError,
+    LayoutNotFoundError,
+    StaleWriteError,
+    StoreError,
+)
 from .records import (
     GAME_STATUSES,
     UNFINISHED,
@@ -28,15 +34,18 @@ from .records import (
     connect_layout_name,
 )
 from .statistics import GroupStatistics, Statistics
-from .store import MAX_NAME_LENGTH, Store
+from .store import MAX_LAYOUTS_PER_PLAYER, MAX_NAME_LENGTH, Store
 
 __all__ = [
     "GAME_STATUSES",
+    "MAX_LAYOUTS_PER_PLAYER",
     "MAX_NAME_LENGTH",
     "UNFINISHED",
     "DailyEntry",
     "GameNotFoundError",
     "GroupStatistics",
+    "LayoutLimitError",
+    "LayoutNotFoundError",
     "LeaderboardEntry",
     "Player",
     "StageProgress",

@@ -7,7 +7,8 @@ prints them as one line and the web server can map them to 4xx answers.
 
 from __future__ import annotations
 
-__all__ = ["GameNotFoundError", "StaleWriteError", "StoreError"]
+__all__ = ["GameNotFoundError", "LayoutLimitError", "LayoutNotFoundError", "StaleWriteError",
+           "StoreError"]
 
 
 class StoreError(ValueError):
@@ -28,3 +29,19 @@ class StaleWriteError(StoreError):
     def __init__(self, game_id: str) -> None:
         super().__init__("this game was changed in another window; reload it")
         self.game_id = game_id
+
+
+class LayoutNotFoundError(StoreError):
+    """No such imported layout for this player: missing, or it belongs to someone else."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"there is no imported layout {name[:64]!r}")
+        self.name = name
+
+
+class LayoutLimitError(StoreError):
+    """The player already keeps as many imported layouts as one may."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"a player keeps at most {limit} imported layouts; delete one first")
+        self.limit = limit

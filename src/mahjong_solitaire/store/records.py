@@ -27,14 +27,48 @@ from ..connect.mode import CONNECT, grid_name
 from ..core.layout import Layout
 from ..modes import mode_of_code as _mode_of
 
-__all__ = ["GAME_STATUSES", "UNFINISHED", "DailyEntry", "LeaderboardEntry", "Player",
-           "StageProgress", "StoredGame", "connect_layout_name", "is_connect_code",
-           "layout_deal"]
+__all__ = ["GAME_STATUSES", "HUMAN_FLOOR_SECONDS_PER_PAIR", "UNFINISHED", "DailyEntry",
+           "LeaderboardEntry", "Player", "StageProgress", "StoredGame", "connect_layout_name",
+           "humanly_fast", "is_connect_code", "layout_deal", "pairs_taken"]
 
 #: Every status a stored game can have.
 GAME_STATUSES = ("playing", "paused", "won", "stuck", "abandoned")
 #: The statuses of a game that can still be played on.
 UNFINISHED = ("playing", "paused", "stuck")
+
+#: The human floor: no person takes a pair in less than this many seconds, so a win faster
+#: than ``HUMAN_FLOOR_SECONDS_PER_PAIR`` times the pairs taken is a program's.  Such a win
+#: is kept (it counts in the player's statistics) but stays off the leaderboards and the
+#: daily board.  A pair is two aimed taps after finding two matching free tiles: aimed
+#: taps on targets of a tile's size take 0.3 to 0.5 s each by Fitts's law (about 0.1 s of
+#: reaction plus 0.1 to 0.15 s per bit of difficulty), and even taps on one spot without
+#: aiming peak at 6 to 8 a second (click-speed tests), 0.25 to 0.33 s a pair with no search
+#: at all.  A script that posts a deal's solution through the API took 18 ms a pair when
+#: measured (72 pairs in 1.3 s, SQLite, in process, on a busy 2-core machine).  0.25 s sits
+#: below every human and over ten times above a script: a Turtle (72 pairs) must take at
+#: least 18 s.  (docs/web-api.md, "Ranked wins")
+HUMAN_FLOOR_SECONDS_PER_PAIR = 0.25
+
+
+def pairs_taken(actions: list[str]) -> int:
+    """The pairs the player took in an action log (``"i,j"`` actions; a pair undone and
+    taken again counts twice, since it took two taps each time).  A won game took at least
+    half its tiles: a redo needs the undone pair to have been taken first.
+
+        >>> pairs_taken(["3,7", "hint", "undo", "3,7", "redo", "5,9"])
+        3
+    """
+    return sum(1 for action in actions if "," in action)
+
+
+def humanly_fast(elapsed: float, actions: list[str]) -> bool:
+    """Whether a game played in ``elapsed`` seconds with ``actions`` is within human reach
+    (not faster than :data:`HUMAN_FLOOR_SECONDS_PER_PAIR` per pair taken).
+
+        >>> humanly_fast(18.0, ["1,2"] * 72), humanly_fast(0.5, ["1,2"] * 72)
+        (True, False)
+    """
+    return elapsed >= HUMAN_FLOOR_SECONDS_PER_PAIR * pairs_taken(actions)
 
 
 def is_connect_code(code: str | None) -> bool:
@@ -126,6 +160,8 @@ class StoredGame:
     shuffles: int
     version: int
     selection: int | None
+    #: A win that may appear on the leaderboards (false: faster than a human, or imported).
+    ranked: bool = True
 
     @property
     def running(self) -> bool:

@@ -6,8 +6,10 @@ that a migrated database and this metadata agree.
 * ``players``: the anonymous id (``secrets.token_urlsafe``) and an optional display name.
 * ``games``: one row per game, its code (or the positions of an imported layout), the
   action log as JSON, the clock (``elapsed`` plus ``running_since`` while it runs), the
-  status, the aids used and ``version`` for optimistic concurrency.
-* ``layouts``: imported layouts, by unique name.
+  status, the aids used, ``version`` for optimistic concurrency and ``ranked`` (a win
+  that may appear on the leaderboards: see :data:`~.records.HUMAN_FLOOR_SECONDS_PER_PAIR`).
+  A partial unique index keeps at most one unfinished game per player and mode.
+* ``layouts``: imported layouts, by unique name, each owned by the player who imported it.
 * ``settings``: key/value facts of the installation (the local player's id).
 
     >>> sorted(metadata.tables)
@@ -21,6 +23,7 @@ from datetime import UTC, datetime
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     Date,
     DateTime,
@@ -32,11 +35,17 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    text,
+    true,
 )
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
 
-__all__ = ["UTCDateTime", "games", "layouts", "metadata", "players", "settings"]
+__all__ = ["OPEN_GAME", "UTCDateTime", "games", "layouts", "metadata", "players", "settings"]
+
+#: The SQL condition of an unfinished game (the statuses of :data:`~.records.UNFINISHED`),
+#: under which the database allows one game per player and mode.
+OPEN_GAME = "status IN ('playing', 'paused', 'stuck')"
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -95,8 +104,11 @@ games = Table(
     Column("shuffles", Integer, nullable=False),
     Column("version", Integer, nullable=False),
     Column("selection", Integer, nullable=True),
+    Column("ranked", Boolean, nullable=False, server_default=true()),
     Index("ix_games_player_status", "player_id", "status"),
     Index("ix_games_daily_status", "daily", "status"),
+    Index("uq_games_one_open_per_player_mode", "player_id", "mode", unique=True,
+          postgresql_where=text(OPEN_GAME), sqlite_where=text(OPEN_GAME)),
 )
 
 layouts = Table(
@@ -108,6 +120,7 @@ layouts = Table(
     Column("player_id", String(64), ForeignKey("players.id", ondelete="SET NULL"),
            nullable=True),
     Column("created_at", UTCDateTime, nullable=False),
+    Index("ix_layouts_player", "player_id"),
 )
 
 settings = Table(

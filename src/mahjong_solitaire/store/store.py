@@ -21,6 +21,11 @@
 Every method runs in one transaction that is committed before it returns: a saved move is
 on disk when :meth:`Store.save_game` returns.  Every read and write of a game names the
 player; another player's game is reported as missing (:class:`GameNotFoundError`).
+
+The database itself keeps the rules that matter: at most one unfinished game per player and
+mode (a partial unique index; :meth:`Store.create_game` also takes the player's row lock, so
+concurrent new games of one player queue instead of racing), and an imported layout is
+read, counted and deleted only through its owner's id.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from contextlib import contextmanager
 from datetime import UTC, date, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Row, func, insert, select, update
+from sqlalchemy import Connection, Row, delete, func, insert, or_, select, true, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..classic.codes import GameCode
@@ -44,7 +49,13 @@ from ..core.layout import Layout
 from ..layouts import builtin_layout, builtin_layouts
 from . import history
 from .database import SQLITE_BEGIN, create_store_engine, database_url, migrate
-from .errors import GameNotFoundError, StaleWriteError, StoreError
+from .errors import (
+    GameNotFoundError,
+    LayoutLimitError,
+    LayoutNotFoundError,
+    StaleWriteError,
+    StoreError,
+)
 from .records import (
     GAME_STATUSES,
     UNFINISHED,
@@ -54,15 +65,20 @@ from .records import (
     StageProgress,
     StoredGame,
     connect_layout_name,
+    humanly_fast,
     is_connect_code,
 )
 from .schema import games, layouts, players, settings
 from .statistics import GameSummary, Statistics, compute
 
-__all__ = ["MAX_NAME_LENGTH", "Store"]
+__all__ = ["MAX_LAYOUTS_PER_PLAYER", "MAX_NAME_LENGTH", "Store"]
 
 #: A display name holds 1 to 32 characters (after stripping spaces).
 MAX_NAME_LENGTH = 32
+#: How many imported layouts one player may keep.
+MAX_LAYOUTS_PER_PLAYER = 100
+#: How many times a new game is tried when concurrent requests of the player collide.
+_ATTEMPTS = 8
 _LOCAL_PLAYER = "local_player"
 _FINISHED = ("won", "abandoned")
 _T = TypeVar("_T")
@@ -178,6 +194,18 @@ class Store:
             return (self._find_player(connection, player_id)
                     or self._create_player(connection))
 
+    def find_player(self, player_id: object) -> Player | None:
+        """The player of ``player_id`` if there is one; never creates one (for reads)."""
+        with self._transaction(write=False) as connection:
+            return self._find_player(connection, player_id)
+
+    def find_local_player(self) -> Player | None:
+        """The installation's local player if it was ever created; never creates it."""
+        with self._transaction(write=False) as connection:
+            known = connection.execute(select(settings.c.value).where(
+                settings.c.key == _LOCAL_PLAYER)).scalar()
+            return self._find_player(connection, known)
+
     def local_player(self) -> Player:
         """The one player of a local install: created on first use, the same ever after."""
 
@@ -254,9 +282,15 @@ class Store:
     def create_game(self, player_id: str, *, mode: str = "classic", code: str | None = None,
                     layout: Layout | None = None, seed: int | None = None,
                     difficulty: str | Difficulty | None = None, daily: date | None = None,
-                    stage: int | None = None) -> StoredGame:
+                    stage: int | None = None, replace: bool = True) -> StoredGame:
         """Start a game (status ``playing``, version 1, clock running) from a game code, or
-        from a layout and a seed.  The player's unfinished games become ``abandoned``."""
+        from a layout and a seed.  The player's unfinished games become ``abandoned``, in
+        the same transaction; with ``replace=False`` an unfinished game is left alone and
+        :class:`StaleWriteError` raised instead (the page started a game in another tab).
+
+        Concurrent calls for one player queue on the player's row lock; should two still
+        collide on the one-open-game index, the loser tries again, so the newest game
+        stays open and every other one is abandoned."""
         if not isinstance(mode, str) or not 0 < len(mode) <= 16:
             raise StoreError(f"{mode!r} is not a game mode")
         if stage is not None:
@@ -265,26 +299,51 @@ class Store:
             raise StoreError(f"daily must be a date, not {daily!r}")
         game_code, layout_name, positions, seed, level = self._deal_source(
             code, layout, seed, difficulty, mode)
-        now = _now()
-        game = StoredGame(
-            id=_new_id(), player_id=player_id, mode=mode, code=game_code,
-            layout_name=layout_name, layout_positions=positions, seed=seed, difficulty=level,
-            daily=daily, stage=stage, started_at=now, finished_at=None, actions=[],
-            elapsed=0.0, running_since=now, status="playing", hints=0, undos=0, shuffles=0,
-            version=1, selection=None)
-        with self._transaction() as connection:
-            self._require_player(connection, player_id)
-            self._abandon_open_games(connection, player_id, now)
-            connection.execute(insert(games).values(
-                **{name: getattr(game, name) for name in StoredGame.__slots__}))
-        return game
+        for attempt in range(_ATTEMPTS):
+            now = _now()
+            game = StoredGame(
+                id=_new_id(), player_id=player_id, mode=mode, code=game_code,
+                layout_name=layout_name, layout_positions=positions, seed=seed,
+                difficulty=level, daily=daily, stage=stage, started_at=now, finished_at=None,
+                actions=[], elapsed=0.0, running_since=now, status="playing", hints=0,
+                undos=0, shuffles=0, version=1, selection=None)
+            try:
+                with self._transaction() as connection:
+                    self._lock_player(connection, player_id)
+                    if not self._abandon_open_games(connection, player_id, now,
+                                                    replace=replace):
+                        raise StaleWriteError("a game started in another window")
+                    connection.execute(insert(games).values(
+                        **{name: getattr(game, name) for name in StoredGame.__slots__}))
+                return game
+            except IntegrityError:
+                if attempt == _ATTEMPTS - 1:
+                    raise StoreError("too many games were started at once; try again"
+                                     ) from None
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _lock_player(self, connection: Connection, player_id: str) -> Player:
+        """The player, its row locked to the end of the transaction (PostgreSQL; SQLite's
+        ``BEGIN IMMEDIATE`` already lets one writer in at a time)."""
+        if not isinstance(player_id, str) or not 0 < len(player_id) <= 64:
+            raise StoreError("there is no such player")
+        row = connection.execute(select(players).where(players.c.id == player_id)
+                                 .with_for_update()).first()
+        if row is None:
+            raise StoreError("there is no such player")
+        return _player(row)
 
     @staticmethod
-    def _abandon_open_games(connection: Connection, player_id: str, now: datetime) -> None:
+    def _abandon_open_games(connection: Connection, player_id: str, now: datetime, *,
+                            replace: bool = True) -> bool:
+        """Abandon the player's unfinished games; ``False`` (and nothing changed) when
+        there is one and ``replace`` is false."""
         open_games = connection.execute(
             select(games.c.id, games.c.elapsed, games.c.running_since)
             .where(games.c.player_id == player_id, games.c.status.in_(UNFINISHED))
             .with_for_update()).all()
+        if open_games and not replace:
+            return False
         for row in open_games:
             elapsed = row.elapsed
             if row.running_since is not None:
@@ -293,6 +352,7 @@ class Store:
                 update(games).where(games.c.id == row.id)
                 .values(status="abandoned", finished_at=now, running_since=None,
                         elapsed=elapsed, selection=None, version=games.c.version + 1))
+        return True
 
     @staticmethod
     def _select_game(connection: Connection, player_id: str, game_id: str) -> StoredGame:
@@ -325,7 +385,13 @@ class Store:
 
         :class:`StaleWriteError` when the game was saved since (nothing changes then);
         :class:`StoreError` for a finished game or a bad value.  A game saved as ``won``
-        or ``abandoned`` is finished: its clock stops and ``finished_at`` is set.
+        or ``abandoned`` is finished: its clock stops and ``finished_at`` is set.  A win is
+        ``ranked`` unless it was faster than a human (:func:`~.records.humanly_fast`).
+
+        ``elapsed`` is the server's measure: the caller rebuilt the game with
+        :meth:`StoredGame.elapsed_now` (the stored time plus the running stretch since the
+        last save, by the server's clock and never negative), so the clock only runs
+        between the actions the API records and stops while the game is paused.
         """
         if status not in GAME_STATUSES:
             raise StoreError(f"{status!r} is not a game status ({', '.join(GAME_STATUSES)})")
@@ -344,7 +410,7 @@ class Store:
             actions=actions, elapsed=float(elapsed), status=status, **counts,
             running_since=now if running and not finished else None,
             selection=None if finished else selection, finished_at=now if finished else None,
-            version=version + 1)
+            version=version + 1, ranked=status != "won" or humanly_fast(elapsed, actions))
         with self._transaction() as connection:
             result = connection.execute(
                 update(games).where(games.c.id == game_id, games.c.player_id == player_id,
@@ -372,12 +438,12 @@ class Store:
 
     def leaderboard(self, player_id: str, limit: int = 10, mode: str = "classic"
                     ) -> list[LeaderboardEntry]:
-        """The player's ``limit`` fastest wins in one game ``mode``; on equal times the
-        earlier win ranks first."""
+        """The player's ``limit`` fastest ranked wins in one game ``mode`` (a win faster
+        than a human is not ranked); on equal times the earlier win ranks first."""
         with self._transaction(write=False) as connection:
             rows = connection.execute(
                 select(games).where(games.c.player_id == player_id, games.c.mode == mode,
-                                    games.c.status == "won")
+                                    games.c.status == "won", games.c.ranked == true())
                 .order_by(games.c.elapsed, games.c.finished_at, games.c.id)
                 .limit(limit)).all()
         return [LeaderboardEntry(rank, row.id, row.elapsed, row.layout_name, row.difficulty,
@@ -387,8 +453,8 @@ class Store:
 
     def daily_board(self, day: date, limit: int = 10, *, viewer: str | None = None
                     ) -> list[DailyEntry]:
-        """The best time of each player who won ``day``'s challenge, fastest first (earlier
-        win first on equal times).  ``viewer``'s own entry is marked ``mine``."""
+        """The best ranked time of each player who won ``day``'s challenge, fastest first
+        (earlier win first on equal times).  ``viewer``'s own entry is marked ``mine``."""
         best = (
             select(games.c.player_id, games.c.elapsed, games.c.finished_at, games.c.hints,
                    games.c.undos, games.c.shuffles,
@@ -396,7 +462,7 @@ class Store:
                        partition_by=games.c.player_id,
                        order_by=(games.c.elapsed, games.c.finished_at, games.c.id)
                    ).label("n"))
-            .where(games.c.daily == day, games.c.status == "won")
+            .where(games.c.daily == day, games.c.status == "won", games.c.ranked == true())
             .subquery())
         query = (select(best, players.c.display_name)
                  .join(players, players.c.id == best.c.player_id)
@@ -422,23 +488,37 @@ class Store:
 
     # -- imported layouts -----------------------------------------------------------
 
-    def save_layout(self, layout: Layout, *, player_id: str | None = None) -> str:
-        """Keep an imported layout; returns its unique name (the layout's own name, made
-        unique with ``-2``, ``-3``...; saving the same positions again returns the name
-        they are kept under)."""
+    @staticmethod
+    def _owned(player_id: str | None, unowned: bool) -> Any:
+        """The layouts ``player_id`` owns (with ``unowned``: and those of no one)."""
+        mine = layouts.c.player_id == player_id
+        return or_(mine, layouts.c.player_id.is_(None)) if unowned else mine
+
+    def save_layout(self, layout: Layout, *, player_id: str) -> str:
+        """Keep an imported layout, owned by ``player_id``; returns its unique name (the
+        layout's own name, made unique with ``-2``, ``-3``...; the player saving the same
+        positions again gets the name they are kept under).
+
+        :class:`LayoutLimitError` when the player keeps :data:`MAX_LAYOUTS_PER_PLAYER`
+        layouts already (counted under the player's row lock, so concurrent imports cannot
+        overshoot)."""
         positions = [list(p) for p in layout.positions]
         base = _slug(layout.name)
         taken = {known.name for known in builtin_layouts()}
 
         def work(connection: Connection) -> str:
-            if player_id is not None:
-                self._require_player(connection, player_id)
-            existing = dict(connection.execute(
-                select(layouts.c.name, layouts.c.positions)
-                .where(layouts.c.name.like(f"{base}%"))).all())
-            for name, stored in existing.items():
+            self._lock_player(connection, player_id)
+            existing = set(connection.execute(
+                select(layouts.c.name).where(layouts.c.name.like(f"{base}%"))).scalars())
+            for name, stored in connection.execute(
+                    select(layouts.c.name, layouts.c.positions)
+                    .where(layouts.c.name.like(f"{base}%"), layouts.c.player_id == player_id)):
                 if stored == positions and (name == base or name.startswith(f"{base}-")):
-                    return name
+                    return str(name)
+            count = connection.execute(select(func.count()).select_from(layouts).where(
+                layouts.c.player_id == player_id)).scalar_one()
+            if count >= MAX_LAYOUTS_PER_PLAYER:
+                raise LayoutLimitError(MAX_LAYOUTS_PER_PLAYER)
             number = 1
             name = base
             while name in existing or name in taken:
@@ -456,20 +536,40 @@ class Store:
         return Layout.from_positions(row.positions, name=row.name, title=row.title,
                                      description=row.description)
 
-    def imported_layouts(self) -> list[Layout]:
-        """Every imported layout, in the order they were imported."""
+    def imported_layouts(self, player_id: str | None, *, unowned: bool = False
+                         ) -> list[Layout]:
+        """The layouts ``player_id`` imported, in the order they were imported (with
+        ``unowned``: also those imported before layouts had owners; the command line's
+        view).  Nobody's layouts for ``None``."""
+        if player_id is None and not unowned:
+            return []
         with self._transaction(write=False) as connection:
-            rows = connection.execute(select(layouts).order_by(
-                layouts.c.created_at, layouts.c.name)).all()
+            rows = connection.execute(select(layouts).where(self._owned(player_id, unowned))
+                                      .order_by(layouts.c.created_at, layouts.c.name)).all()
         return [self._layout(row) for row in rows]
 
-    def imported_layout(self, name: str) -> Layout:
-        """The imported layout called ``name`` (:class:`StoreError` if there is none)."""
+    def imported_layout(self, name: str, player_id: str | None, *, unowned: bool = False
+                        ) -> Layout:
+        """The imported layout ``name`` of ``player_id`` (:class:`LayoutNotFoundError` if
+        there is none, or it is someone else's)."""
         with self._transaction(write=False) as connection:
-            row = connection.execute(select(layouts).where(layouts.c.name == name)).first()
+            row = connection.execute(select(layouts).where(
+                layouts.c.name == name, self._owned(player_id, unowned))).first()
         if row is None:
-            raise StoreError(f"there is no imported layout {name!r}")
+            raise LayoutNotFoundError(name)
         return self._layout(row)
+
+    def delete_layout(self, name: str, player_id: str | None, *, unowned: bool = False
+                      ) -> None:
+        """Delete the imported layout ``name`` of ``player_id`` (with ``unowned``: or of
+        no one); :class:`LayoutNotFoundError` if there is none, or it is someone else's.
+
+        The games played on it keep their own copy of the positions and stay playable."""
+        with self._transaction() as connection:
+            deleted = connection.execute(delete(layouts).where(
+                layouts.c.name == name, self._owned(player_id, unowned))).rowcount
+        if deleted != 1:
+            raise LayoutNotFoundError(name)
 
     # -- export and import ----------------------------------------------------------
 
@@ -486,25 +586,42 @@ class Store:
 
         The whole document is checked first (format, every field, every game replayed);
         a bad or foreign document raises :class:`StoreError` and nothing changes.  Games
-        the player already has (same start time and deal) are skipped.  Unfinished games
-        come back paused.
+        the player already has (same start time and deal) are skipped.  An unfinished game
+        comes back paused, as the player's open game of its mode, unless the player already
+        has one (or the document has a later one): then it comes back abandoned.  Its
+        times were not measured by this server, so an imported win is ranked only when it
+        is humanly possible and not a daily challenge (the daily board is shared).
         """
         imported = history.parse_document(data)
         with self._transaction() as connection:
-            self._require_player(connection, player_id)
+            self._lock_player(connection, player_id)
             known = {(row.started_at, row.code, row.layout_name, row.seed, row.difficulty)
                      for row in connection.execute(
                          select(games.c.started_at, games.c.code, games.c.layout_name,
                                 games.c.seed, games.c.difficulty)
                          .where(games.c.player_id == player_id))}
+            open_modes = set(connection.execute(
+                select(games.c.mode).where(games.c.player_id == player_id,
+                                           games.c.status.in_(UNFINISHED))).scalars())
             fresh = []
-            for values in imported:
+            now = _now()
+            latest_first = sorted(imported, key=lambda values: values["started_at"],
+                                  reverse=True)
+            for values in latest_first:
                 key = (values["started_at"], values["code"], values["layout_name"],
                        values["seed"], values["difficulty"])
-                if key not in known:
-                    known.add(key)
-                    fresh.append({**values, "id": _new_id(), "player_id": player_id})
+                if key in known:
+                    continue
+                known.add(key)
+                values = {**values, "id": _new_id(), "player_id": player_id,
+                          "ranked": values["status"] != "won" or (
+                              values["daily"] is None
+                              and humanly_fast(values["elapsed"], values["actions"]))}
+                if values["status"] in UNFINISHED:
+                    if values["mode"] in open_modes:
+                        values.update(status="abandoned", finished_at=now)
+                    open_modes.add(values["mode"])
+                fresh.append(values)
             if fresh:
-                connection.execute(insert(games), fresh)
+                connection.execute(insert(games), fresh[::-1])
         return len(fresh)
-

@@ -5,6 +5,10 @@ perform the action, save it with the version it was read at (``save_game`` refus
 if another request saved first), and answer the full state.  Nothing is acknowledged before
 the store committed it, and a refused action saves nothing.
 
+A read never writes: without a player cookie, ``GET /api/game`` answers a fresh deal that
+is not stored (its id is ``new:<code>``), and the first action on it creates the player and
+the game (a crawler that only reads leaves no rows behind).
+
     >>> sorted({route.path for route in router.routes})[:3]
     ['/api/daily-board', '/api/game', '/api/games']
 """
@@ -27,13 +31,15 @@ from ..core.difficulty import Difficulty
 from ..core.game import GameError, GameStatus
 from ..core.layout import Layout, LayoutError
 from ..layouts import builtin_layout
-from ..store import Store, StoredGame
+from ..store import StaleWriteError, Store, StoredGame
 from .state import GameState, game_state, rebuild
 
 __all__ = ["COOKIE", "ApiError", "router"]
 
-#: The player cookie: an anonymous id, created on the first visit.
+#: The player cookie: an anonymous id, created with the player's first action.
 COOKIE = "mj_player"
+#: The id of a deal shown but not stored yet: ``new:`` and its code.
+FRESH = "new:"
 _COOKIE_AGE = 5 * 365 * 24 * 3600
 
 
@@ -109,7 +115,8 @@ def _set_cookie(response: Response, player_id: str) -> None:
 
 
 def _player(request: Request, response: Response, cookie: str | None) -> str:
-    """The id of this request's player, created (and its cookie set) when needed."""
+    """The id of this request's player, created (and its cookie set) when needed: for
+    requests that change something."""
     store = _store(request)
     if cookie is None and request.app.state.local_player:
         player = store.local_player()
@@ -118,6 +125,16 @@ def _player(request: Request, response: Response, cookie: str | None) -> str:
     if player.id != cookie:
         _set_cookie(response, player.id)
     return player.id
+
+
+def _reader(request: Request, cookie: str | None) -> str | None:
+    """The id of this request's player if there is one, for reads: never creates one."""
+    store = _store(request)
+    if cookie is None and request.app.state.local_player:
+        player = store.find_local_player()
+    else:
+        player = store.find_player(cookie)
+    return None if player is None else player.id
 
 
 def _known_player(cookie: str | None) -> str:
@@ -187,7 +204,56 @@ MODE_ANSWERS: dict[str, Callable[[Request, StoredGame, Response], JSONResponse]]
 Mode = Literal["classic", "connect"]
 
 
+def _fresh(game_id: str, now: datetime | None = None) -> StoredGame | None:
+    """The deal of a ``new:<code>`` id as an unsaved game at version 0; ``None`` for the id
+    of a stored game."""
+    if not game_id.startswith(FRESH):
+        return None
+    code = GameCode.parse(game_id[len(FRESH):])
+    now = now or _now()
+    return StoredGame(
+        id=f"{FRESH}{code}", player_id="", mode="classic", code=str(code),
+        layout_name=builtin_layout(code.layout_number).name, layout_positions=None,
+        seed=code.seed, difficulty=code.difficulty.value, daily=None, stage=None,
+        started_at=now, finished_at=None, actions=[], elapsed=0.0, running_since=now,
+        status="playing", hints=0, undos=0, shuffles=0, version=0, selection=None)
+
+
+def _fresh_deal() -> StoredGame:
+    """A random normal Turtle deal, not stored (what a visitor without a game sees)."""
+    code = GameCode(builtin_layout("turtle").number or 0, secrets.randbelow(MAX_SEED + 1),
+                    Difficulty.NORMAL)
+    fresh = _fresh(f"{FRESH}{code}")
+    assert fresh is not None
+    return fresh
+
+
+def _reading(cookie: str | None, game_id: str) -> str:
+    """The player whose game ``game_id`` is read: none is needed for a fresh deal."""
+    return "" if game_id.startswith(FRESH) else _known_player(cookie)
+
+
+def _acting(request: Request, response: Response, cookie: str | None, game_id: str,
+            version: int | None) -> tuple[str, str, int | None]:
+    """The player, game id and version an action applies to.  The first action on a fresh
+    deal stores it: the player (cookie set on ``response``) and the game are created now,
+    unless the player started a game meanwhile (409 ``game_over``: the page shows that)."""
+    fresh = _fresh(game_id)
+    if fresh is None:
+        return _known_player(cookie), game_id, version
+    player_id = _player(request, response, cookie)
+    try:
+        stored = _store(request).create_game(player_id, code=fresh.code, replace=False)
+    except StaleWriteError:
+        raise ApiError(409, "game_over", "a game was started in another window; it is the "
+                       "current one") from None
+    return player_id, stored.id, None
+
+
 def _load(request: Request, player_id: str, game_id: str) -> tuple[StoredGame, Game]:
+    fresh = _fresh(game_id)
+    if fresh is not None:
+        return fresh, rebuild(fresh, fresh.started_at)
     stored = _store(request).get_game(player_id, game_id)
     if stored.mode in MODE_ANSWERS:
         raise ApiError(409, "wrong_mode", f"this is a {stored.mode} game: play it with "
@@ -244,7 +310,7 @@ def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
         return store.create_game(player_id, code=str(code), seed=code.seed,
                                  difficulty=code.difficulty.value, daily=today)
     difficulty = Difficulty.parse(body.difficulty)
-    layout = _layout(request, body.layout or "turtle")
+    layout = _layout(request, player_id, body.layout or "turtle")
     seed = secrets.randbelow(MAX_SEED + 1)
     if layout.number is not None:
         code = GameCode(layout.number, seed, difficulty)
@@ -253,11 +319,12 @@ def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
     return store.create_game(player_id, layout=layout, seed=seed, difficulty=difficulty.value)
 
 
-def _layout(request: Request, name: str) -> Layout:
+def _layout(request: Request, player_id: str, name: str) -> Layout:
+    """A built-in layout, or one the player imported."""
     try:
         return builtin_layout(name)
     except LayoutError:
-        known = {layout.name: layout for layout in _store(request).imported_layouts()}
+        known = {layout.name: layout for layout in _store(request).imported_layouts(player_id)}
         if name in known:
             return known[name]
         raise
@@ -266,14 +333,17 @@ def _layout(request: Request, name: str) -> Layout:
 @router.get("/game", response_model=GameState, summary="The current game")
 def current_game(request: Request, response: Response, cookie: PlayerCookie = None
                  ) -> JSONResponse:
-    """The player's unfinished game; a new normal Turtle deal when there is none."""
-    player_id = _player(request, response, cookie)
-    stored = _store(request).current_game(player_id)
+    """The player's unfinished game; when there is none (or no player yet), a random
+    normal Turtle deal that is not stored: its id is ``new:<code>``, and the first action
+    on it stores the player and the game.  Nothing is written."""
+    player_id = _reader(request, cookie)
+    stored = None if player_id is None else _store(request).current_game(player_id)
     if stored is None:
-        stored = _new_game(request, player_id, NewGame())
+        stored = _fresh_deal()
+        return _answer(request, stored, rebuild(stored, stored.started_at), response)
     if stored.mode in MODE_ANSWERS:
         return MODE_ANSWERS[stored.mode](request, stored, response)
-    _, game = _load(request, player_id, stored.id)
+    _, game = _load(request, player_id, stored.id)  # type: ignore[arg-type]
     return _answer(request, stored, game, response)
 
 
@@ -292,7 +362,11 @@ def create_game(request: Request, response: Response, body: NewGame,
 @router.get("/games/{game_id}", response_model=GameState, summary="A game's state")
 def get_game(request: Request, response: Response, game_id: str,
              cookie: PlayerCookie = None) -> JSONResponse:
-    player_id = _known_player(cookie)
+    """A stored game, or the fresh deal of a ``new:<code>`` id (at version 0)."""
+    player_id = _reading(cookie, game_id)
+    if game_id.startswith(FRESH):
+        stored, game = _load(request, player_id, game_id)
+        return _answer(request, stored, game, response)
     stored = _store(request).get_game(player_id, game_id)
     if stored.mode in MODE_ANSWERS:
         return MODE_ANSWERS[stored.mode](request, stored, response)
@@ -313,7 +387,8 @@ def tap(request: Request, response: Response, game_id: str, body: Tap,
         return {"event": {"outcome": result.outcome.value, "position": body.position,
                           "move": move}}
 
-    stored, game, extra = _act(request, _known_player(cookie), game_id, body.version, action)
+    player_id, game_id, version = _acting(request, response, cookie, game_id, body.version)
+    stored, game, extra = _act(request, player_id, game_id, version, action)
     return _answer(request, stored, game, response, **extra)
 
 
@@ -355,8 +430,10 @@ def _run(method: Callable[[GameT], object]) -> Callable[[GameT], dict[str, Any]]
 
 def _perform(request: Request, cookie: str | None, game_id: str, version: int | None,
              action: Callable[[Game], dict[str, Any]]) -> JSONResponse:
-    stored, game, extra = _act(request, _known_player(cookie), game_id, version, action)
-    return _answer(request, stored, game, Response(), **extra)
+    response = Response()
+    player_id, game_id, version = _acting(request, response, cookie, game_id, version)
+    stored, game, extra = _act(request, player_id, game_id, version, action)
+    return _answer(request, stored, game, response, **extra)
 
 
 def _simple(name: str, summary: str, doc: str, action: Callable[[Game], dict[str, Any]]
@@ -395,7 +472,7 @@ def get_winnability(request: Request, game_id: str, cookie: PlayerCookie = None
     milliseconds): ``winnable`` and ``lost`` are proved, ``unknown`` means the budget ran
     out.  ``last_winnable``: how many undos lead back to the last winnable position when
     this one is lost.  Read-only: the page asks after each move, without holding up play."""
-    stored, game = _load(request, _known_player(cookie), game_id)
+    stored, game = _load(request, _reading(cookie, game_id), game_id)
     return {"version": stored.version, **_verdict(game)}
 
 
@@ -417,8 +494,11 @@ def _jsonable(value: Any) -> Any:
 @router.get("/leaderboard", summary="The player's 10 fastest wins")
 def leaderboard(request: Request, response: Response, cookie: PlayerCookie = None,
                 mode: Mode = "classic") -> dict[str, Any]:
-    """``mode``: the wins of classic games (default) or of Connect games."""
-    player_id = _player(request, response, cookie)
+    """``mode``: the wins of classic games (default) or of Connect games.  Wins faster than
+    a human are not listed.  Without a player, no entries (and nothing is written)."""
+    player_id = _reader(request, cookie)
+    if player_id is None:
+        return {"entries": []}
     return {"entries": _jsonable(_store(request).leaderboard(player_id, limit=10, mode=mode))}
 
 
@@ -426,8 +506,9 @@ def leaderboard(request: Request, response: Response, cookie: PlayerCookie = Non
 def statistics(request: Request, response: Response, cookie: PlayerCookie = None,
                mode: Mode = "classic") -> dict[str, Any]:
     """The games of one ``mode`` (classic by default, or Connect).  Adds ``wins``: every
-    winning time with its date, for the page's chart."""
-    player_id = _player(request, response, cookie)
+    winning time with its date, for the page's chart.  Nothing is written: a visitor
+    without a player reads the figures of no games."""
+    player_id = _reader(request, cookie) or ""
     stats: dict[str, Any] = _jsonable(_store(request).statistics(player_id, mode=mode))
     stats["mode"] = mode
     wins = _store(request).leaderboard(player_id, limit=1000, mode=mode)
@@ -441,15 +522,20 @@ def statistics(request: Request, response: Response, cookie: PlayerCookie = None
 def daily_board(request: Request,
                 day: Annotated[str | None, Query(alias="date", examples=["2026-11-29"])] = None,
                 cookie: PlayerCookie = None) -> dict[str, Any]:
-    """``date`` is a UTC calendar date ``YYYY-MM-DD`` (default: today).  Each entry is one
-    player's best time; ``mine`` marks the asking player's."""
+    """``date`` is a UTC calendar date ``YYYY-MM-DD`` (default: today; a later date is
+    refused, 400 ``future_date``).  Each entry is one player's best ranked time (wins
+    faster than a human are left out); ``mine`` marks the asking player's."""
+    today = _now().date()
     if day is None:
-        when = _now().date()
+        when = today
     else:
         try:
             when = date.fromisoformat(day)
         except ValueError:
             raise ApiError(400, "bad_date", f"{day[:40]!r} is not a date YYYY-MM-DD") from None
+        if when > today:
+            raise ApiError(400, "future_date", f"{when} is after today ({today}, UTC): its "
+                           "challenge is not open yet")
     return {"date": when.isoformat(), "code": str(daily_code(when)),
             "entries": _jsonable(_store(request).daily_board(when, limit=10, viewer=cookie))}
 
@@ -457,8 +543,10 @@ def daily_board(request: Request,
 @router.get("/player", response_model=PlayerInfo, summary="The player's display name")
 def get_player(request: Request, response: Response, cookie: PlayerCookie = None
                ) -> dict[str, Any]:
-    player_id = _player(request, response, cookie)
-    return {"name": _store(request).player(player_id).display_name}
+    """Nothing is written: without a player, no name."""
+    player_id = _reader(request, cookie)
+    found = None if player_id is None else _store(request).find_player(player_id)
+    return {"name": None if found is None else found.display_name}
 
 
 @router.put("/player", response_model=PlayerInfo, summary="Set the player's display name")

@@ -40,6 +40,7 @@ from .api import (
     _known_player,
     _now,
     _player,
+    _reader,
     _run,
     _store,
     _win_rank,
@@ -222,8 +223,7 @@ def stages(request: Request, response: Response, cookie: PlayerCookie = None
            ) -> JSONResponse:
     """Each stage's grid, sliding rule and difficulty, whether the player cleared it (with
     the best time) and whether it is still locked (beyond the next stage to play)."""
-    player_id = _player(request, response, cookie)
-    progress = _store(request).stage_progress(player_id, MODE)
+    progress = _store(request).stage_progress(_reader(request, cookie) or "", MODE)
     last = max(LISTED_STAGES, progress.next_stage)
     listed = [{**stage_info(n), "cleared": n in progress.best_times,
                "locked": n > progress.next_stage,

@@ -5,11 +5,18 @@ and the classic stage progression with the player's progress.
   its positions, a ``preview`` URL and a ``difficulty_hint``;
 * ``GET /api/layouts/{name}/preview.svg``: the picture of :func:`..layouts.preview_svg`;
 * ``POST /api/layouts``: a KMahjongg ``.layout`` or GNOME ``.map`` file (multipart, field
-  ``file``) kept in the database, then playable with ``POST /api/games {"layout": name}``;
+  ``file``, at most 1 MiB) kept in the database as the player's own (at most
+  :data:`~..store.MAX_LAYOUTS_PER_PLAYER` each), then playable with
+  ``POST /api/games {"layout": name}``;
+* ``DELETE /api/layouts/{name}``: delete one of the player's imported layouts (the games
+  played on it keep their positions and stay playable);
 * ``GET /api/stages`` and ``POST /api/stages/{n}``: the stages of :mod:`..stages`.
 
-    >>> sorted({route.path for route in router.routes})
-    ['/api/layouts', '/api/layouts/{name}/preview.svg', '/api/stages', '/api/stages/{number}']
+An imported layout is its importer's: listed, previewed, dealt and deleted by that player
+only (a game on it carries its own positions, so it is shown to whoever plays it).
+
+    >>> sorted({route.path for route in router.routes})[:3]
+    ['/api/layouts', '/api/layouts/{name}', '/api/layouts/{name}/preview.svg']
 
 The preview URL carries a fingerprint of the layout, so a browser may keep it for good:
 
@@ -37,8 +44,8 @@ from ..core.layout import Layout, LayoutError
 from ..layouts import builtin_layout, builtin_layouts, preview_svg, read_layout_file
 from ..layouts.files import MAX_FILE_BYTES
 from ..layouts.reading import LayoutFileError
-from ..store import StoreError
-from .api import ApiError, PlayerCookie, _answer, _load, _player, _store
+from ..store import MAX_LAYOUTS_PER_PLAYER, LayoutLimitError, LayoutNotFoundError
+from .api import ApiError, PlayerCookie, _answer, _load, _player, _reader, _store, _with_cookies
 from .state import LayoutPreview, layout_info
 
 __all__ = ["MAX_UPLOAD_BYTES", "difficulty_hint", "layout_entry", "preview_url", "router"]
@@ -97,23 +104,29 @@ def layout_entry(layout: Layout) -> dict[str, Any]:
             "difficulty_hint": difficulty_hint(layout), "imported": layout.number is None}
 
 
-def _find_layout(request: Request, name: str) -> Layout:
+def _unknown_layout(name: str) -> ApiError:
+    return ApiError(404, "unknown_layout", f"there is no layout {name[:64]!r} of yours")
+
+
+def _find_layout(request: Request, player_id: str | None, name: str) -> Layout:
     try:
         return builtin_layout(name)
     except LayoutError:
         pass
+    if player_id is None:
+        raise _unknown_layout(name)
     try:
-        return _store(request).imported_layout(name)
-    except StoreError:
-        raise ApiError(404, "unknown_layout", f"there is no layout {name[:64]!r}") from None
+        return _store(request).imported_layout(name, player_id)
+    except LayoutNotFoundError:
+        raise _unknown_layout(name) from None
 
 
 @router.get("/layouts", response_model=list[LayoutEntry], summary="Layouts to play")
-def layouts(request: Request) -> JSONResponse:
-    """The built-in layouts by number, then the imported ones, with their positions, the URL
-    of their preview and (built-in layouts) a difficulty hint: ``gentle``, ``moderate`` or
-    ``demanding``."""
-    found = [*builtin_layouts(), *_store(request).imported_layouts()]
+def layouts(request: Request, cookie: PlayerCookie = None) -> JSONResponse:
+    """The built-in layouts by number, then the ones the player imported, with their
+    positions, the URL of their preview and (built-in layouts) a difficulty hint:
+    ``gentle``, ``moderate`` or ``demanding``."""
+    found = [*builtin_layouts(), *_store(request).imported_layouts(_reader(request, cookie))]
     return JSONResponse([layout_entry(layout) for layout in found])
 
 
@@ -121,12 +134,15 @@ def layouts(request: Request) -> JSONResponse:
             response_class=Response,
             responses={200: {"content": {"image/svg+xml": {}}},
                        404: {"description": "no such layout"}})
-def layout_preview(request: Request, name: str, v: str | None = None) -> Response:
-    """An SVG of the layout seen from above, higher layers darker.  With the fingerprint of
-    the list's ``preview`` URL (``v``) it may be cached for good; ``ETag`` otherwise."""
-    layout = _find_layout(request, name)
+def layout_preview(request: Request, name: str, v: str | None = None,
+                   cookie: PlayerCookie = None) -> Response:
+    """An SVG of the layout seen from above, higher layers darker (an imported layout's
+    for its owner only).  With the fingerprint of the list's ``preview`` URL (``v``) it may
+    be cached for good (privately for an imported layout); ``ETag`` otherwise."""
+    layout = _find_layout(request, _reader(request, cookie), name)
     tag = _fingerprint(layout)
-    cache = ("public, max-age=31536000, immutable" if v == tag else "no-cache")
+    scope = "public" if layout.number is not None else "private"
+    cache = (f"{scope}, max-age=31536000, immutable" if v == tag else "no-cache")
     headers = {"ETag": f'"{tag}"', "Cache-Control": cache}
     if request.headers.get("if-none-match", "").strip() in (f'"{tag}"', f'W/"{tag}"'):
         return Response(status_code=304, headers=headers)
@@ -187,30 +203,60 @@ def _playable(layout: Layout, filename: str) -> Layout:
     return layout
 
 
-def _import(request: Request, data: bytes, filename: str) -> list[Layout]:
-    """Every layout of the file, checked playable, then stored (all or nothing checked
-    before the first is stored)."""
+def _import(request: Request, response: Response, cookie: str | None, data: bytes,
+            filename: str) -> list[Layout]:
+    """Every layout of the file, checked playable, then stored as the player's (all or
+    nothing checked before the first is stored; the limit may stop a file of several maps
+    part way)."""
     found = [_playable(layout, filename) for layout in read_layout_file(data, filename)]
+    player_id = _player(request, response, cookie)
     store = _store(request)
-    return [store.imported_layout(store.save_layout(layout)) for layout in found]
+    try:
+        return [store.imported_layout(store.save_layout(layout, player_id=player_id),
+                                      player_id) for layout in found]
+    except LayoutLimitError as error:
+        raise ApiError(409, "too_many_layouts", str(error)) from None
 
 
 @router.post("/layouts", status_code=201, summary="Import a layout file",
-             responses={413: {"description": "the file is larger than a layout file may be"}},
+             responses={413: {"description": "the file is larger than a layout file may be"},
+                        409: {"description": f"the player keeps {MAX_LAYOUTS_PER_PLAYER} "
+                                             "imported layouts already"}},
              openapi_extra={"requestBody": {"required": True, "content": {
                  "multipart/form-data": {"schema": {
                      "type": "object", "required": ["file"],
                      "properties": {"file": {"type": "string", "format": "binary"}}}}}}})
-async def upload_layout(request: Request) -> JSONResponse:
+async def upload_layout(request: Request, cookie: PlayerCookie = None) -> JSONResponse:
     """A KMahjongg ``.layout`` (v1.0 or v1.1) or GNOME Mahjongg ``.map`` file in the field
     ``file``.  Answers ``{"layouts": [...]}``, the stored layouts as ``GET /api/layouts``
     lists them (a GNOME file may hold several maps; a layout already imported keeps its
     name).  A bad file is refused with the parser's message, naming the line or element,
-    and nothing is stored; a file over the size limit is refused (413) before it is read."""
+    and nothing is stored; a file over the size limit is refused (413) before it is read.
+    The layouts are the player's own; a player keeps at most
+    :data:`~..store.MAX_LAYOUTS_PER_PLAYER` (409 ``too_many_layouts`` beyond)."""
     data, filename = await _uploaded_file(request)
-    stored = await run_in_threadpool(_import, request, data, filename)
-    return JSONResponse({"layouts": [layout_entry(layout) for layout in stored]},
-                        status_code=201)
+    response = Response()
+    stored = await run_in_threadpool(_import, request, response, cookie, data, filename)
+    answer = _with_cookies({"layouts": [layout_entry(layout) for layout in stored]}, response)
+    answer.status_code = 201
+    return answer
+
+
+@router.delete("/layouts/{name}", status_code=204, response_class=Response,
+               summary="Delete an imported layout",
+               responses={404: {"description": "no imported layout of that name is yours"}})
+def delete_layout(request: Request, name: str, cookie: PlayerCookie = None) -> Response:
+    """Delete one of the player's imported layouts (404 ``unknown_layout`` for a built-in
+    layout, another player's or an unknown one).  The games played on it keep their own
+    copy of its positions: they stay playable and in the statistics."""
+    player_id = _reader(request, cookie)
+    if player_id is None:
+        raise _unknown_layout(name)
+    try:
+        _store(request).delete_layout(name, player_id)
+    except LayoutNotFoundError:
+        raise _unknown_layout(name) from None
+    return Response(status_code=204)
 
 
 # -- stages ----------------------------------------------------------------------------
@@ -243,9 +289,9 @@ def stage_list(request: Request, response: Response, cookie: PlayerCookie = None
                ) -> dict[str, Any]:
     """``{"next": n, "cleared": [...], "stages": [...]}``: the stages through the end of the
     round of the next one to play, each with its layout, difficulty and code, whether it is
-    cleared (and the best time), locked (after the next stage) or the next one."""
-    player_id = _player(request, response, cookie)
-    progress = _store(request).stage_progress(player_id)
+    cleared (and the best time), locked (after the next stage) or the next one.  Nothing
+    is written (a visitor without a player has cleared nothing)."""
+    progress = _store(request).stage_progress(_reader(request, cookie) or "")
     next_stage = progress.next_stage
     best = progress.best_times
     return {"next": next_stage, "cleared": progress.cleared, "round_size": len(STAGE_ORDER),

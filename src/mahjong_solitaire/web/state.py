@@ -116,6 +116,7 @@ class BaseResult(BaseModel):
     undos: int
     shuffles: int
     stage: int | None = None  # a stage game's win: the stage cleared, and the next one
+    ranked: bool = True  # false: faster than a human, kept off the leaderboards
 
 
 class Result(BaseResult):
@@ -231,7 +232,7 @@ def state_frame(stored: StoredGame, game: Game, *, rank: int | None = None
         "undos": game.undos,
         "shuffles": game.shuffles,
         "result": ({"time": elapsed, "rank": rank, "hints": game.hints, "undos": game.undos,
-                    "shuffles": game.shuffles} if won else None),
+                    "shuffles": game.shuffles, "ranked": stored.ranked} if won else None),
     }
 
 

@@ -58,6 +58,7 @@ export const api = {
     form.append("file", file, file.name);
     return request("POST", "/layouts", form);
   },
+  deleteLayout: (name) => request("DELETE", `/layouts/${encodeURIComponent(name)}`),
   stages: () => request("GET", "/stages"),
   startStage: (number) => request("POST", `/stages/${encodeURIComponent(number)}`),
   player: () => request("GET", "/player"),

@@ -1,5 +1,6 @@
 // Layouts in the page: the list (built-in and imported), the server's preview pictures,
-// the layout picker of the New game dialog, and importing a KMahjongg or GNOME layout file.
+// the layout picker of the New game dialog, importing a KMahjongg or GNOME layout file, and
+// deleting one's own imported layouts (the server lists only those of the player).
 
 import { api } from "./api.js";
 import { fillButton, h, toast } from "./dom.js";
@@ -113,8 +114,21 @@ function layoutCard(layout, checked, onPick) {
  */
 export function layoutPicker({ list, chosen, onChoose }) {
   const cards = h("div", { class: "layouts", role: "radiogroup", "aria-label": t("layout") });
+  // "Delete this layout": shown while an imported layout is picked (a plain button after
+  // the import button, so the keyboard reaches it; its outcome is a toast, as for imports)
+  const remove = h("button", { type: "button", class: "btn", id: "delete-layout", hidden: true });
+  fillButton(remove, "trash", t("deleteLayout"));
+  const pickedImported = () => layouts.find((layout) => layout.name === current && layout.number === null);
+  const showRemove = () => {
+    const layout = pickedImported();
+    remove.hidden = !layout;
+    if (layout) remove.title = t("deleteLayoutNote", { title: layout.title });
+  };
+  let current = chosen;
   const pick = (card) => {
     for (const other of cards.children) other.setAttribute("aria-checked", String(other === card));
+    current = card.dataset.layout;
+    showRemove();
     onChoose(card.dataset.layout);
   };
   const waits = [];
@@ -164,8 +178,35 @@ export function layoutPicker({ list, chosen, onChoose }) {
     }
   });
 
+  remove.addEventListener("click", async () => {
+    const layout = pickedImported();
+    if (!layout || !window.confirm(t("deleteLayoutConfirm", { title: layout.title }))) return;
+    error.textContent = "";
+    remove.disabled = true;
+    try {
+      await api.deleteLayout(layout.name);
+    } catch (problem) {
+      if (problem.status !== 404) { // 404: already gone (another tab): drop it here too
+        remove.disabled = false;
+        error.textContent = problem.status === 0 ? t("errorNetwork") : t("layoutDeleteFailed", { message: problem.message });
+        return;
+      }
+    }
+    remove.disabled = false;
+    const known = layouts.findIndex((other) => other.name === layout.name);
+    if (known >= 0) layouts.splice(known, 1);
+    cards.querySelector(`[data-layout="${CSS.escape(layout.name)}"]`)?.remove();
+    const first = cards.querySelector(".layout-card");
+    if (first) {
+      pick(first);
+      first.focus();
+    }
+    toast(t("layoutDeletedToast", { title: layout.title }));
+  });
+  showRemove();
+
   const element = h("div", { class: "layout-picker" }, cards,
-    h("div", { class: "import-row" }, button, h("small", { class: "muted" }, t("importLayoutNote")), input),
+    h("div", { class: "import-row" }, button, remove, h("small", { class: "muted" }, t("importLayoutNote")), input),
     error);
   element.ready = Promise.race([Promise.all(waits), new Promise((done) => { setTimeout(done, PREVIEW_WAIT_MS); })]);
   element.cards = cards;

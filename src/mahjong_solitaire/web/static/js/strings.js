@@ -83,6 +83,11 @@ export const STRINGS = {
   layoutImportedMany: ngettext("Imported {n} layout", "Imported {n} layouts"),
   layoutFileTooLarge: "{name} is larger than a layout file can be ({max} KB at most).",
   layoutImportFailed: "This file cannot be used: {message}",
+  deleteLayout: "Delete this layout",
+  deleteLayoutNote: "Delete the imported layout “{title}”",
+  deleteLayoutConfirm: "Delete the imported layout “{title}”? Games played on it stay playable.",
+  layoutDeletedToast: "Deleted “{title}”",
+  layoutDeleteFailed: "The layout could not be deleted: {message}",
 
   // stages
   stagesTitle: "Stages",
