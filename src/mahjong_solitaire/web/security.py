@@ -221,6 +221,15 @@ def origin_of(scheme: str, netloc: str) -> str:
     return f"{scheme}://{host}" + (f":{port}" if port is not None and port != default else "")
 
 
+def _normal_origin(origin: str) -> str | None:
+    """``Origin`` written as :func:`origin_of` writes it; ``None`` for ``null`` or anything
+    that is not an http(s) origin."""
+    parts = urlsplit(origin.strip())
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc or parts.path:
+        return None
+    return origin_of(parts.scheme.lower(), parts.netloc)
+
+
 def _media_type(headers: Headers) -> str | None:
     value = headers.get("content-type")
     return None if value is None else value.split(";", 1)[0].strip().lower()
@@ -274,7 +283,7 @@ class CrossSiteMiddleware:
         origin = headers.get("origin")
         if origin is not None:
             own = origin_of(scope["scheme"], headers.get("host", ""))
-            if origin.strip().lower() != own:
+            if _normal_origin(origin) != own:
                 return refusal(scope, 403, "cross_site",
                                f"a state-changing request from the origin {origin[:100]!r} "
                                f"is refused: this server is {own}")
