@@ -24,10 +24,11 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 def audit(page) -> list[str]:
     """The serious and critical violations axe finds, one line each, once the page's
     animations are over (a dialog fading in is not yet at its colours)."""
-    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running'"
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running'"
                            " || a.effect?.getTiming().iterations === Infinity)")
     if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
+        # evaluated, not added as an inline <script>, which the page's CSP refuses
+        page.evaluate(AXE.read_text())
     found = page.evaluate("""async (tags) => {
         const result = await axe.run(document, {runOnly: {type: "tag", values: tags},
                                                 resultTypes: ["violations"]});

@@ -230,7 +230,7 @@ def timer_text(page) -> str:
 
 
 def test_pause_hides_the_tiles_and_stops_the_timer(page):
-    page.wait_for_function("document.getElementById('timer').textContent !== '00:00'")
+    page.wait_for_function("() => document.getElementById('timer').textContent !== '00:00'")
     page.click("#pause")
     settle(page)
     assert status(page) == "paused"
@@ -359,7 +359,8 @@ def test_the_layout_picker_starts_a_deal_of_the_chosen_layout(page):
     card.click()
     dialog.locator("[data-value='hard']").click()
     dialog.locator("#start-game").click()
-    page.wait_for_function("document.querySelector('[data-code]').dataset.code.startsWith('MJ1-L01')")
+    page.wait_for_function(
+        "() => document.querySelector('[data-code]').dataset.code.startsWith('MJ1-L01')")
     settle(page)
     deal = shown_deal(page)
     assert deal.layout.name == "pyramid"

@@ -83,7 +83,7 @@ def test_the_language_chosen_in_the_settings_wins_over_the_browser_and_is_rememb
     settings = page.locator("dialog[data-dialog='settings']")
     settings.wait_for(state="visible")
     page.select_option("#language", "it")
-    page.wait_for_function("document.documentElement.lang.startsWith('it')")
+    page.wait_for_function("() => document.documentElement.lang.startsWith('it')")
     settings.locator("h2", has_text=translator("it")("Settings")).wait_for()
     assert page.evaluate("document.activeElement.id") == "language"
     page.screenshot(path=str(ARTIFACTS / "i18n-settings-it.png"))

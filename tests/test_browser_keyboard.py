@@ -120,12 +120,13 @@ def test_a_whole_game_is_won_with_the_keyboard_alone(page):
         settle(page)
         if number == 0:
             page.wait_for_function(
-                "document.getElementById('announcer').textContent.includes('removed')")
+                "() => document.getElementById('announcer').textContent.includes('removed')")
             assert "142 tiles left" in page.inner_text("#announcer")
     assert page.get_attribute("#board", "data-status") == "won"
     win = page.locator("dialog[data-dialog='win']")
     win.wait_for(state="visible")
-    page.wait_for_function("document.getElementById('announcer').textContent.startsWith('You won')")
+    page.wait_for_function(
+        "() => document.getElementById('announcer').textContent.startsWith('You won')")
     assert page.evaluate("document.activeElement.closest('dialog') !== null")
     print(f"{len(deal.solution)} pairs, {presses} arrow presses")
 
@@ -134,7 +135,8 @@ def test_hint_and_undo_are_announced(page):
     tab_to_board(page)
     page.keyboard.press("h")
     settle(page)
-    page.wait_for_function("document.getElementById('announcer').textContent.startsWith('Hint:')")
+    page.wait_for_function(
+        "() => document.getElementById('announcer').textContent.startsWith('Hint:')")
     hinted = [tile for tile in tiles(page) if tile["hint"]]
     assert len(hinted) == 2
 
@@ -143,7 +145,7 @@ def test_pausing_with_p_is_announced(page):
     tab_to_board(page)
     page.keyboard.press("p")
     settle(page)
-    page.wait_for_function("document.getElementById('announcer').textContent === 'Paused'")
+    page.wait_for_function("() => document.getElementById('announcer').textContent === 'Paused'")
 
 
 def test_dialogs_are_modal_escape_closes_them_and_the_focus_comes_back(page):
@@ -174,7 +176,7 @@ def test_a_dialog_opened_over_another_keeps_its_name_and_the_first_ones_close_ru
     assert page.get_attribute("#dialog", "data-dialog") == "second"
     assert page.evaluate("window.closes") == ["first"]
     page.keyboard.press("Escape")
-    page.wait_for_function("window.closes.length === 2")
+    page.wait_for_function("() => window.closes.length === 2")
     assert page.evaluate("window.closes") == ["first", "second"]
 
 

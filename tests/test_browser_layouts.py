@@ -122,7 +122,7 @@ def test_an_imported_file_is_playable_from_the_dialog(page, server):
     page.locator("#toast.show").wait_for()
     snapshot(page, "layouts-imported.png")
     dialog.locator("#start-game").click()
-    page.wait_for_function("document.querySelectorAll('.tile').length === 12")
+    page.wait_for_function("() => document.querySelectorAll('.tile').length === 12")
     settle(page)
     assert sorted((t["x"], t["y"], t["z"]) for t in tiles(page)) == STEPS
     assert page.inner_text("#code") == "Steps"
@@ -183,7 +183,7 @@ def test_stage_one_won_by_clicks_unlocks_stage_two(page, server):
 
     first.locator("[data-play-stage]").click()
     page.wait_for_function(
-        f"document.querySelector('[data-code]').dataset.code === '{stage(1).code}'")
+        f"() => document.querySelector('[data-code]').dataset.code === '{stage(1).code}'")
     settle(page)
     win_by_clicks(page, stage(1).deal().solution)
     won = page.locator("dialog[data-dialog='win']")
@@ -194,7 +194,7 @@ def test_stage_one_won_by_clicks_unlocks_stage_two(page, server):
 
     won.locator("#next-stage").click()
     page.wait_for_function(
-        f"document.querySelector('[data-code]').dataset.code === '{stage(2).code}'")
+        f"() => document.querySelector('[data-code]').dataset.code === '{stage(2).code}'")
     settle(page)
     assert stored_game(server, page).stage == 2
 

@@ -6,31 +6,54 @@ explicit ``--host``.  Without ``--host`` the game is personal: a browser without
 cookie plays as the installation's one local player, so a cleared cookie loses nothing.  With
 ``--host`` the server is for several players, each a cookie of their own.
 
+The server answers only to the host names of :func:`allowed_hosts` (``SECURITY.md``): on
+loopback ``127.0.0.1``, ``localhost`` and ``[::1]``, which a DNS-rebinding page cannot send;
+with ``--host``, the ``--allowed-host`` names (or ``$MAHJONG_ALLOWED_HOSTS``), by default the
+address it listens on.  Behind a reverse proxy, ``--forwarded-allow-ips`` tells uvicorn
+whose ``X-Forwarded-Proto`` and ``X-Forwarded-For`` to believe.
+
     >>> parser = argparse.ArgumentParser(); register(parser.add_subparsers())
     >>> args = parser.parse_args(["play", "--no-browser", "--port", "0"])
     >>> args.host, args.port, args.no_browser
     (None, 0, True)
     >>> browser_url("0.0.0.0", 8000), browser_url("::1", 8001)
     ('http://127.0.0.1:8000/', 'http://[::1]:8001/')
+    >>> allowed_hosts(None, ["example.org"]), allowed_hosts("192.0.2.7", None, environ={})
+    (['127.0.0.1', 'localhost', '[::1]'], ['192.0.2.7'])
+    >>> allowed_hosts("::", ["Games.Example.org", "2001:db8::1"])
+    ['games.example.org', '[2001:db8::1]']
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import ipaddress
+import os
 import socket
 import sys
 import threading
 import webbrowser
+from collections.abc import Mapping, Sequence
 
 from ..i18n import N_, translator
 from .common import CliError, language
 
-__all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "browser_url", "listen", "register"]
+__all__ = ["ALLOWED_HOSTS_ENV", "DEFAULT_HOST", "DEFAULT_PORT", "allowed_hosts", "browser_url",
+           "listen", "register"]
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+
+#: The host names a personal game answers to (as :data:`..web.security.LOCAL_HOSTS`; kept
+#: here so that ``--help`` does not import the web server).
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+
+#: The environment variable giving ``--allowed-host`` names, separated by commas or spaces.
+ALLOWED_HOSTS_ENV = "MAHJONG_ALLOWED_HOSTS"
+
+_WILDCARDS = ("", "0.0.0.0", "::")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -45,6 +68,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                              "lets other machines play on it)")
     parser.add_argument("--port", type=int, default=None,
                         help=f"port (default {DEFAULT_PORT}, or a free one when it is taken)")
+    parser.add_argument("--allowed-host", action="append", metavar="NAME", dest="allowed_hosts",
+                        help="a host name or address the server answers to, as the players' "
+                             "browsers write it (repeatable; with --host only).  Default: "
+                             f"${ALLOWED_HOSTS_ENV} (comma-separated), else the --host "
+                             "address, and for 0.0.0.0 or :: this machine's names and "
+                             "addresses.  '*.example.org' allows its subdomains, '*' any name")
+    parser.add_argument("--forwarded-allow-ips", metavar="IPS",
+                        default=os.environ.get("FORWARDED_ALLOW_IPS"),
+                        help="behind a reverse proxy: the proxy addresses whose "
+                             "X-Forwarded-Proto and X-Forwarded-For headers are believed "
+                             "(uvicorn's option: comma-separated, '*' for any; default "
+                             "$FORWARDED_ALLOW_IPS, else none)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     parser.add_argument("--database", metavar="URL",
                         help="SQLAlchemy database URL, e.g. sqlite:///games.db or "
@@ -60,6 +95,52 @@ def _is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def _as_host_name(name: str) -> str:
+    """A host as a ``Host`` header writes it: lower case, an IPv6 address in brackets."""
+    name = name.strip().lower()
+    try:
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        return name
+    return f"[{address}]" if address.version == 6 else str(address)
+
+
+def _machine_hosts() -> list[str]:
+    """This machine's names and the addresses they resolve to, and the addresses it reaches
+    other machines from (a UDP socket's "connect" sends nothing)."""
+    names = {socket.gethostname(), socket.getfqdn()}
+    found = [*names]
+    for name in names:
+        with contextlib.suppress(OSError):
+            found += [str(info[4][0]) for info in socket.getaddrinfo(name, None)]
+    for family, target in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
+        try:
+            with socket.socket(family, socket.SOCK_DGRAM) as probe:
+                probe.connect((target, 9))
+                found.append(str(probe.getsockname()[0]))
+        except OSError:
+            pass
+    return [name for name in found if name]
+
+
+def allowed_hosts(host: str | None, given: Sequence[str] | None,
+                  environ: Mapping[str, str] = os.environ) -> list[str]:
+    """The host names served: on loopback (``host`` None), :data:`LOCAL_HOSTS`; else the
+    names ``given`` (``--allowed-host``), else those of :data:`ALLOWED_HOSTS_ENV`, else
+    ``host`` itself, and for a wildcard address the machine's names and addresses and the
+    loopback names."""
+    if host is None:
+        return list(LOCAL_HOSTS)
+    names = list(given or environ.get(ALLOWED_HOSTS_ENV, "").replace(",", " ").split())
+    if not names:
+        names = [host]
+        if host in _WILDCARDS:
+            names = [*_machine_hosts(), *LOCAL_HOSTS]
+        elif _is_loopback(host):
+            names += LOCAL_HOSTS
+    return list(dict.fromkeys(_as_host_name(name) for name in names if name.strip()))
 
 
 def browser_url(host: str, port: int) -> str:
@@ -119,6 +200,10 @@ def run(args: argparse.Namespace) -> int:
     from ..web import create_app
 
     host = args.host if args.host is not None else DEFAULT_HOST
+    if args.host is None and args.allowed_hosts:
+        raise CliError(N_("--allowed-host needs --host: the personal game answers only to "
+                          "127.0.0.1, localhost and [::1]"))
+    hosts = allowed_hosts(args.host, args.allowed_hosts)
     sock = listen(host, args.port)
     try:
         try:
@@ -126,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
         except Exception as error:  # a bad URL or an unreachable server: say so, no trace
             raise CliError(N_("cannot open the database: {reason}"), reason=error) from None
         try:
-            app = create_app(store, local_player=args.host is None)
+            app = create_app(store, local_player=args.host is None, allowed_hosts=hosts)
             port = sock.getsockname()[1]
             url = browser_url(host, port)
             _ = translator(language(args))
@@ -135,10 +220,18 @@ def run(args: argparse.Namespace) -> int:
             if not _is_loopback(host):
                 print(_("Listening on {host}: other machines can play on this server.",
                         host=host), file=sys.stderr, flush=True)
+            if args.host is not None:
+                print(_("Answering to {hosts}; add a name with --allowed-host NAME or "
+                        "{variable}.", hosts=", ".join(hosts), variable=ALLOWED_HOSTS_ENV),
+                      file=sys.stderr, flush=True)
             if not args.no_browser:
                 threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+            # uvicorn's ProxyHeadersMiddleware: the scheme (so the cookie's Secure flag and
+            # the Origin check) and client address come from the trusted proxy's headers
+            forwarded = args.forwarded_allow_ips or None
             config = uvicorn.Config(app, log_level="warning", access_log=False,
-                                    lifespan="off")
+                                    lifespan="off", proxy_headers=forwarded is not None,
+                                    forwarded_allow_ips=forwarded)
             uvicorn.Server(config).run(sockets=[sock])
         finally:
             store.close()

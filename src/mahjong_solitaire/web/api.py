@@ -109,9 +109,12 @@ def _store(request: Request) -> Store:
     return request.app.state.store  # type: ignore[no-any-return]
 
 
-def _set_cookie(response: Response, player_id: str) -> None:
+def _set_cookie(request: Request, response: Response, player_id: str) -> None:
+    """The player cookie: out of the page's scripts' reach, not sent with other sites'
+    requests, and only over HTTPS when the page came over HTTPS (directly, or through a
+    proxy uvicorn trusts: ``play --forwarded-allow-ips``)."""
     response.set_cookie(COOKIE, player_id, max_age=_COOKIE_AGE, httponly=True, samesite="lax",
-                        path="/")
+                        secure=request.url.scheme == "https", path="/")
 
 
 def _player(request: Request, response: Response, cookie: str | None) -> str:
@@ -123,7 +126,7 @@ def _player(request: Request, response: Response, cookie: str | None) -> str:
     else:
         player = store.player(cookie)
     if player.id != cookie:
-        _set_cookie(response, player.id)
+        _set_cookie(request, response, player.id)
     return player.id
 
 
