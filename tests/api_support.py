@@ -66,3 +66,14 @@ def human_pace(monkeypatch: Any, seconds: float = 1000.0) -> None:
 
     monkeypatch.setattr(api, "_now", later)
     monkeypatch.setattr(connect_api, "_now", later)
+
+
+def row_counts(store) -> dict[str, int]:
+    """How many rows each table of the store holds."""
+    from sqlalchemy import func, select
+
+    from mahjong_solitaire.store.schema import metadata
+
+    with store.engine.connect() as connection:
+        return {name: connection.execute(select(func.count()).select_from(table)).scalar_one()
+                for name, table in metadata.tables.items()}

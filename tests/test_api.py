@@ -19,7 +19,7 @@ from mahjong_solitaire.web import create_app
 from mahjong_solitaire.web.api import COOKIE
 
 sys.path.insert(0, str(Path(__file__).parent))
-from api_support import checked, human_pace, play, post, refused, tap
+from api_support import checked, human_pace, play, post, refused, row_counts, tap
 
 CODE = "MJ1-L00-AAAAABL"
 DEAL = deal_from_code(CODE)
@@ -603,20 +603,10 @@ def test_every_answer_is_the_engines_verdict_on_the_stored_game(client, requests
 # -- integrity: reads write nothing, one open game, ranked wins, the daily board --------
 
 
-def _row_counts(store) -> dict[str, int]:
-    from sqlalchemy import func, select
-
-    from mahjong_solitaire.store.schema import metadata
-
-    with store.engine.connect() as connection:
-        return {name: connection.execute(select(func.count()).select_from(table)).scalar_one()
-                for name, table in metadata.tables.items()}
-
-
 @pytest.mark.parametrize("local", [False, True])
 def test_a_cookieless_read_writes_nothing_to_the_database(store, local):
     client = TestClient(create_app(store, local_player=local))
-    before = _row_counts(store)
+    before = row_counts(store)
     for path in ("/", "/api/game", "/api/leaderboard", "/api/statistics", "/api/player",
                  "/api/stages", "/api/layouts", "/api/daily-board", "/api/connect/stages"):
         response = client.get(path)
@@ -624,9 +614,9 @@ def test_a_cookieless_read_writes_nothing_to_the_database(store, local):
         assert "set-cookie" not in response.headers, path
     shown = checked(client.get("/api/game"))
     checked(client.get(f"/api/games/{shown['id']}/winnability"))
-    assert _row_counts(store) == before
+    assert row_counts(store) == before
     post(client, shown, "tap", position=sorted(free(shown))[0])  # the first action
-    after = _row_counts(store)
+    after = row_counts(store)
     assert (after["players"], after["games"]) == (before["players"] + 1, before["games"] + 1)
 
 

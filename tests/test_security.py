@@ -34,7 +34,7 @@ from mahjong_solitaire.web.layouts_api import MAX_UPLOAD_BYTES
 from mahjong_solitaire.web.security import JSON_BODY_LIMIT, LOCAL_HOSTS
 
 sys.path.insert(0, str(Path(__file__).parent))
-from api_support import checked, refused
+from api_support import checked, refused, row_counts
 from serving import ProductServer
 
 CODE = "MJ1-L00-AAAAABL"
@@ -196,7 +196,7 @@ def test_a_request_from_another_site_cannot_plant_a_layout(client, sqlite_store,
     answer = client.post("/api/layouts", headers=FOREIGN[rule],
                          files={"file": ("a.layout", b"kmahjongg-layout-v1.0\n")})
     refused(answer, 403, "cross_site")
-    assert sqlite_store.imported_layouts() == []
+    assert row_counts(sqlite_store)["layouts"] == 0
 
 
 @pytest.mark.parametrize("method", ["PUT", "DELETE", "PATCH"])
@@ -252,7 +252,7 @@ def test_bodiless_posts_and_json_with_a_charset_are_served(client):
 def test_the_layout_upload_takes_only_the_pages_multipart_form(client, sqlite_store):
     refused(client.post("/api/layouts", content=b"kmahjongg-layout-v1.0",
                         headers={"Content-Type": "text/plain"}), 400, "bad_request")
-    assert sqlite_store.imported_layouts() == []
+    assert row_counts(sqlite_store)["layouts"] == 0
 
 
 @pytest.mark.parametrize(("lang", "message"), [
@@ -449,7 +449,7 @@ def test_no_script_src_anywhere_allows_unsafe_code(client):
 
 
 def test_the_player_cookie_is_httponly_and_samesite_lax_and_not_secure_over_http(client):
-    cookie = client.get("/api/game").headers["set-cookie"]
+    cookie = client.post("/api/games", json={"code": CODE}).headers["set-cookie"]
     assert cookie.startswith(f"{COOKIE}=")
     attributes = {part.strip().split("=")[0].lower() for part in cookie.split(";")}
     assert {"httponly", "path", "max-age"} <= attributes and "secure" not in attributes
@@ -465,14 +465,16 @@ def test_the_player_cookie_is_secure_over_https(sqlite_store, how):
         app = ProxyHeadersMiddleware(create_app(sqlite_store), trusted_hosts="*")
         client = TestClient(app)
         headers = {"X-Forwarded-Proto": "https"}
-    cookie = client.get("/api/game", headers=headers).headers["set-cookie"].lower()
+    cookie = client.post("/api/games", json={"code": CODE}, headers=headers
+                         ).headers["set-cookie"].lower()
     assert "; secure" in cookie and "httponly" in cookie and "samesite=lax" in cookie
 
 
 def test_an_untrusted_proxy_cannot_claim_https(sqlite_store):
     app = ProxyHeadersMiddleware(create_app(sqlite_store), trusted_hosts="192.0.2.1")
-    cookie = TestClient(app).get("/api/game", headers={"X-Forwarded-Proto": "https"}
-                                 ).headers["set-cookie"].lower()
+    cookie = TestClient(app).post("/api/games", json={"code": CODE},
+                                  headers={"X-Forwarded-Proto": "https"}
+                                  ).headers["set-cookie"].lower()
     assert "secure" not in cookie
 
 
