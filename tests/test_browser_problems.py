@@ -74,7 +74,8 @@ def test_the_modes_are_found_by_state_name_and_code(page):
         ofCode: [name(m.modeOfCode(" cn1-1808b-aaaaabl")), name(m.modeOfCode("MJ1-L00-AAAAABL")),
                  name(m.modeOfCode("XX1-L00-AAAAABL"))],
         codeIn: m.codeIn("https://x.test/?code=mj1-l07-abcdefg", m.classic),
-        shapes: [m.checkShape("CN1-18", m.connect, "bad"), m.checkShape("CN1-1808BX", m.connect, "bad")],
+        shapes: [m.checkShape("CN1-18", m.connect, "bad"),
+                 m.checkShape("CN1-1808BX", m.connect, "bad")],
       };
     }""")
     assert found["names"] == [["classic", "MJ1"], ["connect", "CN1"]]
