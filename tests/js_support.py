@@ -81,3 +81,40 @@ def js_literals(source: str) -> list[tuple[int, str]]:
             before = char
         at += 1
     return found
+
+
+def js_code(source: str) -> str:
+    r"""A script without its comments (each replaced by spaces, lines kept): what runs.
+    Strings, template literals and regular expressions are kept as written.
+
+    >>> js_code('a = "//x"; // note\nb = /\\/*/g; /* c */ d')
+    'a = "//x";        \nb = /\\/*/g;         d'
+    """
+    out: list[str] = []
+    at, before = 0, ""
+    while at < len(source):
+        char = source[at]
+        if source.startswith("//", at) or source.startswith("/*", at):
+            end = (source.find("\n", at) if source[at + 1] == "/" else source.index("*/", at) + 2)
+            end = len(source) if end < 0 else end
+            out.append(re.sub(r"[^\n]", " ", source[at:end]))
+            at = end
+            continue
+        if char in "\"'`":
+            end = at + 1
+            while end < len(source) and source[end] != char:
+                end += 2 if source[end] == "\\" else 1
+            out.append(source[at:end + 1])
+            at, before = end + 1, "a"
+            continue
+        if char == "/" and (before == "" or before in "=(,:!&|?;{}[+"):
+            match = _JS_REGEX.match(source, at)
+            if match is not None:
+                out.append(match[0])
+                at, before = match.end(), "a"
+                continue
+        if not char.isspace():
+            before = char
+        out.append(char)
+        at += 1
+    return "".join(out)

@@ -16,7 +16,7 @@ from mahjong_solitaire.web.app import STATIC
 sys.path.insert(0, str(Path(__file__).parent))
 from js_support import js_literals
 
-SCRIPTS = sorted((STATIC / "js").glob("*.js"))
+SCRIPTS = sorted((STATIC / "js").rglob("*.js"))  # js/modes/ too
 TABLE = STATIC / "js" / "strings.js"
 
 #: Words: a capitalised word, or two words side by side.

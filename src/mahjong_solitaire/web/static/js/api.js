@@ -31,8 +31,10 @@ export async function request(method, path, body, { keepalive = false } = {}) {
   let data = null;
   try {
     data = await response.json();
-  } catch {
-    data = null;
+  } catch (error) {
+    // a body that is no JSON (a proxy's error page, an empty answer): judged by the status
+    // below; a body that breaks off is the network's failure
+    if (!(error instanceof SyntaxError)) throw new ApiError(0, "network", t("errorNetwork"), error.message);
   }
   if (!response.ok) {
     const message = (data && (data.message || (typeof data.detail === "string" && data.detail)))
@@ -49,8 +51,8 @@ export const api = {
   tap: (id, position, version) => request("POST", `/games/${encodeURIComponent(id)}/tap`, { position, version }),
   winnability: (id) => request("GET", `/games/${encodeURIComponent(id)}/winnability`),
   action: (id, name, version, options) => request("POST", `/games/${encodeURIComponent(id)}/${name}`, { version }, options),
-  leaderboard: (mode = "classic") => request("GET", `/leaderboard?mode=${encodeURIComponent(mode)}`),
-  statistics: (mode = "classic") => request("GET", `/statistics?mode=${encodeURIComponent(mode)}`),
+  leaderboard: (mode) => request("GET", `/leaderboard?mode=${encodeURIComponent(mode)}`),
+  statistics: (mode) => request("GET", `/statistics?mode=${encodeURIComponent(mode)}`),
   dailyBoard: (date) => request("GET", `/daily-board${date ? `?date=${encodeURIComponent(date)}` : ""}`),
   layouts: () => request("GET", "/layouts"),
   uploadLayout: (file) => {

@@ -2,17 +2,15 @@
 // and draws every answer.  The server decides everything; the page only predicts the
 // selection so that a tap answers within one frame.
 
-import { api } from "./api.js";
-import { BoardView } from "./board.js";
-import { ConnectView } from "./connect.js";
-import { apiFor, connectApi, createGame } from "./connectapi.js";
+import { api, ApiError } from "./api.js";
 import { connectNewGamePart, connectStagesPanel } from "./connectpages.js";
 import { closeDialog, dialogName, installDialog } from "./dialogs.js";
-import { applyStrings, copyText, formatTime, paintButton, toast } from "./dom.js";
+import { applyStrings, copyText, formatTime, paintButton, showProblem, toast } from "./dom.js";
 import { tilesMatch } from "./faces.js";
 import { newGameDialog, noMovesDialog, winDialog } from "./gamedialogs.js";
 import { announcer, BoardKeys } from "./keyboard.js";
 import { forgetLayouts, loadLayouts } from "./layouts.js";
+import { classic, connect, createGame, MODES, modeOf, otherMode } from "./modes/index.js";
 import { aboutPage, leaderboardPage, rulesPage, settingsPage, statisticsPage } from "./pages.js";
 import { applySettings, loadSettings, onSystemThemeChange, saveSettings } from "./settings.js";
 import { stagesPage } from "./stages.js";
@@ -21,11 +19,14 @@ import { reducedMotion } from "./tileview.js";
 
 const $ = (id) => document.getElementById(id);
 
-let knownLayouts = [];
 const AUTO_PAUSED = "mahjong-solitaire.auto-paused";
 
+// Everything the controller keeps between events, in one place.
 const app = {
-  state: null,
+  state: null, // the last game state drawn or received
+  layouts: [], // the layouts known (titles in the page's language; positions for the board)
+  views: new Map(), // mode -> its board view (each mode draws its own way)
+  view: null, // the view of the game shown
   queue: Promise.resolve(),
   pending: 0,
   selection: null, // the predicted selection
@@ -36,26 +37,29 @@ const app = {
   verdict: null, // the solver's word on a position: {key, value} ("pending" while asked)
 };
 
-const classicBoard = new BoardView($("board"), $("stage"), {
-  onTap: tap, // (its click handler also serves the Connect tiles: .tile[data-i])
-  positionsOf: (name) => knownLayouts.find((layout) => layout.name === name)?.positions || null,
-});
-const connectBoard = new ConnectView($("board"), $("stage"));
-let board = classicBoard; // the view of the game shown: classic or Connect
+for (const mode of MODES) {
+  // (the classic view's click handler also serves the other views' tiles: .tile[data-i])
+  app.views.set(mode, new mode.View($("board"), $("stage"), {
+    onTap: tap,
+    positionsOf: (name) => app.layouts.find((layout) => layout.name === name)?.positions || null,
+  }));
+}
+app.view = app.views.get(classic);
 const keys = new BoardKeys($("board"), { tap });
 const announce = announcer($("announcer"));
-for (const view of [classicBoard, connectBoard]) view.setStyle(app.settings.tileStyle);
+for (const view of app.views.values()) view.setStyle(app.settings.tileStyle);
 
 /** The view for `state`'s mode; switching clears the other view's board. */
 function viewFor(state) {
-  const view = state.mode === "connect" ? connectBoard : classicBoard;
-  if (view !== board) {
-    board.reset();
-    board = view;
+  const mode = modeOf(state);
+  const view = app.views.get(mode);
+  if (view !== app.view) {
+    app.view.reset();
+    app.view = view;
   }
-  $("board").dataset.mode = state.mode || "classic";
+  $("board").dataset.mode = mode.name;
   const other = document.querySelector("#menu [data-action='mode']");
-  const label = state.mode === "connect" ? "menuPlayClassic" : "menuPlayConnect";
+  const label = otherMode(mode).switchLabel;
   if (other && other.dataset.label !== label) {
     other.dataset.label = label;
     paintButton(other);
@@ -69,7 +73,7 @@ function show(state) {
   app.state = state;
   app.selection = state.selection;
   $("loading").hidden = true;
-  viewFor(state);
+  const board = viewFor(state);
   if (board.hint && !board.hint.every((i) => state.tiles.some((tile) => tile.i === i))) board.setHint(null);
   const fresh = app.gameShown !== null && app.gameShown !== state.id;
   app.gameShown = state.id;
@@ -118,8 +122,7 @@ function positionKey(state) {
  * an answer for another version of the game is dropped. */
 function showWinnability(state) {
   const chip = $("winnable");
-  const classic = (state.mode || "classic") === "classic";
-  if (!classic || state.status === "paused") {
+  if (!modeOf(state).winnability || state.status === "paused") {
     chip.hidden = true;
     return;
   }
@@ -141,8 +144,10 @@ function showWinnability(state) {
     verdict.value = answer.winnability;
     const now = app.state;
     if (now && positionKey(now) === key && now.status !== "paused") paintWinnability(verdict.value);
-  }).catch(() => {
-    if (app.verdict === verdict) app.verdict = null;
+  }).catch((problem) => {
+    if (app.verdict !== verdict) return; // the position moved on: its verdict no longer matters
+    app.verdict = null; // asked again with the next position
+    showProblem(problem);
   });
 }
 
@@ -168,14 +173,14 @@ function endOfGame(state) {
   if (app.shownFor === key) return;
   if (state.status === "stuck") {
     app.shownFor = key;
-    announce(`${t("noMovesTitle")}. ${t(state.mode === "connect" ? "connectNoMovesNote" : "noMovesNote")}`);
+    announce(`${t("noMovesTitle")}. ${t(modeOf(state).noMovesNote)}`);
     openNoMoves();
   } else if (state.status === "won") {
     app.shownFor = key;
     announce(t("announceWon", { time: formatTime(state.result ? state.result.time : state.elapsed) }));
     winDialog(state, {
       playAgain: () => playAgain(state),
-      nextStage: (number) => playStage(number).catch(() => {}),
+      nextStage: (number) => playStage(number).catch(reported),
       newGame: () => openNewGame(),
       share: () => shareLink(),
     });
@@ -223,31 +228,50 @@ function enqueue(job) {
     setPending(-1);
     throw problem;
   });
-  app.queue = result.catch(() => {});
+  // The queue only keeps the order: the next request waits for this one whatever its
+  // outcome, and the outcome (a state or a problem) goes to the caller through `result`.
+  app.queue = result.then(() => undefined, () => undefined);
   return result;
 }
 
+/** Tell the player why a queued request failed (the caller's catch then needs `reported`),
+ * and when it was the last one pending, draw the game as the server has it now. */
 async function recover(problem, last) {
-  if (problem.status === 0) {
+  if (!(problem instanceof ApiError)) {
+    showProblem(problem); // a fault of the page: shown, and not marked (it is thrown on)
+  } else if (problem.status === 0) {
     toast(t("errorNetwork"), { error: true });
+    problem.reported = true;
   } else if (problem.code === "stale_version") {
     toast(t("errorStale"));
-  } else if (problem.code !== "no_shuffle") {
+    problem.reported = true;
+  } else if (problem.code !== "no_shuffle") { // the shuffle command has its own words
     toast(problem.message, { error: true });
+    problem.reported = true;
   }
   if (last && app.state) {
     try {
       // a game replaced in another window (or gone): show the player's current game
       const replaced = problem.code === "game_over" || problem.code === "unknown_game";
-      show(await (replaced ? api.current() : apiFor(app.state).game(app.state.id)));
-    } catch {
+      show(await (replaced ? api.current() : modeOf(app.state).api.game(app.state.id)));
+    } catch (again) {
+      // the player has just been told what failed; when the server cannot be asked either
+      // (the network is still gone), the last state stays drawn
+      if (!(again instanceof ApiError)) throw again;
       show(app.state);
     }
   }
 }
 
+/** The catch of a queued request whose problem recover() has shown; anything else (a
+ * fault of the page, or a problem nobody showed) is thrown on, never swallowed. */
+function reported(problem) {
+  if (!(problem && problem.reported)) throw problem;
+}
+
 function tap(i) {
   const state = app.state;
+  const board = app.view;
   if (!state || (state.status !== "playing" && state.status !== "stuck")) return;
   let shaken = false;
   if (!board.isFree(i)) {
@@ -266,7 +290,7 @@ function tap(i) {
     board.select([i]);
   }
   const name = tileName(board.label(i));
-  enqueue(() => apiFor(app.state).tap(app.state.id, i, app.state.version)).then((answer) => {
+  enqueue(() => modeOf(app.state).api.tap(app.state.id, i, app.state.version)).then((answer) => {
     const outcome = answer.event && answer.event.outcome;
     if (outcome === "blocked" && !shaken) board.shake(i);
     if (outcome === "matched") board.setHint(null);
@@ -278,16 +302,17 @@ function tap(i) {
       matched: () => t("announceMatched", { name, n: answer.tiles_left }),
     }[outcome];
     if (said && answer.status !== "won") announce(said());
-  }, () => {});
+  }, reported);
 }
 
 /** An action by name (hint, undo, redo, shuffle, pause, resume, undo-to-winnable). */
 function run(name, options = {}) {
   const state = app.state;
   if (!state) return Promise.resolve();
+  const board = app.view;
   if (name !== "hint" && name !== "pause" && name !== "resume") board.setHint(null);
   if (name === "resume") sessionStorage.removeItem(AUTO_PAUSED);
-  return enqueue(() => apiFor(app.state).action(app.state.id, name, app.state.version, options)).then((answer) => {
+  return enqueue(() => modeOf(app.state).api.action(app.state.id, name, app.state.version, options)).then((answer) => {
     if (name === "hint") board.setHint(answer.hint || null);
     if (name === "hint" && answer.hint) {
       const [first, second] = answer.hint.map((i) => tileName(board.label(i)));
@@ -302,20 +327,16 @@ function run(name, options = {}) {
 /** Close the dialog and start the game that `request()` creates. */
 function begin(request) {
   closeDialog();
-  board.setHint(null);
+  app.view.setHint(null);
   return enqueue(request);
 }
 
 const start = (body) => begin(() => createGame(body));
-const playStage = (number, mode = app.state?.mode) => begin(() => (mode === "connect"
-  ? connectApi.create({ stage: number }) : api.startStage(number)));
+const playStage = (number, mode = modeOf(app.state)) => begin(() => mode.startStage(number));
 
-/** The same deal again: the same stage, the same code, or (imported layouts) the layout. */
+/** The same deal again (each mode knows what that is: the stage, the code, the layout). */
 function playAgain(state) {
-  if (state.mode === "connect") return start({ code: state.code, stage: state.stage ?? undefined }).catch(() => {});
-  if (state.stage) return playStage(state.stage).catch(() => {});
-  if (state.code) return start({ code: state.code }).catch(() => {});
-  return start({ layout: state.layout.name, difficulty: state.difficulty }).catch(() => {});
+  return begin(() => modeOf(state).again(state)).catch(reported);
 }
 
 // -- commands --------------------------------------------------------------------------
@@ -323,44 +344,42 @@ function playAgain(state) {
 const playable = () => app.state && (app.state.status === "playing" || app.state.status === "stuck");
 
 const commands = {
-  hint: () => playable() && app.state.status === "playing" && run("hint").catch(() => {}),
-  undo: () => playable() && app.state.can_undo && run("undo").catch(() => {}),
-  redo: () => playable() && app.state.can_redo && run("redo").catch(() => {}),
+  hint: () => playable() && app.state.status === "playing" && run("hint").catch(reported),
+  undo: () => playable() && app.state.can_undo && run("undo").catch(reported),
+  redo: () => playable() && app.state.can_redo && run("redo").catch(reported),
   shuffle: () => playable() && run("shuffle").catch((problem) => {
     if (problem.code === "no_shuffle") toast(t("shuffleImpossible"), { error: true });
+    else reported(problem);
   }),
   pause: () => {
     if (!app.state) return;
-    if (app.state.status === "paused") run("resume").catch(() => {});
-    else if (playable()) run("pause").then(() => announce(t("announcePaused")), () => {});
+    if (app.state.status === "paused") run("resume").catch(reported);
+    else if (playable()) run("pause").then(() => announce(t("announcePaused")), reported);
   },
   new: () => openNewGame(),
-  daily: () => start({ daily: true }).catch(() => {}),
-  stages: () => withPause((onClose) => stagesPage({ play: (number) => playStage(number).catch(() => {}), onClose })),
+  daily: () => start({ daily: true }).catch(reported),
+  stages: () => withPause((onClose) => stagesPage({ play: (number) => playStage(number, classic).catch(reported), onClose })),
   connectStages: () => withPause((onClose) => connectStagesPanel({ start, onClose })),
-  mode: () => openNewGame(app.state?.mode === "connect" ? "classic" : "connect"),
-  leaderboard: () => withPause((onClose) => leaderboardPage({ layouts: layoutsOrEmpty(), highlight: app.state?.id, mode: modeShown(), onClose })),
-  statistics: () => withPause((onClose) => statisticsPage({ layouts: layoutsOrEmpty(), mode: modeShown(), onClose })),
+  mode: () => openNewGame(otherMode(modeOf(app.state))),
+  leaderboard: () => withPause((onClose) => leaderboardPage({ layouts: app.layouts, highlight: app.state?.id, mode: modeOf(app.state), onClose })),
+  statistics: () => withPause((onClose) => statisticsPage({ layouts: app.layouts, mode: modeOf(app.state), onClose })),
   settings: () => withPause((onClose) => settingsPage({ settings: app.settings, change: changeSettings, setLanguage, onClose })),
   rules: () => withPause((onClose) => rulesPage({ onClose })),
   about: () => withPause((onClose) => aboutPage({ onClose })),
 };
 
-const layoutsOrEmpty = () => knownLayouts;
-const modeShown = () => app.state?.mode || "classic";
-
 /** Open a page dialog; a running game pauses while it is open and resumes after. */
 async function withPause(open) {
   const wasRunning = app.state && app.state.status === "playing";
-  const pausing = wasRunning ? run("pause").catch(() => {}) : null;
+  const pausing = wasRunning ? run("pause").catch(reported) : null;
   const onClose = () => {
     // After the pause has landed (a dialog closed at once must not leave the game paused).
     // The extra pending request spans the gap between the pause's answer and the resume, so
     // the board never says "nothing pending" while the game is about to resume.
     if (!wasRunning) return;
     setPending(1);
-    pausing.then(() => {
-      if (app.state && app.state.status === "paused" && !dialogName()) run("resume").catch(() => {});
+    pausing.finally(() => {
+      if (app.state && app.state.status === "paused" && !dialogName()) run("resume").catch(reported);
       setPending(-1);
       if (app.pending === 0 && app.state) show(app.state);
     });
@@ -368,21 +387,21 @@ async function withPause(open) {
   try {
     await open(onClose);
   } catch (problem) {
-    toast(problem.message || t("errorNetwork"), { error: true });
+    showProblem(problem);
     onClose();
   }
 }
 
-function openNewGame(mode = app.state?.mode || "classic") {
+function openNewGame(mode = modeOf(app.state)) {
   return withPause((onClose) => newGameDialog({ current: app.state, start, onClose, mode,
-    connectPart: () => connectNewGamePart({ start }) }));
+    parts: { [connect.name]: () => connectNewGamePart({ start }) } }));
 }
 
 function changeSettings(change) {
   Object.assign(app.settings, change);
   saveSettings(app.settings);
   applySettings(app.settings);
-  for (const view of [classicBoard, connectBoard]) view.setStyle(app.settings.tileStyle);
+  for (const view of app.views.values()) view.setStyle(app.settings.tileStyle);
 }
 
 /** Speak another language: the page's strings, then the server's (layout titles). */
@@ -390,8 +409,12 @@ async function setLanguage(lang) {
   await chooseLanguage(lang);
   applyStrings();
   forgetLayouts();
-  knownLayouts = await loadLayouts().catch(() => knownLayouts);
-  if (app.state) await enqueue(() => apiFor(app.state).game(app.state.id)).catch(() => {});
+  try {
+    app.layouts = await loadLayouts();
+  } catch (problem) {
+    showProblem(problem); // the titles stay in the last language until the next load
+  }
+  if (app.state) await enqueue(() => modeOf(app.state).api.game(app.state.id)).catch(reported);
 }
 
 async function copyCode() {
@@ -477,7 +500,7 @@ function wire() {
     if (document.hidden && playable()) {
       // remembered for this tab: a reload (which hides the page too) resumes by itself
       sessionStorage.setItem(AUTO_PAUSED, app.state.id);
-      run("pause", { keepalive: true }).catch(() => {});
+      run("pause", { keepalive: true }).catch(reported);
     }
   });
   onSystemThemeChange(() => applySettings(app.settings));
@@ -485,15 +508,19 @@ function wire() {
 }
 
 async function boot() {
+  let speechless = null;
   try {
     await loadCatalogue();
-  } catch {
-    // no catalogue (the server is not answering): the page speaks English
+  } catch (problem) {
+    speechless = problem; // no catalogue: the page speaks English, and says why once it can
   }
   applyStrings();
   applySettings(app.settings);
   wire();
-  const layoutsLoaded = loadLayouts().then((layouts) => { knownLayouts = layouts; }, () => {});
+  if (speechless) showProblem(speechless);
+  // without the list the board still draws (the game's state holds its tiles); the player
+  // is told, and a later New game dialog asks again
+  const layoutsLoaded = loadLayouts().then((layouts) => { app.layouts = layouts; }, showProblem);
   const params = new URLSearchParams(window.location.search);
   const code = params.get("code");
   try {
@@ -512,7 +539,7 @@ async function boot() {
     await layoutsLoaded;
     show(current);
     if (current.status === "paused" && sessionStorage.getItem(AUTO_PAUSED) === current.id) {
-      run("resume").catch(() => {});
+      run("resume").catch(reported);
     }
   } catch (problem) {
     $("loading").textContent = problem.status === 0 ? t("errorNetwork") : t("errorGeneric", { message: problem.message });

@@ -14,7 +14,7 @@
 // "connect"]`; after a match `#board[data-last-path]` holds the link ("x,y x,y …", ring
 // cells at -1 or W/H) and `#board[data-slid]` the number of tiles that slid.
 
-import { slideRuleName, t, tileName } from "./strings.js";
+import { t, tileName } from "./strings.js";
 import { fadeOut, sizeBoard, tileElement, TileView, tileWidth } from "./tileview.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -23,15 +23,6 @@ const RING = 0.55; // the ring around the grid that links may run through, in ti
 const GAP = 0.06; // space between tiles (the edge), in tile widths
 const MARGIN = 8; // px kept free around the board
 const PATH_MS = 520; // how long a link stays drawn
-
-/** "connect-12x6-down" (a stored layout name) -> "12×6 · Down"; null for other names. */
-export function connectGridTitle(name) {
-  const found = /^connect-(\d+)x(\d+)-(.+)$/.exec(name || "");
-  if (!found) return null;
-  return `${found[1]}×${found[2]} · ${slideRuleName(found[3])}`;
-}
-
-/** A sliding rule's name for players, in their language: "down" -> "Down". */
 
 export class ConnectView extends TileView {
   constructor(board, stage) {
@@ -106,7 +97,7 @@ export class ConnectView extends TileView {
       this.reset();
       this.gameId = state.id;
       this.grid = { width: state.layout.width, height: state.layout.height };
-      this.board.dataset.mode = "connect";
+      this.board.dataset.mode = state.mode;
       this.fit();
     }
     const event = state.event;

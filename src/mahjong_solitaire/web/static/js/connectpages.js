@@ -1,30 +1,19 @@
 // The Connect mode's dialogs: the stages panel (each stage's grid, sliding rule and level,
 // cleared / next / locked, best times) and the Connect part of the New game dialog (the
-// stages, and a field for a CN1 code).
+// stages, and a field for a Connect code).
 
 import { openDialog } from "./dialogs.js";
 import { fillButton, formatTime, h } from "./dom.js";
-import { connectApi, connectCodeIn } from "./connectapi.js";
 import { icon } from "./icons.js";
+import { checkShape, connect } from "./modes/index.js";
 import { difficultyName, slideRuleName, t } from "./strings.js";
-
-const CODE_SHAPE = "CN1-0000A-AAAAAAA";
 
 /**
  * Check a Connect code as it is typed: {code, error, complete}; the error is "" while the
- * text may still become a code.  A pasted link `…?code=CN1-…` gives its code.
+ * text may still become a code.  A pasted link `…?code=…` gives its code.
  */
 export function checkConnectCode(text) {
-  let code = String(text || "").trim().toUpperCase();
-  if (code.length > CODE_SHAPE.length) code = connectCodeIn(code) || code;
-  if (!code) return { code, error: "", complete: false };
-  if (code.length > CODE_SHAPE.length) return { code, error: t("connectCodeInvalid"), complete: false };
-  for (let k = 0; k < code.length; k += 1) {
-    const want = CODE_SHAPE[k];
-    const ok = want === "0" ? /\d/.test(code[k]) : want === "A" ? /[A-Z]/.test(code[k]) : code[k] === want;
-    if (!ok) return { code, error: t("connectCodeInvalid"), complete: false };
-  }
-  return { code, error: "", complete: code.length === CODE_SHAPE.length };
+  return checkShape(text, connect, t("connectCodeInvalid"));
 }
 
 function stageState(entry, next) {
@@ -66,7 +55,7 @@ export async function connectNewGamePart({ start }) {
   const fail = (problem) => { error.textContent = problem.message; };
   let data = { next: 1, stages: [] };
   try {
-    data = await connectApi.stages();
+    data = await connect.api.stages();
   } catch (problem) {
     fail(problem);
   }
@@ -86,7 +75,7 @@ export async function connectNewGamePart({ start }) {
   };
   const submit = () => {
     const result = validate();
-    if (result.complete) start({ code: result.code }).catch(fail);
+    if (result.complete) start({ mode: connect.name, code: result.code }).catch(fail);
   };
   input.addEventListener("input", validate);
   input.addEventListener("keydown", (event) => {
@@ -98,14 +87,14 @@ export async function connectNewGamePart({ start }) {
   playCode.addEventListener("click", submit);
   const next = h("button", {
     type: "button", class: "btn primary", id: "connect-next-stage",
-    onclick: () => start({ stage: data.next }).catch(fail),
+    onclick: () => start({ mode: connect.name, stage: data.next }).catch(fail),
   });
   fillButton(next, "play", t("connectPlayStage", { n: data.next }));
-  return h("div", { class: "mode-part", "data-part": "connect" },
+  return h("div", { class: "mode-part", "data-part": connect.name },
     h("p", { class: "muted mode-note" }, t("connectRulesShort")),
     h("div", { class: "row-buttons" }, next),
     h("h3", {}, t("connectStagesTitle")),
-    stageList(data, (number) => start({ stage: number }).catch(fail)),
+    stageList(data, (number) => start({ mode: connect.name, stage: number }).catch(fail)),
     h("h3", {}, t("enterCode")),
     h("div", { class: "field" }, input, playCode),
     error);
@@ -113,14 +102,14 @@ export async function connectNewGamePart({ start }) {
 
 /** The Connect stages panel (menu): every stage with its state; a click starts it. */
 export async function connectStagesPanel({ start, onClose }) {
-  const data = await connectApi.stages();
+  const data = await connect.api.stages();
   const error = h("p", { class: "field-error", role: "alert" });
   const cleared = data.stages.filter((entry) => entry.cleared).length;
   openDialog("connect-stages", [
     h("h2", {}, t("connectStagesTitle")),
     h("p", { class: "muted mode-note" }, t("connectStagesIntro")),
     h("p", {}, t("stagesProgress", { cleared, next: data.next })),
-    stageList(data, (number) => start({ stage: number }).catch((problem) => {
+    stageList(data, (number) => start({ mode: connect.name, stage: number }).catch((problem) => {
       error.textContent = problem.message;
     })),
     error,

@@ -1,5 +1,6 @@
 // Small DOM helpers: build elements without string markup, format times, show a toast.
 
+import { ApiError } from "./api.js";
 import { icon } from "./icons.js";
 import { formatDate, t } from "./strings.js";
 
@@ -67,23 +68,43 @@ export function toast(message, { error = false, ms = 2200 } = {}) {
   toastTimer = setTimeout(() => el.classList.remove("show"), error ? Math.max(ms, 4200) : ms);
 }
 
-/** Copy text to the clipboard; resolves true when it worked. */
+/**
+ * Tell the player that something failed, in a toast: a refused request's message is
+ * already in the player's language (the server's words, or errorNetwork); anything else
+ * is the page's own fault, shown as errorGeneric with its text.
+ */
+export function showProblem(problem) {
+  const message = problem instanceof ApiError ? problem.message
+    : t("errorGeneric", { message: (problem && problem.message) || String(problem) });
+  toast(message, { error: true });
+}
+
+/** Copy text to the clipboard; resolves true when it worked (else the caller tells the
+ * player to copy by hand). */
 export async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);
     return true;
-  } catch {
-    const area = h("textarea", { style: "position:fixed;opacity:0" }, text);
-    document.body.append(area);
-    area.select();
-    let ok = false;
-    try {
-      ok = document.execCommand("copy");
-    } catch {
-      ok = false;
-    }
+  } catch (refused) {
+    // no clipboard API here (plain http, an old browser: TypeError) or no permission
+    // (NotAllowedError): the old way below is tried instead; other faults are the page's
+    if (!(refused instanceof TypeError || refused instanceof DOMException)) throw refused;
+    return copyTheOldWay(text);
+  }
+}
+
+function copyTheOldWay(text) {
+  const area = h("textarea", { style: "position:fixed;opacity:0" }, text);
+  document.body.append(area);
+  area.select();
+  try {
+    return document.execCommand("copy");
+  } catch (refused) {
+    // a browser that refuses the command: false, and the caller says "Could not copy"
+    if (!(refused instanceof DOMException)) throw refused;
+    return false;
+  } finally {
     area.remove();
-    return ok;
   }
 }
 

@@ -1,36 +1,27 @@
 // The dialogs of a game: New game, No moves, Win.
 
 import { buttons, openDialog } from "./dialogs.js";
-import { fillButton, formatTime, h } from "./dom.js";
+import { fillButton, formatTime, h, showProblem } from "./dom.js";
 import { layoutPicker, loadLayouts } from "./layouts.js";
+import { checkShape, classic, modeOf, MODES } from "./modes/index.js";
 import { stageWinPart } from "./stages.js";
 import { t, tn } from "./strings.js";
 
 
-const CODE_SHAPE = "MJ1-L00-AAAAAAA";
-
 /**
- * Check a code as it is typed: "" while it may still become valid, else the message.
- * Returns {code, error, complete}; a pasted link `…?code=MJ1-…` gives its code.
+ * Check a classic code as it is typed: "" while it may still become valid, else the
+ * message.  Returns {code, error, complete}; a pasted link `…?code=…` gives its code.
  */
 export function checkCode(text, layouts = []) {
-  let code = text.trim().toUpperCase();
-  const inLink = code.match(/MJ1-L\d\d-[A-Z]{7}/);
-  if (inLink && code.length > CODE_SHAPE.length) code = inLink[0];
-  if (!code) return { code, error: "", complete: false };
-  if (code.length > CODE_SHAPE.length) return { code, error: t("codeInvalid"), complete: false };
-  for (let k = 0; k < code.length; k += 1) {
-    const want = CODE_SHAPE[k];
-    const ok = want === "0" ? /\d/.test(code[k]) : want === "A" ? /[A-Z]/.test(code[k]) : code[k] === want;
-    if (!ok) return { code, error: t("codeInvalid"), complete: false };
-  }
-  if (code.length < CODE_SHAPE.length) return { code, error: "", complete: false };
-  const number = Number(code.slice(5, 7));
+  const result = checkShape(text, classic, t("codeInvalid"));
+  if (!result.complete) return result;
+  const { code } = result;
+  const number = classic.layoutNumberOf(code);
   const numbers = layouts.map((layout) => layout.number).filter((n) => n !== null && n !== undefined);
   if (numbers.length && !numbers.includes(number)) {
-    return { code, error: t("codeUnknownLayout", { number: code.slice(4, 7) }), complete: false };
+    return { code, error: t("codeUnknownLayout", { number: classic.layoutLabelOf(code) }), complete: false };
   }
-  return { code, error: "", complete: true };
+  return result;
 }
 
 function segmented(name, options, value, onChange) {
@@ -51,17 +42,19 @@ function segmented(name, options, value, onChange) {
 export { segmented };
 
 /**
- * The New game dialog.  `start(body)` creates the game (a promise); its error is shown
- * under the code field.
+ * The New game dialog, open on `mode`'s part.  `start(body)` creates the game (a promise);
+ * its error is shown under the code field.  `parts` holds the other modes' parts: mode
+ * name -> async () => element (the Connect part comes from connectpages.js).
  */
-export async function newGameDialog({ current, start, onClose, mode = "classic", connectPart = null }) {
+export async function newGameDialog({ current, start, onClose, mode = classic, parts = {} }) {
   let layouts = [];
   try {
     layouts = await loadLayouts();
-  } catch {
-    layouts = [];
+  } catch (problem) {
+    // the dialog still opens: the difficulty, the daily challenge and codes need no list
+    showProblem(problem);
   }
-  let chosenLayout = (current?.mode !== "connect" && current?.layout?.name) || "turtle";
+  let chosenLayout = (modeOf(current) === classic && current?.layout?.name) || "turtle";
   let difficulty = current?.difficulty || "normal";
 
   const picker = layoutPicker({ list: layouts, chosen: chosenLayout, onChoose: (name) => { chosenLayout = name; } });
@@ -118,8 +111,8 @@ export async function newGameDialog({ current, start, onClose, mode = "classic",
   fillButton(daily, "calendar", t("dailyChallenge"));
 
   await picker.ready;
-  // the mode switch: Classic (this part) or Connect (connectPart(), from connectpages.js)
-  const classic = h("div", { class: "mode-part", "data-part": "classic", hidden: mode !== "classic" },
+  // the mode switch: Classic (this part) or another mode (its part from `parts`)
+  const classicPart = h("div", { class: "mode-part", "data-part": classic.name },
     layouts.length ? [h("h3", {}, t("layout")), picker] : null,
     h("h3", {}, t("difficulty")),
     segmented(t("difficulty"), [["easy", t("easy")], ["normal", t("normal")], ["hard", t("hard")]],
@@ -128,22 +121,26 @@ export async function newGameDialog({ current, start, onClose, mode = "classic",
     h("h3", {}, t("enterCode")),
     h("div", { class: "field" }, input, playCode),
     error);
-  const connect = connectPart ? await connectPart() : null;
-  if (connect) connect.hidden = mode !== "connect";
-  const modes = connect ? segmented(t("gameMode"), [["classic", t("modeClassic")], ["connect", t("modeConnect")]],
-    mode, (value) => {
-      classic.hidden = value !== "classic";
-      connect.hidden = value !== "connect";
-    }) : null;
+  const shown = new Map([[classic, classicPart]]);
+  for (const other of MODES) {
+    if (other !== classic && parts[other.name]) shown.set(other, await parts[other.name]());
+  }
+  const showPart = (chosen) => {
+    for (const [owner, part] of shown) part.hidden = owner !== chosen;
+  };
+  const opening = shown.has(mode) ? mode : classic;
+  showPart(opening);
+  const modes = shown.size > 1 ? segmented(t("gameMode"), [...shown.keys()].map((owner) => [owner.name, t(owner.titleKey)]),
+    opening.name, (name) => showPart([...shown.keys()].find((owner) => owner.name === name))) : null;
   if (modes) modes.id = "mode-switch";
-  openDialog("new-game", [h("h2", {}, t("newGameTitle")), modes, classic, connect], { wide: true, onClose });
+  openDialog("new-game", [h("h2", {}, t("newGameTitle")), modes, ...shown.values()], { wide: true, onClose });
   const chosen = picker.cards.querySelector("[aria-checked='true']");
   if (chosen) chosen.scrollIntoView({ block: "nearest" });
 }
 
 /** The No moves dialog (rules §3.4): Undo, Shuffle, New game, and back to the last winnable position. */
 export function noMovesDialog(state, { undo, shuffle, toWinnable, newGame, onClose }) {
-  const note = h("p", { class: "muted", id: "no-moves-note" }, t(state.mode === "connect" ? "connectNoMovesNote" : "noMovesNote"));
+  const note = h("p", { class: "muted", id: "no-moves-note" }, t(modeOf(state).noMovesNote));
   const choice = (id, iconName, label, action, primary = false) => {
     const button = h("button", { type: "button", class: primary ? "btn primary" : "btn", id });
     fillButton(button, iconName, label);

@@ -36,6 +36,7 @@ export function loadLayouts() {
       setTimeout(() => preload(list), PRELOAD_DELAY_MS);
       return layouts;
     });
+    // a failed load is asked again next time; the failure itself reaches every caller (loading)
     loading.catch(() => { loading = null; });
   }
   return loading;
@@ -53,6 +54,8 @@ function previewText(layout) {
   const url = layout.preview;
   if (!url) return Promise.resolve(null);
   if (!previews.has(url)) {
+    // a picture that does not come (fetch rejects only when the network fails) leaves the
+    // card with its title: decoration, not worth a message; asked again next time
     const text = fetch(url, { credentials: "same-origin" })
       .then((answer) => (answer.ok ? answer.text() : null), () => null);
     text.then((value) => { if (value === null) previews.delete(url); });

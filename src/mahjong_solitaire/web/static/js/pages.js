@@ -4,20 +4,20 @@
 import { api } from "./api.js";
 import { timesChart } from "./chart.js";
 import { buttons, openDialog } from "./dialogs.js";
-import { formatDate, formatTime, h, toast } from "./dom.js";
-import { connectGridTitle } from "./connect.js";
+import { formatDate, formatTime, h, showProblem, toast } from "./dom.js";
 import { faceSvg } from "./faces.js";
 import { segmented } from "./gamedialogs.js";
+import { classic, modeLayoutTitle } from "./modes/index.js";
 import { difficultyName, formatNumber, formatPercent, language, languages, t } from "./strings.js";
 
 function layoutTitle(name, layouts) {
   const found = layouts.find((layout) => layout.name === name);
-  return found ? found.title : connectGridTitle(name) || name;
+  return found ? found.title : modeLayoutTitle(name) || name;
 }
 
-/** A page title, naming the mode for Connect (its figures are kept apart). */
+/** A page title, naming the mode when its figures are kept apart (Connect). */
 function pageTitle(key, mode) {
-  return h("h2", { "data-mode": mode }, mode === "connect" ? `${t(key)} · ${t("modeConnect")}` : t(key));
+  return h("h2", { "data-mode": mode.name }, mode.namedInTitles ? `${t(key)} · ${t(mode.titleKey)}` : t(key));
 }
 
 function aids(entry) {
@@ -32,10 +32,14 @@ function table(headers, rows, attrs = {}) {
     h("tbody", {}, rows)));
 }
 
-export async function leaderboardPage({ layouts, highlight, mode = "classic", onClose }) {
-  const classic = mode !== "connect"; // the daily challenge is a classic deal
-  const [board, daily] = await Promise.all([api.leaderboard(mode),
-    classic ? api.dailyBoard().catch(() => null) : null]);
+/** The Leaderboard of `mode` (a mode object), with today's daily board for classic. */
+export async function leaderboardPage({ layouts, highlight, mode = classic, onClose }) {
+  const withDaily = mode.dailyBoard;
+  const [board, daily] = await Promise.all([api.leaderboard(mode.name),
+    withDaily ? api.dailyBoard().catch((problem) => {
+      showProblem(problem); // the player's own board is still worth showing
+      return null;
+    }) : null]);
   const entries = board.entries || [];
   const mine = entries.length
     ? table([[t("colPlace"), true], [t("colTime"), true], [t("colLayout")], [t("colDifficulty")], [t("colDate")], [t("colAids")]],
@@ -60,13 +64,14 @@ export async function leaderboardPage({ layouts, highlight, mode = "classic", on
     pageTitle("leaderboardTitle", mode),
     h("h3", {}, t("yourBest")),
     mine,
-    classic ? h("h3", {}, `${t("todaysBoard")}${daily ? ` · ${formatDate(`${daily.date}T12:00:00`)}` : ""}`) : null,
-    classic ? dailyPart : null,
+    withDaily ? h("h3", {}, `${t("todaysBoard")}${daily ? ` · ${formatDate(`${daily.date}T12:00:00`)}` : ""}`) : null,
+    withDaily ? dailyPart : null,
   ], { wide: true, onClose });
 }
 
-export async function statisticsPage({ layouts, mode = "classic", onClose }) {
-  const stats = await api.statistics(mode);
+/** The Statistics of `mode` (a mode object). */
+export async function statisticsPage({ layouts, mode = classic, onClose }) {
+  const stats = await api.statistics(mode.name);
   const fact = (label, value) => h("div", {}, h("dt", {}, label), h("dd", {}, value));
   const time = (value) => (value === null || value === undefined ? "–" : formatTime(value));
   const rate = stats.win_rate === null || stats.win_rate === undefined ? "–" : formatPercent(stats.win_rate);
@@ -110,8 +115,8 @@ export async function settingsPage({ settings, change, setLanguage, onClose }) {
   let name = "";
   try {
     name = (await api.player()).name || "";
-  } catch {
-    name = "";
+  } catch (problem) {
+    showProblem(problem); // the settings still open, with an empty name field
   }
   const nameInput = h("input", { id: "player-name", type: "text", maxlength: 32, value: name, "aria-label": t("playerName") });
   const saveName = h("button", {

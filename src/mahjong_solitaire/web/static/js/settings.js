@@ -6,7 +6,10 @@ const DEFAULTS = { tileStyle: "classic", theme: "system", showTimer: true };
 export function loadSettings() {
   try {
     return { ...DEFAULTS, ...JSON.parse(localStorage.getItem(KEY) || "{}") };
-  } catch {
+  } catch (problem) {
+    // storage refused (DOMException: private mode, blocked cookies) or a value that is no
+    // JSON (SyntaxError): the defaults, as for a new player; other faults are the page's
+    if (!(problem instanceof DOMException || problem instanceof SyntaxError)) throw problem;
     return { ...DEFAULTS };
   }
 }
@@ -14,8 +17,9 @@ export function loadSettings() {
 export function saveSettings(settings) {
   try {
     localStorage.setItem(KEY, JSON.stringify(settings));
-  } catch {
-    // private mode or full storage: the settings still apply to this page
+  } catch (problem) {
+    // private mode or full storage (DOMException): the settings still apply to this page
+    if (!(problem instanceof DOMException)) throw problem;
   }
 }
 

@@ -271,7 +271,8 @@ function writeCookie(lang) {
 export function chosenLanguage() {
   try {
     return localStorage.getItem(STORE_KEY) || readCookie();
-  } catch {
+  } catch (problem) {
+    if (!(problem instanceof DOMException)) throw problem; // storage refused: the cookie says
     return readCookie();
   }
 }
@@ -297,8 +298,8 @@ export async function chooseLanguage(lang) {
   writeCookie(lang);
   try {
     localStorage.setItem(STORE_KEY, lang);
-  } catch {
-    // private mode: the cookie still remembers it
+  } catch (problem) {
+    if (!(problem instanceof DOMException)) throw problem; // private mode: the cookie remembers
   }
   return loadCatalogue(lang);
 }

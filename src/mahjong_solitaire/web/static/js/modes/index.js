@@ -1,0 +1,76 @@
+// The modes of play, each an object of its own module (classic.js, connect.js): the page
+// asks them instead of comparing mode names or matching game codes.
+//
+//   modeOf(state)          the mode of a game state (by `state.mode`; classic by default)
+//   modeNamed("connect")   the mode of a name (null when unknown)
+//   modeOfCode(text)       the mode whose code prefix a text starts with (null for none)
+
+import { classic } from "./classic.js";
+import { connect } from "./connect.js";
+
+export { classic, connect };
+
+/** Every mode, the default (classic) first. */
+export const MODES = Object.freeze([classic, connect]);
+
+export function modeNamed(name) {
+  return MODES.find((mode) => mode.name === name) || null;
+}
+
+export function modeOf(state) {
+  return (state && modeNamed(state.mode)) || classic;
+}
+
+export function modeOfCode(text) {
+  const code = String(text || "").trim().toUpperCase();
+  return MODES.find((mode) => code.startsWith(`${mode.prefix}-`)) || null;
+}
+
+/** The mode the menu offers to switch to from `mode`. */
+export function otherMode(mode) {
+  return MODES[(MODES.indexOf(mode) + 1) % MODES.length];
+}
+
+/** The code of `mode` in `text` (a code, or a link holding one), upper-cased; null if none. */
+export function codeIn(text, mode) {
+  const found = mode.codePattern.exec(String(text || "").trim().toUpperCase());
+  return found ? found[0] : null;
+}
+
+/**
+ * Check a code of `mode` as it is typed against its shape: {code, error, complete}; the
+ * error (`invalid`, a message) is "" while the text may still become a code.  A pasted
+ * link gives its code.
+ */
+export function checkShape(text, mode, invalid) {
+  let code = String(text || "").trim().toUpperCase();
+  const shape = mode.codeShape;
+  if (code.length > shape.length) code = codeIn(code, mode) || code;
+  if (!code) return { code, error: "", complete: false };
+  if (code.length > shape.length) return { code, error: invalid, complete: false };
+  for (let k = 0; k < code.length; k += 1) {
+    const want = shape[k];
+    const ok = want === "0" ? /\d/.test(code[k]) : want === "A" ? /[A-Z]/.test(code[k]) : code[k] === want;
+    if (!ok) return { code, error: invalid, complete: false };
+  }
+  return { code, error: "", complete: code.length === shape.length };
+}
+
+/**
+ * Start a game from a new-game request: `{mode: name, ...}` names its mode, else a code's
+ * prefix does, else it is classic.  The mode's API gets the rest.
+ */
+export function createGame(body) {
+  const { mode: name, ...rest } = body || {};
+  const mode = (name && modeNamed(name)) || modeOfCode(rest.code) || classic;
+  return mode.api.create(rest);
+}
+
+/** A stored layout name's title when a mode builds such names (Connect's grids); null. */
+export function modeLayoutTitle(name) {
+  for (const mode of MODES) {
+    const title = mode.layoutTitle(name);
+    if (title) return title;
+  }
+  return null;
+}
