@@ -20,6 +20,7 @@ from mahjong_solitaire.connect import ConnectDeal, Slide, connect_deal_from_code
 
 sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import ARTIFACTS, open_page, settle
+from serving import a_minute_passes
 
 pytestmark = pytest.mark.browser
 
@@ -74,6 +75,7 @@ def test_a_sliding_stage_is_won_by_clicks(browser, server) -> None:
     settle(page)
     deal = connect_deal_from_code(page.get_attribute("[data-code]", "data-code"))
     assert deal.rule is Slide.DOWN and (deal.width, deal.height) == (12, 6)
+    a_minute_passes(server.database, board_attr(page, "data-game"))  # clicked at a human pace
     board = deal.board()
     assert shown_grid(page, deal) == board.rows()
     slides = 0
