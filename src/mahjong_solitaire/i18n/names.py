@@ -20,6 +20,7 @@ from ``layouts/builtin.py`` (both extracted by :mod:`.extract`), the rest are ma
 from __future__ import annotations
 
 from ..classic.stages import Stage
+from ..connect.mode import grid_of_name
 from ..connect.slide import Slide
 from ..connect.stages import Stage as ConnectStage
 from ..core.difficulty import Difficulty
@@ -35,6 +36,7 @@ __all__ = [
     "difficulty_name",
     "layout_description",
     "layout_title",
+    "ranking_title",
     "slide_rule_description",
     "slide_rule_name",
     "stage_name",
@@ -159,6 +161,25 @@ def connect_grid_title(width: int, height: int, rule: Slide | str, lang: str) ->
     """
     return translator(lang)(_GRID_TITLE, width=width, height=height,
                             slide=slide_rule_name(rule, lang))
+
+
+def ranking_title(name: str, lang: str) -> str:
+    """What the name a stored game is ranked under (``Mode.ranking_name``) reads as: a
+    built-in layout's title, a Connect grid's title, else the name itself (an imported
+    layout).
+
+    >>> ranking_title("turtle", "it"), ranking_title("connect-12x6-down", "en")
+    ('Tartaruga', '12×6 · Down')
+    >>> ranking_title("my-castle", "pt")
+    'my-castle'
+    """
+    grid = grid_of_name(name)
+    if grid is not None:
+        return connect_grid_title(*grid, lang)
+    try:
+        return layout_title(builtin_layout(name), lang)
+    except ValueError:
+        return name
 
 
 def stage_name(stage: Stage | ConnectStage, lang: str) -> str:
