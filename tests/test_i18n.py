@@ -30,6 +30,7 @@ from mahjong_solitaire.core.tiles import KINDS
 from mahjong_solitaire.i18n import (
     available_languages,
     catalogue_json,
+    catalogues,
     count_label,
     difficulty_name,
     error_message,
@@ -466,7 +467,7 @@ def test_adding_a_language_is_adding_one_catalogue(tmp_path: Path,
     target.parent.mkdir(parents=True)
     with target.open("wb") as file:
         write_po(file, french)
-    monkeypatch.setattr(i18n, "LOCALE_DIR", locale_dir)
+    monkeypatch.setattr(catalogues, "LOCALE_DIR", locale_dir)
     i18n.reload()
     try:
         assert "fr" in languages() and languages()[0] == "en"

@@ -38,7 +38,7 @@ def api_error_codes() -> set[str]:
 def test_every_error_code_of_the_api_has_its_own_message_in_every_language() -> None:
     codes = api_error_codes()
     assert {"bad_code", "stage_locked", "unknown_language", "too_large"} <= codes
-    fallback = i18n._UNKNOWN_ERROR
+    fallback = i18n.UNKNOWN_ERROR
     for lang in i18n.languages():
         for code in codes:
             assert error_message(code, lang) != translator(lang)(fallback), (lang, code)

@@ -12,6 +12,8 @@ from datetime import UTC, datetime
 import pytest
 
 from mahjong_solitaire import Game, GameStatus, Layout, builtin_layout, deal_from_code
+from mahjong_solitaire.connect.mode import CONNECT
+from mahjong_solitaire.modes import DEFAULT_MODE
 from mahjong_solitaire.store import (
     MAX_LAYOUTS_PER_PLAYER,
     GameNotFoundError,
@@ -108,6 +110,26 @@ def test_a_game_code_must_agree_with_the_seed_and_difficulty_given(store: Store)
     with pytest.raises(ValueError, match="not a game code"):
         store.create_game(player.id, code="MJ9-nonsense")
     assert store.current_game(player.id) is None
+
+
+def test_a_game_is_stored_in_the_mode_that_owns_its_code(store: Store) -> None:
+    """The mode is asked, never guessed from a string: a code of another mode, a layout
+    outside the default mode or a mode nobody registered is refused before anything is
+    stored (such a game could not be replayed by the page that resumes it)."""
+    player = store.player(None)
+    connect_code = CONNECT.stage_deal(1).code
+    game = store.create_game(player.id, code=connect_code, mode=CONNECT)
+    assert game.mode == CONNECT.name and game.game_mode is CONNECT
+    assert game.layout_name == CONNECT.ranking_name(game.deal())
+    assert store.get_game(player.id, game.id).deal().code == connect_code
+    for mode, code in ((CONNECT.name, CODE), (DEFAULT_MODE, connect_code)):
+        with pytest.raises(StoreError, match="this game is played in mode"):
+            store.create_game(player.id, code=code, mode=mode)
+    with pytest.raises(StoreError, match="played in mode"):
+        store.create_game(player.id, layout=builtin_layout("turtle"), seed=1, mode=CONNECT)
+    with pytest.raises(StoreError, match="unknown mode 'chess'"):
+        store.create_game(player.id, code=CODE, mode="chess")
+    assert store.current_game(player.id) == game
 
 
 def test_a_built_in_layout_and_seed_are_stored_as_their_code(store: Store) -> None:

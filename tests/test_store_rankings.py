@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mahjong_solitaire import Difficulty, GameCode, daily_code
+from mahjong_solitaire import Difficulty, GameCode, daily_code, mode_named
 from mahjong_solitaire.store import Store
 from mahjong_solitaire.store.statistics import GameSummary, compute
 
@@ -199,7 +199,9 @@ def test_the_order_games_are_listed_in_does_not_change_the_statistics(
 
 def play_stage(store: Store, player_id: str, stage: int, elapsed: float, *,
                status: str = "won", mode: str = "classic") -> None:
-    game = store.create_game(player_id, code=code(stage), stage=stage, mode=mode)
+    # A stage's game has a code of its own mode: the store refuses a code of another mode.
+    deal_code = code(stage) if mode == "classic" else mode_named(mode).stage_deal(stage).code
+    game = store.create_game(player_id, code=deal_code, stage=stage, mode=mode)
     store.save_game(player_id, game.id, version=game.version, actions=[], elapsed=elapsed,
                     running=False, status=status, hints=0, undos=0, shuffles=0)
 

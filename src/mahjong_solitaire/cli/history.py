@@ -24,18 +24,16 @@ from pathlib import Path
 
 from ..i18n import (
     N_,
-    connect_grid_title,
     count_label,
     difficulty_name,
     format_date,
     format_number,
     format_percent,
     format_time_span,
-    layout_title,
+    ranking_title,
     translator,
 )
-from ..layouts import builtin_layout
-from ..store import LeaderboardEntry, Statistics, Store, connect_grid_of
+from ..store import LeaderboardEntry, Statistics, Store
 from ..store.limits import clamp_elapsed
 from .common import CliError, add_database_option, existing_database, language, read_text
 
@@ -72,21 +70,12 @@ def format_time(seconds: float | None) -> str:
 
 
 def layout_label(name: str, lang: str) -> str:
-    """What a stored layout name reads as: a built-in's title, a Connect grid's title, else
-    the name itself (an imported layout).
+    """What a stored layout name reads as (:func:`~mahjong_solitaire.i18n.ranking_title`).
 
-    >>> layout_label("turtle", "it"), layout_label("connect-12x6-down", "en")
-    ('Tartaruga', '12×6 · Down')
-    >>> layout_label("my-castle", "pt")
-    'my-castle'
+    >>> layout_label("turtle", "it"), layout_label("my-castle", "pt")
+    ('Tartaruga', 'my-castle')
     """
-    grid = connect_grid_of(name)
-    try:
-        if grid is not None:
-            return connect_grid_title(*grid, lang)
-        return layout_title(builtin_layout(name), lang)
-    except ValueError:
-        return name
+    return ranking_title(name, lang)
 
 
 def _difficulty(value: str, lang: str) -> str:

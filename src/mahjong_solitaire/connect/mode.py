@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import ClassVar
 
@@ -15,9 +16,10 @@ from ..core.mode import Mode
 from .codes import PREFIX, ConnectCode
 from .game import ConnectGame
 from .generator import ConnectDeal, connect_deal_from_code
+from .slide import Slide
 from .stages import stage
 
-__all__ = ["CONNECT", "ConnectMode", "grid_name"]
+__all__ = ["CONNECT", "ConnectMode", "grid_name", "grid_of_name"]
 
 
 @lru_cache(maxsize=64)
@@ -29,6 +31,22 @@ def grid_name(code: ConnectCode | ConnectDeal) -> str:
     """The name a Connect game (its code or its deal) is stored and ranked under: grid and
     rule, e.g. ``connect-10x6-down``."""
     return f"connect-{code.shape.width}x{code.shape.height}-{code.rule.value}"
+
+
+_GRID_NAME = re.compile(r"connect-(\d+)x(\d+)-([a-z-]+)")
+
+
+def grid_of_name(name: str) -> tuple[int, int, Slide] | None:
+    """Width, height and sliding rule of a :func:`grid_name`; ``None`` for any other name
+    (a classic layout's).
+
+        >>> grid_of_name("connect-10x6-down"), grid_of_name("turtle")
+        ((10, 6, <Slide.DOWN: 'down'>), None)
+    """
+    found = _GRID_NAME.fullmatch(name)
+    if found is None or found[3] not in {rule.value for rule in Slide}:
+        return None
+    return int(found[1]), int(found[2]), Slide(found[3])
 
 
 class ConnectMode(Mode):

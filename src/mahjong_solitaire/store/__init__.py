@@ -11,9 +11,12 @@ Alembic, on SQLite or PostgreSQL).
 The contract with the web server is ``notes/store_api.md``; the modules:
 :mod:`.database` (URL, engine, migrations), :mod:`.schema` (tables), :mod:`.records`
 (what the store returns), :mod:`.statistics` (the rules of the figures), :mod:`.history`
-(the export document) and :mod:`.store` (the :class:`Store`).
+(the export document), :mod:`.rankings` (the SQL of statistics and leaderboards),
+:mod:`.imported_layouts` (the SQL of imported layouts) and :mod:`.store` (the
+:class:`Store`, one transaction per method).
 """
 
+from ..connect.mode import grid_name
 from .database import database_url
 from .errors import (
     GameNotFoundError,
@@ -30,11 +33,13 @@ from .records import (
     Player,
     StageProgress,
     StoredGame,
-    connect_grid_of,
-    connect_layout_name,
 )
 from .statistics import GroupStatistics, Statistics
 from .store import MAX_LAYOUTS_PER_PLAYER, MAX_NAME_LENGTH, Store
+
+#: The name Connect games are ranked under; kept here for the web's Connect routes, which
+#: import it from the store (``CONNECT.ranking_name(deal)`` says the same through the mode).
+connect_layout_name = grid_name
 
 __all__ = [
     "GAME_STATUSES",
@@ -54,7 +59,6 @@ __all__ = [
     "Store",
     "StoreError",
     "StoredGame",
-    "connect_grid_of",
     "connect_layout_name",
     "database_url",
 ]

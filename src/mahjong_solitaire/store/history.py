@@ -30,26 +30,14 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import Any
 
-from ..classic.codes import GameCode, daily_code
-from ..classic.game import Game
-from ..classic.generator import deal_from_code
-from ..connect import ConnectCode, ConnectGame
-from ..connect.generator import connect_deal_from_code
+from ..classic.codes import daily_code
 from ..core.difficulty import Difficulty
-from ..core.game import GameStatus
+from ..core.game import GameStatus, PlayableDeal
 from ..core.layout import Layout
-from ..layouts import builtin_layout
+from ..modes import mode_of_code
 from .errors import StoreError
 from .limits import HUMAN_FLOOR_SECONDS_PER_PAIR, MAX_ELAPSED_SECONDS, human_floor
-from .records import (
-    GAME_STATUSES,
-    Player,
-    StoredGame,
-    connect_layout_name,
-    is_connect_code,
-    layout_deal,
-    mode_of_code,
-)
+from .records import GAME_STATUSES, Player, StoredGame, layout_deal
 
 __all__ = ["FORMAT", "VERSION", "export_document", "parse_document"]
 
@@ -149,27 +137,20 @@ def _parse_game(raw: object, number: int) -> dict[str, Any]:
         raise fields.fail(f"daily = {daily_text!r} is not a date") from None
     if (code is None) == (positions is None):
         raise fields.fail("a game has either a code or layout positions")
-    connect_game = is_connect_code(code)
-    if mode != mode_of_code(code):
-        raise fields.fail(f"this game is played in mode {mode_of_code(code)!r}, not {mode!r}")
+    game_mode = mode_of_code(code)  # a game with no code is played in the default mode
+    if mode != game_mode.name:
+        raise fields.fail(f"this game is played in mode {game_mode.name!r}, not {mode!r}")
     try:
-        if connect_game:  # a Connect game (rules §9)
-            if daily is not None:
-                raise fields.fail("a Connect game is never a daily challenge")
-            connect = ConnectCode.parse(code)  # type: ignore[arg-type]
-            if (connect.seed, connect.difficulty.value) != (seed, level):
-                raise fields.fail(f"seed and difficulty contradict code {code}")
-            code, name = str(connect), connect_layout_name(connect)
-            deal: Any = connect_deal_from_code(connect)
-        elif code is not None:
-            parsed = GameCode.parse(code)
+        deal: PlayableDeal
+        if code is not None:
+            parsed = game_mode.parse(code)
             if (parsed.seed, parsed.difficulty.value) != (seed, level):
                 raise fields.fail(f"seed and difficulty contradict code {code}")
             code = str(parsed)
-            name = builtin_layout(parsed.layout_number).name
             if daily is not None and code != str(daily_code(daily)):
                 raise fields.fail(f"{code} is not the daily challenge of {daily}")
-            deal = deal_from_code(parsed)
+            deal = game_mode.deal(code)
+            name = game_mode.ranking_name(deal)
         else:
             layout = Layout.from_positions(positions, name=name)
             positions = [list(p) for p in layout.positions]
@@ -183,7 +164,7 @@ def _parse_game(raw: object, number: int) -> dict[str, Any]:
         raise fields.fail(f"a {status} game needs finished_at")
     # Every game is replayed: its counts and status must follow from its moves.
     try:
-        game = (ConnectGame if connect_game else Game).replay(deal, actions)
+        game = game_mode.game.replay(deal, actions)
     except ValueError as error:
         raise fields.fail(str(error)) from None
     if (game.board.is_won()) != (status == "won"):

@@ -15,21 +15,18 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from functools import lru_cache
 
 from ..classic.generator import Deal, generate
-from ..connect.codes import ConnectCode
-from ..connect.generator import ConnectDeal
-from ..connect.mode import CONNECT, grid_name
+from ..core.game import PlayableDeal
 from ..core.layout import Layout
-from ..modes import mode_of_code as _mode_of
+from ..modes import Mode, mode_named, mode_of_code
 
 __all__ = ["GAME_STATUSES", "HUMAN_FLOOR_SECONDS_PER_PAIR", "UNFINISHED", "DailyEntry",
-           "LeaderboardEntry", "Player", "StageProgress", "StoredGame", "connect_layout_name",
-           "humanly_fast", "is_connect_code", "layout_deal", "pairs_taken"]
+           "LeaderboardEntry", "Player", "StageProgress", "StoredGame", "humanly_fast",
+           "layout_deal", "pairs_taken"]
 
 #: Every status a stored game can have.
 GAME_STATUSES = ("playing", "paused", "won", "stuck", "abandoned")
@@ -71,49 +68,6 @@ def humanly_fast(elapsed: float, actions: list[str]) -> bool:
     return elapsed >= HUMAN_FLOOR_SECONDS_PER_PAIR * pairs_taken(actions)
 
 
-def is_connect_code(code: str | None) -> bool:
-    """Whether ``code`` names a Connect deal (``CN1-…``) rather than a classic one.
-
-        >>> is_connect_code(" cn1-1808b-aaaaabl"), is_connect_code("MJ1-L00-AAAAABL")
-        (True, False)
-    """
-    return CONNECT.owns(code)
-
-
-def mode_of_code(code: str | None) -> str:
-    """The mode a game of ``code`` is played in: ``connect`` for a Connect code, else
-    ``classic`` (a classic code, or a layout of positions with no code).
-
-        >>> mode_of_code("CN1-1808B-AAAAABL"), mode_of_code("MJ1-L00-AAAAABL"), mode_of_code(None)
-        ('connect', 'classic', 'classic')
-    """
-    return _mode_of(code).name
-
-
-def connect_layout_name(code: ConnectCode | ConnectDeal) -> str:
-    """The ``layout_name`` a Connect game (its code or its deal) is stored and grouped
-    under: grid and rule.  :func:`connect_grid_of` reads it back.
-
-        >>> connect_layout_name(ConnectCode.parse("CN1-1006B-AAAAABL"))
-        'connect-10x6-down'
-    """
-    return grid_name(code)
-
-
-_CONNECT_LAYOUT = re.compile(r"connect-(\d+)x(\d+)-([a-z-]+)")
-
-
-def connect_grid_of(layout_name: str) -> tuple[int, int, str] | None:
-    """Width, height and sliding rule of a :func:`connect_layout_name`; ``None`` for any
-    other layout name.
-
-        >>> connect_grid_of("connect-10x6-down"), connect_grid_of("turtle")
-        ((10, 6, 'down'), None)
-    """
-    found = _CONNECT_LAYOUT.fullmatch(layout_name)
-    return None if found is None else (int(found[1]), int(found[2]), found[3])
-
-
 @lru_cache(maxsize=16)
 def layout_deal(positions: tuple[tuple[int, int, int], ...], name: str, seed: int,
                 difficulty: str) -> Deal:
@@ -137,7 +91,7 @@ class Player:
 @dataclass(frozen=True, slots=True)
 class StoredGame:
     """One stored game.  The board is not stored: :meth:`deal` and :attr:`actions` rebuild
-    it with :meth:`mahjong_solitaire.Game.replay`."""
+    it with the game class of its mode (:attr:`game_mode`)."""
 
     id: str
     player_id: str
@@ -171,21 +125,27 @@ class StoredGame:
     def finished(self) -> bool:
         return self.status not in UNFINISHED
 
-    def deal(self) -> Deal:
-        """The engine deal: from the code, or from the imported layout's positions."""
-        if is_connect_code(self.code):
-            raise ValueError(f"game {self.id} is a Connect game: use connect_deal()")
+    @property
+    def game_mode(self) -> Mode:
+        """The :class:`~mahjong_solitaire.core.mode.Mode` the game is played in (``mode``
+        is its name; ``ValueError`` for a name no mode has)."""
+        return mode_named(self.mode)
+
+    def deal(self) -> PlayableDeal:
+        """The engine deal, whatever the mode: from the code, through the mode that owns it,
+        or from the imported layout's positions (a game with no code).  Replay it with the
+        mode's game class, ``self.game_mode.game.replay(deal, self.actions)``."""
         if self.code is not None:
-            return _mode_of(self.code).deal(self.code)  # type: ignore[no-any-return]
+            return mode_of_code(self.code).deal(self.code)
         positions = tuple((x, y, z) for x, y, z in self.layout_positions or ())
         return layout_deal(positions, self.layout_name, self.seed, self.difficulty)
 
-    def connect_deal(self) -> ConnectDeal:
-        """The Connect deal of a game of mode ``connect``, from its ``CN1-…`` code (replay
-        it with :meth:`mahjong_solitaire.connect.ConnectGame.replay`)."""
-        if not is_connect_code(self.code):
-            raise ValueError(f"game {self.id} is not a Connect game (code {self.code!r})")
-        return CONNECT.deal(self.code)  # type: ignore[arg-type]
+    def connect_deal(self) -> PlayableDeal:
+        """:meth:`deal` under its former name for Connect games (the web's Connect routes
+        still call it); ``ValueError`` for a game of another mode."""
+        if mode_of_code(self.code) is not self.game_mode:
+            raise ValueError(f"game {self.id} is not a {self.mode} game (code {self.code!r})")
+        return self.deal()
 
     def elapsed_now(self, now: datetime | None = None) -> float:
         """Seconds played up to ``now``: the stored time plus the current running stretch."""

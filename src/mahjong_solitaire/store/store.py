@@ -31,7 +31,6 @@ read, counted and deleted only through its owner's id.
 from __future__ import annotations
 
 import math
-import re
 import secrets
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -39,20 +38,17 @@ from contextlib import contextmanager
 from datetime import UTC, date, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Row, delete, func, insert, or_, select, true, update
+from sqlalchemy import Connection, Row, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..classic.codes import GameCode
-from ..connect.codes import ConnectCode
 from ..core.difficulty import Difficulty
 from ..core.layout import Layout
-from ..layouts import builtin_layout, builtin_layouts
-from . import history
+from ..modes import DEFAULT_MODE, Mode, mode_named, mode_of_code
+from . import history, imported_layouts, rankings
 from .database import SQLITE_BEGIN, create_store_engine, database_url, migrate
 from .errors import (
     GameNotFoundError,
-    LayoutLimitError,
-    LayoutNotFoundError,
     StaleWriteError,
     StoreError,
 )
@@ -64,19 +60,17 @@ from .records import (
     Player,
     StageProgress,
     StoredGame,
-    connect_layout_name,
     humanly_fast,
-    is_connect_code,
 )
-from .schema import games, layouts, players, settings
-from .statistics import GameSummary, Statistics, compute
+from .schema import games, players, settings
+from .statistics import Statistics
 
 __all__ = ["MAX_LAYOUTS_PER_PLAYER", "MAX_NAME_LENGTH", "Store"]
 
 #: A display name holds 1 to 32 characters (after stripping spaces).
 MAX_NAME_LENGTH = 32
-#: How many imported layouts one player may keep.
-MAX_LAYOUTS_PER_PLAYER = 100
+#: How many imported layouts one player may keep (:mod:`.imported_layouts`).
+MAX_LAYOUTS_PER_PLAYER = imported_layouts.MAX_LAYOUTS_PER_PLAYER
 #: How many times a new game is tried when concurrent requests of the player collide.
 _ATTEMPTS = 8
 _LOCAL_PLAYER = "local_player"
@@ -98,7 +92,7 @@ def _one_line(error: OperationalError) -> str:
 
 def _game(row: Row[Any]) -> StoredGame:
     values = row._mapping
-    return StoredGame(**{name: values[name] for name in StoredGame.__slots__})  # type: ignore[arg-type]
+    return StoredGame(**{name: values[name] for name in StoredGame.__slots__})
 
 
 def _player(row: Row[Any]) -> Player:
@@ -117,9 +111,13 @@ def _check_actions(actions: object) -> list[str]:
     return list(actions)
 
 
-def _slug(name: str) -> str:
-    text = re.sub(r"[^a-z0-9]+", "-", name.strip().lower()).strip("-")
-    return text[:56] or "layout"
+def _mode(mode: object) -> Mode:
+    """The mode a caller named (a :class:`Mode` or its name); :class:`StoreError` for any
+    other value."""
+    try:
+        return mode_named(mode)  # type: ignore[arg-type]
+    except ValueError as error:
+        raise StoreError(str(error)) from None
 
 
 class Store:
@@ -247,27 +245,20 @@ class Store:
 
     @staticmethod
     def _deal_source(code: str | None, layout: Layout | None, seed: int | None,
-                     difficulty: str | Difficulty | None, mode: str = "classic"
+                     difficulty: str | Difficulty | None, mode: Mode
                      ) -> tuple[str | None, str, list[list[int]] | None, int, str]:
         if (code is None) == (layout is None):
             raise StoreError("a game is created from a code or from a layout (one of them)")
-        if is_connect_code(code):
-            if mode != "connect":
-                raise StoreError(f"a Connect code is played in mode 'connect', not {mode!r}")
-            connect = ConnectCode.parse(code)  # type: ignore[arg-type]
-            if seed is not None and seed != connect.seed:
-                raise StoreError(f"seed {seed} contradicts code {connect}")
-            if difficulty is not None and Difficulty.parse(difficulty) != connect.difficulty:
-                raise StoreError(f"difficulty {difficulty} contradicts code {connect}")
-            return (str(connect), connect_layout_name(connect), None, connect.seed,
-                    connect.difficulty.value)
+        owner = mode_of_code(code)  # a layout (no code) is played in the default mode
+        if owner is not mode:
+            raise StoreError(f"this game is played in mode {owner.name!r}, not {mode.name!r}")
         if code is not None:
-            parsed = GameCode.parse(code)
+            parsed = mode.parse(code)
             if seed is not None and seed != parsed.seed:
                 raise StoreError(f"seed {seed} contradicts code {parsed}")
             if difficulty is not None and Difficulty.parse(difficulty) != parsed.difficulty:
                 raise StoreError(f"difficulty {difficulty} contradicts code {parsed}")
-            return (str(parsed), builtin_layout(parsed.layout_number).name, None, parsed.seed,
+            return (str(parsed), mode.ranking_name(mode.deal(str(parsed))), None, parsed.seed,
                     parsed.difficulty.value)
         assert layout is not None
         if seed is None or isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
@@ -279,7 +270,8 @@ class Store:
         positions = [list(p) for p in layout.positions]
         return None, layout.name[:64], positions, seed, level.value
 
-    def create_game(self, player_id: str, *, mode: str = "classic", code: str | None = None,
+    def create_game(self, player_id: str, *, mode: str | Mode = DEFAULT_MODE,
+                    code: str | None = None,
                     layout: Layout | None = None, seed: int | None = None,
                     difficulty: str | Difficulty | None = None, daily: date | None = None,
                     stage: int | None = None, replace: bool = True) -> StoredGame:
@@ -290,19 +282,21 @@ class Store:
 
         Concurrent calls for one player queue on the player's row lock; should two still
         collide on the one-open-game index, the loser tries again, so the newest game
-        stays open and every other one is abandoned."""
-        if not isinstance(mode, str) or not 0 < len(mode) <= 16:
-            raise StoreError(f"{mode!r} is not a game mode")
+        stays open and every other one is abandoned.
+
+        ``mode`` (a :class:`~mahjong_solitaire.core.mode.Mode` or its name) must be the
+        mode that owns ``code``; a layout is played in the default mode."""
+        game_mode = _mode(mode)
         if stage is not None:
             _check_count(stage, "stage")
         if daily is not None and (not isinstance(daily, date) or isinstance(daily, datetime)):
             raise StoreError(f"daily must be a date, not {daily!r}")
         game_code, layout_name, positions, seed, level = self._deal_source(
-            code, layout, seed, difficulty, mode)
+            code, layout, seed, difficulty, game_mode)
         for attempt in range(_ATTEMPTS):
             now = _now()
             game = StoredGame(
-                id=_new_id(), player_id=player_id, mode=mode, code=game_code,
+                id=_new_id(), player_id=player_id, mode=game_mode.name, code=game_code,
                 layout_name=layout_name, layout_positions=positions, seed=seed,
                 difficulty=level, daily=daily, stage=stage, started_at=now, finished_at=None,
                 actions=[], elapsed=0.0, running_since=now, status="playing", hints=0,
@@ -427,72 +421,33 @@ class Store:
 
     # -- statistics and rankings ----------------------------------------------------
 
-    def statistics(self, player_id: str, mode: str = "classic") -> Statistics:
+    def statistics(self, player_id: str, mode: str | Mode = DEFAULT_MODE) -> Statistics:
         """The player's statistics in one game ``mode`` (rules in
         :mod:`mahjong_solitaire.store.statistics`)."""
-        columns = [games.c[name] for name in GameSummary.__slots__]
         with self._transaction(write=False) as connection:
-            rows = connection.execute(select(*columns).where(
-                games.c.player_id == player_id, games.c.mode == mode)).all()
-        return compute(GameSummary(*row) for row in rows)
+            return rankings.statistics(connection, player_id, _mode(mode).name)
 
-    def leaderboard(self, player_id: str, limit: int = 10, mode: str = "classic"
+    def leaderboard(self, player_id: str, limit: int = 10, mode: str | Mode = DEFAULT_MODE
                     ) -> list[LeaderboardEntry]:
         """The player's ``limit`` fastest ranked wins in one game ``mode`` (a win faster
         than a human is not ranked); on equal times the earlier win ranks first."""
         with self._transaction(write=False) as connection:
-            rows = connection.execute(
-                select(games).where(games.c.player_id == player_id, games.c.mode == mode,
-                                    games.c.status == "won", games.c.ranked == true())
-                .order_by(games.c.elapsed, games.c.finished_at, games.c.id)
-                .limit(limit)).all()
-        return [LeaderboardEntry(rank, row.id, row.elapsed, row.layout_name, row.difficulty,
-                                 row.code, row.daily, row.finished_at, row.hints, row.undos,
-                                 row.shuffles)
-                for rank, row in enumerate(rows, start=1)]
+            return rankings.leaderboard(connection, player_id, limit, _mode(mode).name)
 
     def daily_board(self, day: date, limit: int = 10, *, viewer: str | None = None
                     ) -> list[DailyEntry]:
         """The best ranked time of each player who won ``day``'s challenge, fastest first
         (earlier win first on equal times).  ``viewer``'s own entry is marked ``mine``."""
-        best = (
-            select(games.c.player_id, games.c.elapsed, games.c.finished_at, games.c.hints,
-                   games.c.undos, games.c.shuffles,
-                   func.row_number().over(
-                       partition_by=games.c.player_id,
-                       order_by=(games.c.elapsed, games.c.finished_at, games.c.id)
-                   ).label("n"))
-            .where(games.c.daily == day, games.c.status == "won", games.c.ranked == true())
-            .subquery())
-        query = (select(best, players.c.display_name)
-                 .join(players, players.c.id == best.c.player_id)
-                 .where(best.c.n == 1)
-                 .order_by(best.c.elapsed, best.c.finished_at, best.c.player_id)
-                 .limit(limit))
         with self._transaction(write=False) as connection:
-            rows = connection.execute(query).all()
-        return [DailyEntry(rank, row.display_name, row.elapsed, row.finished_at, row.hints,
-                           row.undos, row.shuffles, viewer is not None and row.player_id == viewer)
-                for rank, row in enumerate(rows, start=1)]
+            return rankings.daily_board(connection, day, limit, viewer)
 
-    def stage_progress(self, player_id: str, mode: str = "classic") -> StageProgress:
+    def stage_progress(self, player_id: str, mode: str | Mode = DEFAULT_MODE) -> StageProgress:
         """The stages of ``mode`` the player has won, with their best times (derived from
         the games: a stage is won when a game created with that ``stage`` is won)."""
         with self._transaction(write=False) as connection:
-            rows = connection.execute(
-                select(games.c.stage, func.min(games.c.elapsed))
-                .where(games.c.player_id == player_id, games.c.mode == mode,
-                       games.c.status == "won", games.c.stage.is_not(None))
-                .group_by(games.c.stage)).all()
-        return StageProgress(mode, {int(stage): float(best) for stage, best in rows})
+            return rankings.stage_progress(connection, player_id, _mode(mode).name)
 
     # -- imported layouts -----------------------------------------------------------
-
-    @staticmethod
-    def _owned(player_id: str | None, unowned: bool) -> Any:
-        """The layouts ``player_id`` owns (with ``unowned``: and those of no one)."""
-        mine = layouts.c.player_id == player_id
-        return or_(mine, layouts.c.player_id.is_(None)) if unowned else mine
 
     def save_layout(self, layout: Layout, *, player_id: str) -> str:
         """Keep an imported layout, owned by ``player_id``; returns its unique name (the
@@ -502,39 +457,12 @@ class Store:
         :class:`LayoutLimitError` when the player keeps :data:`MAX_LAYOUTS_PER_PLAYER`
         layouts already (counted under the player's row lock, so concurrent imports cannot
         overshoot)."""
-        positions = [list(p) for p in layout.positions]
-        base = _slug(layout.name)
-        taken = {known.name for known in builtin_layouts()}
 
         def work(connection: Connection) -> str:
             self._lock_player(connection, player_id)
-            existing = set(connection.execute(
-                select(layouts.c.name).where(layouts.c.name.like(f"{base}%"))).scalars())
-            for name, stored in connection.execute(
-                    select(layouts.c.name, layouts.c.positions)
-                    .where(layouts.c.name.like(f"{base}%"), layouts.c.player_id == player_id)):
-                if stored == positions and (name == base or name.startswith(f"{base}-")):
-                    return str(name)
-            count = connection.execute(select(func.count()).select_from(layouts).where(
-                layouts.c.player_id == player_id)).scalar_one()
-            if count >= MAX_LAYOUTS_PER_PLAYER:
-                raise LayoutLimitError(MAX_LAYOUTS_PER_PLAYER)
-            number = 1
-            name = base
-            while name in existing or name in taken:
-                number += 1
-                name = f"{base}-{number}"
-            connection.execute(insert(layouts).values(
-                name=name, title=layout.title, description=layout.description,
-                positions=positions, player_id=player_id, created_at=_now()))
-            return name
+            return imported_layouts.save_layout(connection, layout, player_id, _now())
 
         return self._retrying(work)
-
-    @staticmethod
-    def _layout(row: Row[Any]) -> Layout:
-        return Layout.from_positions(row.positions, name=row.name, title=row.title,
-                                     description=row.description)
 
     def imported_layouts(self, player_id: str | None, *, unowned: bool = False
                          ) -> list[Layout]:
@@ -544,20 +472,14 @@ class Store:
         if player_id is None and not unowned:
             return []
         with self._transaction(write=False) as connection:
-            rows = connection.execute(select(layouts).where(self._owned(player_id, unowned))
-                                      .order_by(layouts.c.created_at, layouts.c.name)).all()
-        return [self._layout(row) for row in rows]
+            return imported_layouts.layouts_of(connection, player_id, unowned)
 
     def imported_layout(self, name: str, player_id: str | None, *, unowned: bool = False
                         ) -> Layout:
         """The imported layout ``name`` of ``player_id`` (:class:`LayoutNotFoundError` if
         there is none, or it is someone else's)."""
         with self._transaction(write=False) as connection:
-            row = connection.execute(select(layouts).where(
-                layouts.c.name == name, self._owned(player_id, unowned))).first()
-        if row is None:
-            raise LayoutNotFoundError(name)
-        return self._layout(row)
+            return imported_layouts.find_layout(connection, name, player_id, unowned)
 
     def delete_layout(self, name: str, player_id: str | None, *, unowned: bool = False
                       ) -> None:
@@ -566,10 +488,7 @@ class Store:
 
         The games played on it keep their own copy of the positions and stay playable."""
         with self._transaction() as connection:
-            deleted = connection.execute(delete(layouts).where(
-                layouts.c.name == name, self._owned(player_id, unowned))).rowcount
-        if deleted != 1:
-            raise LayoutNotFoundError(name)
+            imported_layouts.delete_layout(connection, name, player_id, unowned)
 
     # -- export and import ----------------------------------------------------------
 
