@@ -93,6 +93,10 @@ def ours_solve(tiles: tuple[str, ...]) -> tuple[str, list[tuple[int, int]], floa
     return result.verdict.value, [(m.a, m.b) for m in result.moves], cpu
 
 
+def verdict_of(illegal: list[int]) -> str:
+    return "all legal" if not illegal else f"illegal on seeds {illegal}"
+
+
 def figures(name: str, times: list[float]) -> str:
     return (f"{name}: total {sum(times):.2f} s, median {statistics.median(times) * 1e3:.2f} ms, "
             f"p90 {percentile(times, 0.90) * 1e3:.1f} ms, p99 {percentile(times, 0.99) * 1e3:.0f} "
@@ -156,14 +160,14 @@ def solver_side_by_side(count: int, first: int, chunk: int) -> list[str]:
         f"- verdicts: {count - len(disagree):,} of {count:,} agree"
         + (f" (differ on seeds {disagree})" if disagree else "")
         + f"; {unsolvable} unsolvable",
-        f"- solutions replayed under our rules: ours {'all legal' if not illegal_ours else f'illegal on {illegal_ours}'}, "
-        f"the reference's {'all legal' if not illegal_theirs else f'illegal on {illegal_theirs}'}",
+        f"- solutions replayed under our rules: ours {verdict_of(illegal_ours)}, "
+        f"the reference's {verdict_of(illegal_theirs)}",
     ]
 
 
 def generation_side_by_side(count: int, chunk: int, difficulty: Difficulty) -> list[str]:
     node = Node("build", "--stream")
-    node.ask(["%d" % WARM_UP], WARM_UP)
+    node.ask([str(WARM_UP)], WARM_UP)
     for seed in range(WARM_SEED, WARM_SEED + WARM_UP):
         generate(TURTLE, seed, difficulty)
     mine: list[float] = []

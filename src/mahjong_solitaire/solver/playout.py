@@ -46,7 +46,7 @@ def playouts(relaxation: Relaxation, present: int, free: int, count: int,
     # Pairs that join a tile to one lying (transitively) beneath it, or whose playing
     # forces such a pair on the key's other two tiles: never played (they lose at once).
     bad: set[int] = set()
-    for k, mask in enumerate(kmask):
+    for mask in kmask:
         rem = mask & present
         if rem.bit_count() == 4:
             options = relaxation.options(rem, present)
