@@ -146,9 +146,15 @@ class _Search:
                 return False
             if count:
                 work |= 1 << k
+        # Under a limit (a hint, the winnability check: positions of careless play, often
+        # lost) optimistic play first: when it proves the position dead, no play-out is
+        # wasted on it.
+        if self.node_limit is not None and self.relaxation.relaxed_stuck(present, free, 0):
+            self._count_node()
+            return False
         # Cheap random play-outs first: they win most deals that can be won, in a fraction
         # of the search's time (each counts as a node).
-        tries = PLAYOUTS if self.node_limit is None else min(PLAYOUTS, self.node_limit // 4)
+        tries = PLAYOUTS if self.node_limit is None else min(PLAYOUTS, self.node_limit // 8)
         if tries:
             moves, played = playouts(self.relaxation, present, free, tries, self.deadline)
             self.nodes += played
