@@ -66,18 +66,21 @@ def playouts(relaxation: Relaxation, present: int, free: int, count: int,
             if safe:
                 low = safe & -safe
                 k = low.bit_length() - 1
-                tiles = list(iter_bits(kmask[k] & p))
-                if len(tiles) == 4:
-                    a, b, c, d = tiles
+                gone = rest = kmask[k] & p
+                bit = rest & -rest
+                rest ^= bit
+                a = bit.bit_length() - 1
+                bit = rest & -rest
+                rest ^= bit
+                b = bit.bit_length() - 1
+                moves.append((a, b))
+                touched = affects[a] | affects[b]
+                if rest:  # all four: the other two as well
+                    bit = rest & -rest
+                    a = bit.bit_length() - 1
+                    b = (rest ^ bit).bit_length() - 1
                     moves.append((a, b))
-                    moves.append((c, d))
-                    gone = 1 << a | 1 << b | 1 << c | 1 << d
-                    touched = affects[a] | affects[b] | affects[c] | affects[d]
-                else:
-                    a, b = tiles
-                    moves.append((a, b))
-                    gone = 1 << a | 1 << b
-                    touched = affects[a] | affects[b]
+                    touched |= affects[a] | affects[b]
                 nrem[k] = nfree[k] = 0
                 safe ^= low
                 multi &= ~low
