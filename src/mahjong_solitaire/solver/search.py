@@ -35,6 +35,8 @@ Every conflict is also learned as a *nogood*: the pairings it names, chosen from
 lose whatever else is chosen, so a later branch or probe that repeats them is cut at once
 (this carries what one run learned into the next, like a clause-learning SAT solver).
 
+Before any search, up to :data:`PLAYOUTS` random play-outs (:mod:`.playout`) try to win
+the deal outright, as de Bondt's solver does: most winnable deals fall in a few of them.
 The search first runs *quick*: it branches on the key whose best free pair frees the most
 tiles, pairings in that order.  Most deals are decided so within :data:`QUICK_NODES`.  The
 rest alternate two searches, in rounds:
