@@ -5,7 +5,9 @@ unsolvable share of random deals.
     python benchmarks/bench_solver.py --share 10000 --jobs 2   # the unsolvable share (once)
 
 Targets (issue 3): every deal decided, median <= 10 ms, p99 <= 1 s, total <= 120 s; hint
-p99 <= 50 ms; the winnability check small enough that play never waits.  de Bondt found
+p99 <= 50 ms; the winnability check small enough that play never waits.  Later: on positions
+of random legal play from generated deals (several layouts, every difficulty), ``Game.hint()``
+and the winnability check p99 <= 20 ms CPU (``--aids-only`` prints just those).  de Bondt found
 2.95-2.96 % of random Turtle deals unsolvable.
 """
 
@@ -117,6 +119,62 @@ def winnability_along_play(deals: int) -> list[str]:
             f"p99 {percentile(times, 0.99) * 1e3:.1f} ms, max {max(times) * 1e3:.1f} ms"]
 
 
+#: Layouts of the hint and "still winnable?" figures along random play.
+PLAY_LAYOUTS = ("turtle", "pyramid", "fortress", "spider", "towers", "butterfly")
+
+
+def aids_along_random_play(deals: int) -> list[str]:
+    """``Game.hint()`` and the winnability check on every position reached by random legal
+    play (a random matching pair each move, to the end) from generated deals of every
+    difficulty on several layouts.  Each position gets a fresh game, as a request to the
+    server rebuilds one: no plan is kept from the position before.  CPU time per call."""
+    import random
+
+    from mahjong_solitaire.classic.game import Game
+
+    rnd = random.Random(2)
+    hint_times: list[float] = []
+    check_times: list[float] = []
+    by_difficulty: dict[str, list[float]] = {}
+    verdicts: dict[str, int] = {}
+    positions = 0
+    for name in PLAY_LAYOUTS:
+        layout = builtin_layout(name)
+        for difficulty in Difficulty:
+            for seed in range(deals):
+                deal = generate(layout, seed, difficulty)
+                played = []
+                board = deal.board()
+                while pairs := board.matching_pairs():
+                    move = rnd.choice(pairs)
+                    board.push(move)
+                    played.append(move)
+                    game = Game(deal)
+                    game.board.play(played)
+                    start = time.process_time()
+                    if not game.board.is_won():
+                        game.hint()
+                    hint_times.append(time.process_time() - start)
+                    by_difficulty.setdefault(difficulty.value, []).append(hint_times[-1])
+                    start = time.process_time()
+                    status = winnability(game.board).status.value
+                    check_times.append(time.process_time() - start)
+                    verdicts[status] = verdicts.get(status, 0) + 1
+                    positions += 1
+    counts = ", ".join(f"{status} {count}" for status, count in sorted(verdicts.items()))
+    per = ", ".join(f"{d} p99 {percentile(t, 0.99) * 1e3:.1f} ms" for d, t in
+                    by_difficulty.items())
+    return ["", f"**Aids along random legal play** ({len(PLAY_LAYOUTS)} layouts "
+            f"({', '.join(PLAY_LAYOUTS)}) × 3 difficulties × {deals} generated deals, "
+            f"{positions:,} positions, a fresh `Game` for each, CPU time per call):", "",
+            f"- `Game.hint()`: median {statistics.median(hint_times) * 1e3:.1f} ms, "
+            f"p99 {percentile(hint_times, 0.99) * 1e3:.1f} ms, max "
+            f"{max(hint_times) * 1e3:.1f} ms ({per}; target p99 <= 20 ms)",
+            f"- `winnability`: median {statistics.median(check_times) * 1e3:.1f} ms, "
+            f"p99 {percentile(check_times, 0.99) * 1e3:.1f} ms, max "
+            f"{max(check_times) * 1e3:.1f} ms (target p99 <= 20 ms); verdicts: {counts}"]
+
+
 def wilson_interval(hits: int, count: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval of the proportion ``hits / count``."""
     p = hits / count
@@ -150,19 +208,27 @@ def main() -> None:
     parser.add_argument("--hint-deals", type=int, default=5, help="deals per difficulty")
     parser.add_argument("--play-deals", type=int, default=15, help="deals played at random "
                         "for the winnability check")
+    parser.add_argument("--aid-deals", type=int, default=3, help="generated deals per layout "
+                        "and difficulty played at random for the hint and winnability figures")
+    parser.add_argument("--aids-only", action="store_true", help="print only the figures "
+                        "of the aids along random play (BENCHMARKS.md is not changed)")
     parser.add_argument("--share", type=int, metavar="N", help="only measure the unsolvable "
                         "share on N random deals")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the random deals "
                         "(each deal's time is its own either way; two processes on two cores "
                         "slow each a little)")
     args = parser.parse_args()
+    if args.aids_only:
+        print("\n".join(aids_along_random_play(args.aid_deals)))
+        return
     if args.share:
         write_section("solver-share", "Solver: unsolvable share of random deals",
                       share(args.share, args.jobs))
         return
     write_section("solver", "Solver and hints",
                   random_deals(args.deals, args.jobs) + hints(args.hint_deals)
-                  + winnability_along_play(args.play_deals))
+                  + winnability_along_play(args.play_deals)
+                  + aids_along_random_play(args.aid_deals))
 
 
 if __name__ == "__main__":

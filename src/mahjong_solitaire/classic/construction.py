@@ -18,7 +18,9 @@ solves the deal.
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..core.layout import Layout
 from ..core.rng import Rng
@@ -80,19 +82,28 @@ def construct(layout: Layout, rng: Rng, present: int | None = None) -> Construct
     )
 
 
+@lru_cache(maxsize=64)
+def _free_at_start(layout: Layout, present: int) -> int:
+    """The free positions of ``present`` (each candidate of a deal starts from the same)."""
+    return layout.free_mask(present)
+
+
 def _attempt(layout: Layout, rng: Rng, start: int) -> Construction:
     covers, left, right, affects = layout.covers, layout.left, layout.right, layout.affects
-    below = rng.below
+    below, two_below = rng.below, rng.two_below
     present = start
-    free = layout.free_mask(present)
+    free = _free_at_start(layout, start)
+    # The free positions in increasing order (the bits of ``free``), kept up to date move
+    # by move instead of being read off ``free`` at every step.
+    members = _bits(free)
     order: list[tuple[int, int]] = []
     history: list[int] = []
+    member_history: list[list[int]] = []
     # One frame per level of the search: the pairs already tried there.
     tried_stack: list[set[tuple[int, int]]] = []
     tried: set[tuple[int, int]] = set()
     steps = 0
     while present:
-        members = _bits(free)
         n = len(members)
         total = n * (n - 1) // 2
         if len(tried) >= total:
@@ -101,11 +112,18 @@ def _attempt(layout: Layout, rng: Rng, start: int) -> Construction:
                 raise UnclearableError("these positions cannot be cleared in pairs")
             a, b = order.pop()
             free = history.pop()
+            members = member_history.pop()
             present |= (1 << a) | (1 << b)
             tried = tried_stack.pop()
             tried.add((a, b))
             continue
-        if len(tried) * 2 < total:
+        if not tried:  # the usual case: any pair will do
+            i, j = two_below(n)
+            if j >= i:
+                a, b = members[i], members[j + 1]
+            else:
+                a, b = members[j], members[i]
+        elif len(tried) * 2 < total:
             while True:
                 i = below(n)
                 j = below(n - 1)
@@ -124,7 +142,8 @@ def _attempt(layout: Layout, rng: Rng, start: int) -> Construction:
         bits = (1 << a) | (1 << b)
         new_present = present & ~bits
         new_free = free & ~bits
-        touched = (affects[a] | affects[b]) & new_present
+        touched = (affects[a] | affects[b]) & new_present & ~new_free
+        freed = []
         while touched:
             low = touched & -touched
             k = low.bit_length() - 1
@@ -133,15 +152,20 @@ def _attempt(layout: Layout, rng: Rng, start: int) -> Construction:
                 not left[k] & new_present or not right[k] & new_present
             ):
                 new_free |= low
-            else:
-                new_free &= ~low
+                freed.append(k)
         if new_present and (new_free & (new_free - 1)) == 0:
             tried.add((a, b))  # fewer than two free positions would be left
             continue
         order.append((a, b))
         history.append(free)
+        member_history.append(members)
         tried_stack.append(tried)
         tried = set()
         present, free = new_present, new_free
+        members = members.copy()
+        members.remove(a)
+        members.remove(b)
+        for k in freed:  # in increasing order, each after the positions below it
+            insort(members, k)
     history.append(free)
     return Construction(tuple(order), tuple(history))

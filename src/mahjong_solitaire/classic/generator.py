@@ -33,6 +33,7 @@ of one seed share their six candidates.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..core.board import Board
 from ..core.difficulty import CANDIDATES, Difficulty
@@ -40,7 +41,7 @@ from ..core.faces import deal_tiles
 from ..core.layout import Layout
 from ..core.moves import Move
 from ..core.rng import Rng, derive_seed
-from ..core.tiles import key_id
+from ..core.tiles import TILE_SET, key_id
 from ..layouts import builtin_layout
 from .codes import GameCode
 from .construction import Construction, construct
@@ -84,14 +85,20 @@ class Deal:
         }
 
 
+@lru_cache(maxsize=64)
 def fingerprint(layout: Layout) -> int:
-    """A stable 64-bit number for a layout's geometry (part of every deal's seed)."""
+    """A stable 64-bit number for a layout's geometry (part of every deal's seed; kept per
+    layout, as folding its 432 coordinates costs more than a construction)."""
     return derive_seed(len(layout), *(c for position in layout.positions for c in position))
+
+
+#: Each face's match key id (read for every tile of every candidate).
+_KEY_OF = {label: key_id(label) for label in TILE_SET}
 
 
 def score(construction: Construction, tiles: tuple[str, ...]) -> float:
     """Mean number of matching free pairs before each step of the construction's order."""
-    keys = [key_id(label) if label else -1 for label in tiles]
+    keys = [_KEY_OF[label] if label else -1 for label in tiles]
     counts = [0] * 36
     history = construction.free_history
     pairs = 0

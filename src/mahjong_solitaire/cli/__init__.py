@@ -2,7 +2,9 @@
 
 Each sub-command lives in its own module of this package and exposes
 ``register(subparsers)``, which adds its parser and sets ``handler`` to a function taking
-the parsed arguments and returning the exit status.  Expected failures raise
+the parsed arguments and returning the exit status.  Only the module of the command being
+run is imported (all of them for ``--help`` or an unknown command), so that ``deal`` or
+``solve`` never loads the database or the web server.  Expected failures raise
 :class:`CliError` (or one of the engine's ``ValueError`` subclasses): they are printed as one
 line on stderr with exit status 2, never as a traceback.
 """
@@ -12,38 +14,74 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from importlib import import_module
+from pathlib import Path
 
-from .. import i18n
-from ..connect import ConnectCodeError
-from ..core.codes import CodeError
-from ..core.layout import LayoutError
-from . import connect, deal, history, layouts, play, solve
 from .common import CliError, Parser, language
 
 __all__ = ["CliError", "build_parser", "error_line", "main"]
 
-#: Sub-command modules, in the order ``--help`` lists them.
-COMMANDS = (deal, play, history, connect, layouts, solve)
+#: Sub-command modules of this package, in the order ``--help`` lists them, with the
+#: commands each registers.
+COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("deal", ("deal",)), ("play", ("play",)),
+    ("history", ("stats", "leaderboard", "export", "import")), ("connect", ("connect",)),
+    ("layouts", ("layouts",)), ("solve", ("solve",)))
+
+#: The catalogues' directory (as :mod:`mahjong_solitaire.i18n` reads it).
+_LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _languages() -> list[str]:
+    """The languages ``--lang`` takes, as ``i18n.languages()`` lists them, without loading
+    the translator (a test checks that the two agree)."""
+    found = sorted(path.name for path in _LOCALE_DIR.iterdir()
+                   if (path / "LC_MESSAGES" / "messages.po").is_file())
+    return sorted(found, key=lambda code: code != "en")
+
+
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` runs (its first word that is not an option), else ``None``."""
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+        elif word == "--lang":
+            skip = True
+        elif not word.startswith("-"):
+            return word
+        elif word in ("-h", "--help"):
+            return None
+    return None
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser; given the ``argv`` about to be parsed, with only the module of the
+    command it names (every module when it names none it knows, or asks for help)."""
     parser = Parser(
         prog="mahjong-solitaire",
         description="Mahjong Solitaire: solvable deals, a solver, and a browser game.",
     )
-    parser.add_argument("--lang", choices=i18n.languages(), default=None,
+    parser.add_argument("--lang", choices=_languages(), default=None,
                         help="the language of the messages (default: the terminal's, from "
                              "LANGUAGE, LC_ALL, LC_MESSAGES or LANG)")
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND",
                                        parser_class=Parser)
-    for command in COMMANDS:
-        command.register(subparsers)
+    named = None if argv is None else _command_of(argv)
+    modules = [module for module, commands in COMMANDS if named in commands]
+    for module in modules or [module for module, _ in COMMANDS]:
+        import_module(f".{module}", __name__).register(subparsers)
     return parser
 
 
-#: Errors with a message of their own for the player (the API's codes); the details follow.
-_ERROR_CODES: tuple[tuple[type[Exception], str], ...] = (
-    (ConnectCodeError, "bad_connect_code"), (CodeError, "bad_code"), (LayoutError, "bad_layout"))
+def _error_codes() -> tuple[tuple[type[Exception], str], ...]:
+    """Errors with a message of their own for the player (the API's codes)."""
+    from ..connect import ConnectCodeError
+    from ..core.codes import CodeError
+    from ..core.layout import LayoutError
+
+    return ((ConnectCodeError, "bad_connect_code"), (CodeError, "bad_code"),
+            (LayoutError, "bad_layout"))
 
 
 def error_line(error: Exception, lang: str) -> str:
@@ -52,22 +90,25 @@ def error_line(error: Exception, lang: str) -> str:
 
     >>> error_line(CliError("--count must be at least 1"), "en")
     'mahjong-solitaire: error: --count must be at least 1'
+    >>> from mahjong_solitaire.core.codes import CodeError
     >>> error_line(CodeError("'X' is not a game code"), "pt")  # doctest: +NORMALIZE_WHITESPACE
     "mahjong-solitaire: erro: Isto não é um código da partida. Um código tem este aspeto:
      MJ1-L00-ABCDEFG. ('X' is not a game code)"
     """
+    from .. import i18n
+
     _ = i18n.translator(lang)
     message = error.translated(lang) if isinstance(error, CliError) else str(error)
     if lang != i18n.DEFAULT_LANGUAGE:
-        code = next((code for kind, code in _ERROR_CODES if isinstance(error, kind)), None)
+        code = next((code for kind, code in _error_codes() if isinstance(error, kind)), None)
         if code is not None:
             message = f"{i18n.error_message(code, lang)} ({message})"
     return _("{program}: error: {message}", program="mahjong-solitaire", message=message)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
     argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv or ["play"])
     args = parser.parse_args(argv or ["play"])  # no arguments: play in the browser
     handler = getattr(args, "handler", None)
     if handler is None:

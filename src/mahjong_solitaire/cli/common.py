@@ -5,7 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..i18n import N_, language_from_environment, translator
+
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` for extraction (``i18n.N_``, kept here so that a command that prints
+    no message does not load the translator)."""
+    return msgid
 
 __all__ = ["DATABASE_HELP", "CliError", "Parser", "add_database_option", "existing_database",
            "language", "read_text", "require_code"]
@@ -21,6 +25,8 @@ def language(args: argparse.Namespace) -> str:
     >>> language(argparse.Namespace(lang="it")), language(argparse.Namespace())[:0]
     ('it', '')
     """
+    from ..i18n import language_from_environment
+
     return getattr(args, "lang", None) or language_from_environment()
 
 
@@ -38,10 +44,14 @@ class CliError(Exception):
     def __init__(self, message: str, /, **params: object) -> None:
         self.message = message
         self.params = params
+        from ..i18n import translator
+
         super().__init__(translator("en")(message, **params))
 
     def translated(self, lang: str) -> str:
         """The message in ``lang``."""
+        from ..i18n import translator
+
         return translator(lang)(self.message, **self.params)
 
 

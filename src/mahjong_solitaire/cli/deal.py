@@ -6,15 +6,16 @@ import argparse
 import json
 import sys
 from datetime import UTC, date, datetime
+from typing import TYPE_CHECKING
 
 from ..classic.codes import GameCode, daily_code
 from ..classic.generator import Deal, deal_from_code, generate
-from ..classic.picture import render
 from ..core.codes import MAX_SEED
 from ..core.difficulty import Difficulty
-from ..i18n import N_, difficulty_name, format_number, layout_title, translator
-from .common import CliError, add_database_option, language, require_code
-from .layouts import find_layout
+from .common import N_, CliError, add_database_option, language, require_code
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..core.layout import Layout
 
 __all__ = ["register"]
 
@@ -51,6 +52,20 @@ def _parse_day(text: str) -> date:
         raise CliError(N_("--daily {text} is not a date YYYY-MM-DD"), text=repr(text)) from None
 
 
+def _layout(name: str, database: str | None) -> Layout:
+    """A built-in layout, else an imported one (only then are the database modules
+    loaded)."""
+    from ..core.layout import LayoutError
+    from ..layouts import builtin_layout
+
+    try:
+        return builtin_layout(name)
+    except LayoutError:
+        from .layouts import find_layout
+
+        return find_layout(name, database)
+
+
 def _deals(args: argparse.Namespace) -> list[GameCode] | list[Deal]:
     if args.count < 1:
         raise CliError(N_("--count must be at least 1"))
@@ -62,7 +77,7 @@ def _deals(args: argparse.Namespace) -> list[GameCode] | list[Deal]:
         return [GameCode.parse(args.code)]
     if args.daily:
         return [daily_code(_parse_day(args.daily))]
-    layout = find_layout(args.layout, args.database)  # a built-in, else an imported one
+    layout = _layout(args.layout, args.database)
     first = args.seed
     if first is None:
         import secrets
@@ -81,6 +96,8 @@ def header(deal: Deal, lang: str) -> str:
     >>> header(deal_from_code("MJ1-L00-AAAAABL"), "it")[:36]
     'MJ1-L00-AAAAABL  Tartaruga, normale,'
     """
+    from ..i18n import difficulty_name, format_number, layout_title, translator
+
     _ = translator(lang)
     return _("{code}  {layout}, {difficulty}, score {score}", code=deal.code or deal.layout.name,
              layout=layout_title(deal.layout, lang),
@@ -90,11 +107,13 @@ def header(deal: Deal, lang: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     out = sys.stdout
-    lang = language(args)
+    lang = None if args.json else language(args)
     for item in _deals(args):
         deal = deal_from_code(item) if isinstance(item, GameCode) else item
-        if args.json:
+        if lang is None:
             out.write(json.dumps(deal.to_json(), separators=(",", ":")) + "\n")
         else:
+            from ..classic.picture import render
+
             out.write(f"{header(deal, lang)}\n{render(deal.board())}\n\n")
     return 0

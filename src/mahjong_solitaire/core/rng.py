@@ -70,7 +70,11 @@ class Rng:
         """A uniform integer in ``[0, n)``, ``n >= 1``."""
         if n <= 0:
             raise ValueError("below() needs n >= 1")
-        m = self.next64() * n
+        # next64() written out: the generator calls this hundreds of times per deal.
+        self._state = state = (self._state + _GAMMA) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        m = (z ^ (z >> 31)) * n
         low = m & _MASK
         if low < n:
             threshold = ((1 << 64) - n) % n
@@ -79,11 +83,38 @@ class Rng:
                 low = m & _MASK
         return m >> 64
 
+    def two_below(self, n: int) -> tuple[int, int]:
+        """``(below(n), below(n - 1))`` in one call (``n >= 2``), the same two draws: the
+        construction draws a pair of positions so at every step.
+
+            >>> a, b = Rng.from_seed(3), Rng.from_seed(3)
+            >>> a.two_below(10) == (b.below(10), b.below(9)), a.next64() == b.next64()
+            (True, True)
+        """
+        mask, gamma = _MASK, _GAMMA
+        state = (self._state + gamma) & mask
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        m = (z ^ (z >> 31)) * n
+        if m & mask < n:  # rare: the rejection test, as below() does it
+            self._state = (state - gamma) & mask
+            return self.below(n), self.below(n - 1)
+        state = (state + gamma) & mask
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        k = (z ^ (z >> 31)) * (n - 1)
+        self._state = state
+        if k & mask < n - 1:
+            self._state = (state - gamma) & mask
+            return m >> 64, self.below(n - 1)
+        return m >> 64, k >> 64
+
     def choice(self, seq: Sequence[T]) -> T:
         return seq[self.below(len(seq))]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher-Yates, from the end)."""
+        below = self.below
         for i in range(len(seq) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             seq[i], seq[j] = seq[j], seq[i]

@@ -9,6 +9,7 @@
 proof) or ``UNKNOWN`` when a limit is hit (:mod:`.verdict`).  The parts of the solver, each
 in its module:
 
+* :mod:`.playout`: cheap random play-outs, tried first (they can only find wins);
 * :mod:`.search`: the tree search over pairings, its rounds, and :func:`solve`;
 * :mod:`.relaxation`: optimistic play, which proves positions dead in bulk, and greedy play;
 * :mod:`.walk`: the weighted walk over complete pairings, which finds wins fast;
