@@ -13,8 +13,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from mahjong_solitaire import Move
-from mahjong_solitaire.web.connect_state import ConnectState
-from mahjong_solitaire.web.state import GameState
+from mahjong_solitaire.web.models import ConnectState, GameState
 
 __all__ = ["checked", "human_pace", "play", "post", "refused", "tap"]
 
@@ -59,13 +58,12 @@ def play(client: Any, state: dict[str, Any], move: Move) -> Any:
 def human_pace(monkeypatch: Any, seconds: float = 1000.0) -> None:
     """Let ``seconds`` pass between the actions of a test, by the server's clock, so that
     a game the test client wins in a blink counts as a human's (ranked) win."""
-    from mahjong_solitaire.web import api, connect_api
+    from mahjong_solitaire.web import lifecycle
 
     def later() -> datetime:
         return datetime.now(UTC) + timedelta(seconds=seconds)
 
-    monkeypatch.setattr(api, "_now", later)
-    monkeypatch.setattr(connect_api, "_now", later)
+    monkeypatch.setattr(lifecycle, "now", later)
 
 
 def row_counts(store) -> dict[str, int]:
