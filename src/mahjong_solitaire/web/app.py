@@ -168,6 +168,29 @@ def _answer_errors(app: FastAPI) -> None:
         return answer
 
 
+def _exact_openapi(app: FastAPI) -> None:
+    """The schema lists per operation exactly the errors of its ``error_responses``:
+    FastAPI's own 422 answer (its validation error object, which this API never sends:
+    a bad body is the error object's ``bad_body``) is left out where a route did not
+    declare ``bad_body``."""
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = generate()
+            for item in schema["paths"].values():
+                for operation in item.values():
+                    answer = operation.get("responses", {}).get("422", {})
+                    if answer and "examples" not in answer["content"]["application/json"]:
+                        del operation["responses"]["422"]
+            for name in ("HTTPValidationError", "ValidationError"):
+                schema.get("components", {}).get("schemas", {}).pop(name, None)
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
 def create_app(store: Store | None = None, *, local_player: bool = False,
                allowed_hosts: Sequence[str] | None = None) -> FastAPI:
     """The application on ``store`` (default: ``Store()``, i.e. ``$DATABASE_URL`` or the
@@ -201,6 +224,7 @@ def create_app(store: Store | None = None, *, local_player: bool = False,
     app.add_middleware(SecurityHeadersMiddleware)
 
     _answer_errors(app)
+    _exact_openapi(app)
 
     @app.get("/docs", include_in_schema=False)
     def docs(request: Request) -> HTMLResponse:

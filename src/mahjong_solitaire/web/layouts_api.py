@@ -234,8 +234,10 @@ def _import(request: Request, response: Response, cookie: str | None, data: byte
 
 @router.post("/layouts", status_code=201, summary="Import a layout file",
              response_model=ImportedLayouts,
+             # a cross-site upload is refused (403); the media type is this route's own
+             # check (400 for anything but multipart/form-data), not 415
              responses=error_responses(ErrorCode.BAD_LAYOUT, ErrorCode.TOO_MANY_LAYOUTS,
-                                       ErrorCode.UNAVAILABLE, write=True),
+                                       ErrorCode.UNAVAILABLE, ErrorCode.CROSS_SITE),
              openapi_extra={"requestBody": {"required": True, "content": {
                  "multipart/form-data": {"schema": {
                      "type": "object", "required": ["file"],
