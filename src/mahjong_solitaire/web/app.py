@@ -6,9 +6,10 @@
     ('Mahjong Solitaire', False)
 
 Errors are answered as ``{"error": "<code>", "message": "<what the player reads, in the
-request's language>", "detail": "<the specifics, in English>"}``: 400 a bad code, layout,
-date or name, 404 an unknown game, 409 an action the game does not allow now or a stale
-version, 422 a body that is not what the endpoint takes.  Before any handler runs,
+request's language>", "detail": "<the specifics, in English>"}`` (:mod:`.errors`): 400 a bad
+code, layout, date or name, 404 an unknown game, 409 an action the game does not allow now or
+a stale version, 422 a body that is not what the endpoint takes, 503 a database that cannot
+be reached.  Before any handler runs,
 :mod:`.security` refuses a host the server does not serve (421), a state-changing request
 from another site (403) or with a body of the wrong type (415), and a body over the size
 limit (413).
