@@ -5,16 +5,15 @@ The request bodies forbid unknown fields and take only JSON's own types (``"5"``
 number): anything else is ``422 bad_body``.  A mode is named as :data:`..modes.MODES`
 names it:
 
-    >>> Leaderboard.model_validate({"entries": []}).entries
-    []
-    >>> ModeQuery.model_validate({"mode": "chess"})
+    >>> from pydantic import TypeAdapter
+    >>> TypeAdapter(ModeName).validate_python("connect")
+    'connect'
+    >>> TypeAdapter(ModeName).validate_python("chess")
     Traceback (most recent call last):
     ...
-    pydantic_core._pydantic_core.ValidationError: 1 validation error for ModeQuery
-    mode
-      Value error, unknown mode 'chess' (one of classic, connect) [type=value_error, input_value='chess', input_type=str]
+    pydantic_core._pydantic_core.ValidationError: 1 validation error for function-after[...]
     ...
-"""  # noqa: E501
+"""
 
 from __future__ import annotations
 
@@ -33,14 +32,14 @@ from pydantic import (
     model_serializer,
 )
 
-from ..modes import DEFAULT_MODE, MODES, mode_named
+from ..modes import MODES, mode_named
 
 __all__ = [
     "AnyGameState", "BaseResult", "ClassicStages", "ConnectEvent", "ConnectHintAnswer",
     "ConnectResult", "ConnectState", "ConnectTapAnswer", "ConnectTile", "DailyBoard",
     "DailyEntry", "GameFrame", "GameState", "GridInfo", "HintAnswer", "ImportedLayouts",
     "LayoutEntry", "LayoutInfo", "LayoutPreview", "Leaderboard", "LeaderboardEntry",
-    "ModeName", "ModeQuery", "NewConnectGame", "NewGame", "NextStage", "PlayerInfo",
+    "ModeName", "NewConnectGame", "NewGame", "NextStage", "PlayerInfo",
     "PlayerName", "Result", "SlidTile", "StageEntry", "StageInfo", "StageLayout",
     "StageRules", "StagesList", "StatisticsAnswer", "TapAnswer", "TapEvent", "TileState",
     "Verdict", "Versioned", "WinnabilityAnswer",
@@ -54,12 +53,6 @@ def _known_mode(name: str) -> str:
 #: The name of a mode of :data:`..modes.MODES` (``ValueError`` for another).
 ModeName = Annotated[str, AfterValidator(_known_mode),
                      WithJsonSchema({"type": "string", "enum": list(MODES)})]
-
-
-class ModeQuery(BaseModel):
-    """The ``?mode=`` of the boards (the default mode when omitted)."""
-
-    mode: ModeName = DEFAULT_MODE.name
 
 
 Status = Literal["playing", "paused", "won", "stuck", "abandoned"]
