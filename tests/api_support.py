@@ -9,14 +9,15 @@ reading answers and refusals, and playing through each mode's routes.  Their fix
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
+from functools import cache
 from typing import Any
 
 from mahjong_solitaire import Move
-from mahjong_solitaire.web.connect_state import ConnectState
-from mahjong_solitaire.web.state import GameState
+from mahjong_solitaire.web.models import ConnectState, GameState
 
-__all__ = ["checked", "human_pace", "play", "post", "refused", "tap"]
+__all__ = ["checked", "declared_errors", "human_pace", "play", "post", "refused", "tap"]
 
 
 def checked(response: Any, status: int = 200) -> Any:
@@ -32,11 +33,46 @@ def checked(response: Any, status: int = 200) -> Any:
 
 def refused(response: Any, status: int, error: str) -> str:
     """Check a refusal: ``status``, the ``error`` code and a message for the player; the
-    specifics (``detail``, in English) are returned."""
+    specifics (``detail``, in English) are returned.  The operation asked must list the
+    code among its answers in the OpenAPI schema (:func:`declared_errors`)."""
     body = checked(response, status)
     assert body["error"] == error, body
     assert isinstance(body["message"], str) and body["message"]
+    request = response.request
+    declared = declared_errors(request.method, request.url.path)
+    if declared is not None:
+        assert declared.get(error) == status, (request.method, request.url.path, error)
     return str(body["detail"])
+
+
+@cache
+def _operations() -> dict[str, Any]:
+    from mahjong_solitaire.store import Store
+    from mahjong_solitaire.web import create_app
+
+    with Store("sqlite://") as store:
+        return dict(create_app(store).openapi()["paths"])
+
+
+def operation_errors(operation: dict[str, Any]) -> dict[str, int]:
+    """The error codes an OpenAPI operation lists, with their statuses (each status's
+    examples are named by their codes)."""
+    found = {}
+    for status, answer in operation["responses"].items():
+        if status[0] in "45":
+            for code in answer["content"]["application/json"]["examples"]:
+                found[code] = int(status)
+    return found
+
+
+def declared_errors(method: str, path: str) -> dict[str, int] | None:
+    """The errors the schema lists for the operation ``method path`` (``None`` for a path
+    or method no operation serves)."""
+    for template, item in _operations().items():
+        pattern = re.sub(r"\\{[^}]+\\}", "[^/]+", re.escape(template))
+        if re.fullmatch(pattern, path) and method.lower() in item:
+            return operation_errors(item[method.lower()])
+    return None
 
 
 def post(client: Any, state: dict[str, Any], action: str, **body: object) -> Any:
@@ -59,13 +95,12 @@ def play(client: Any, state: dict[str, Any], move: Move) -> Any:
 def human_pace(monkeypatch: Any, seconds: float = 1000.0) -> None:
     """Let ``seconds`` pass between the actions of a test, by the server's clock, so that
     a game the test client wins in a blink counts as a human's (ranked) win."""
-    from mahjong_solitaire.web import api, connect_api
+    from mahjong_solitaire.web import lifecycle
 
     def later() -> datetime:
         return datetime.now(UTC) + timedelta(seconds=seconds)
 
-    monkeypatch.setattr(api, "_now", later)
-    monkeypatch.setattr(connect_api, "_now", later)
+    monkeypatch.setattr(lifecycle, "now", later)
 
 
 def row_counts(store) -> dict[str, int]:

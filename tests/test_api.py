@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from mahjong_solitaire import Game, Move, builtin_layouts, daily_code, deal_from_code
 from mahjong_solitaire.web import create_app
-from mahjong_solitaire.web.api import COOKIE
+from mahjong_solitaire.web.lifecycle import COOKIE
 
 sys.path.insert(0, str(Path(__file__).parent))
 from api_support import checked, human_pace, play, post, refused, row_counts, tap

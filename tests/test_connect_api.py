@@ -12,8 +12,8 @@ from fastapi.testclient import TestClient
 from mahjong_solitaire import Move
 from mahjong_solitaire.connect import ConnectBoard, ConnectDeal, connect_deal_from_code, stage
 from mahjong_solitaire.store import Store
-from mahjong_solitaire.web.api import COOKIE
-from mahjong_solitaire.web.connect_state import StagesList
+from mahjong_solitaire.web.lifecycle import COOKIE
+from mahjong_solitaire.web.models import StagesList
 
 sys.path.insert(0, str(Path(__file__).parent))
 from api_support import checked, human_pace, play, post, refused, tap

@@ -3,9 +3,6 @@ server's own texts (error messages, layout titles) in the request's language."""
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 import pytest
 
 from mahjong_solitaire import i18n
@@ -17,31 +14,20 @@ from mahjong_solitaire.i18n import (
     translator,
 )
 from mahjong_solitaire.layouts import builtin_layout
-from mahjong_solitaire.web import app as web_app
-
-WEB = Path(web_app.__file__).resolve().parent
-
-
-def api_error_codes() -> set[str]:
-    """Every error code the API can answer: the ``ApiError(status, code, …)`` calls of the
-    routers, the engine errors' map, the 404/405 map and the body validation."""
-    codes = {code for _, _, code in web_app._ERROR_ANSWERS}
-    codes |= {"not_found", "method_not_allowed", "bad_body"}
-    for path in WEB.glob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "ApiError"
-                    and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant)):
-                codes.add(node.args[1].value)
-    return codes
+from mahjong_solitaire.web.errors import ErrorCode, error_text
 
 
 def test_every_error_code_of_the_api_has_its_own_message_in_every_language() -> None:
-    codes = api_error_codes()
-    assert {"bad_code", "stage_locked", "unknown_language", "too_large"} <= codes
+    """Every :class:`ErrorCode` the API answers (and the message keys used instead of a
+    code's own) reads as itself, not as the general "something went wrong" (which is the
+    message of ``server_error`` alone)."""
+    keys = {code.value for code in ErrorCode if code is not ErrorCode.SERVER_ERROR}
+    assert {"bad_code", "stage_locked", "unknown_language", "too_large", "unavailable"} <= keys
+    keys |= {"bad_connect_code", "body_too_large"}
     fallback = i18n.UNKNOWN_ERROR
     for lang in i18n.languages():
-        for code in codes:
-            assert error_message(code, lang) != translator(lang)(fallback), (lang, code)
+        for key in keys:
+            assert error_text(key, lang) != translator(lang)(fallback), (lang, key)
 
 
 @pytest.mark.parametrize(("header", "cookie", "lang"), [

@@ -20,8 +20,8 @@ from mahjong_solitaire import Move, builtin_layouts
 from mahjong_solitaire.classic.stages import STAGE_ORDER, stage
 from mahjong_solitaire.layouts.files import MAX_FILE_BYTES
 from mahjong_solitaire.store.schema import layouts as layouts_table
-from mahjong_solitaire.web.api import COOKIE
 from mahjong_solitaire.web.layouts_api import MAX_UPLOAD_BYTES
+from mahjong_solitaire.web.lifecycle import COOKIE
 
 sys.path.insert(0, str(Path(__file__).parent))
 from api_support import checked, play, refused

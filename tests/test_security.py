@@ -28,9 +28,9 @@ from mahjong_solitaire.cli import play
 from mahjong_solitaire.cli.common import CliError
 from mahjong_solitaire.store import Store
 from mahjong_solitaire.web import create_app
-from mahjong_solitaire.web.api import COOKIE
 from mahjong_solitaire.web.app import STATIC
 from mahjong_solitaire.web.layouts_api import MAX_UPLOAD_BYTES
+from mahjong_solitaire.web.lifecycle import COOKIE
 from mahjong_solitaire.web.security import JSON_BODY_LIMIT, LOCAL_HOSTS
 
 sys.path.insert(0, str(Path(__file__).parent))

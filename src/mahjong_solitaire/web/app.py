@@ -6,9 +6,10 @@
     ('Mahjong Solitaire', False)
 
 Errors are answered as ``{"error": "<code>", "message": "<what the player reads, in the
-request's language>", "detail": "<the specifics, in English>"}``: 400 a bad code, layout,
-date or name, 404 an unknown game, 409 an action the game does not allow now or a stale
-version, 422 a body that is not what the endpoint takes.  Before any handler runs,
+request's language>", "detail": "<the specifics, in English>"}`` (:mod:`.errors`): 400 a bad
+code, layout, date or name, 404 an unknown game, 409 an action the game does not allow now or
+a stale version, 422 a body that is not what the endpoint takes, 503 a database that cannot
+be reached.  Before any handler runs,
 :mod:`.security` refuses a host the server does not serve (421), a state-changing request
 from another site (403) or with a body of the wrong type (415), and a body over the size
 limit (413).
@@ -25,6 +26,7 @@ another host):
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -38,18 +40,19 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from .. import __version__
-from ..connect import ConnectCodeError
-from ..core.codes import CodeError
-from ..core.faces import ShuffleError
-from ..core.game import GameError
-from ..core.layout import LayoutError
-from ..core.moves import IllegalMoveError
-from ..i18n import error_message
-from ..store import GameNotFoundError, StaleWriteError, Store, StoreError
-from .api import ApiError, router
+from ..store import Store
+from .api import router
 from .connect_api import router as connect_router
+from .errors import (
+    DATABASE_FAILURES,
+    ApiError,
+    ErrorCode,
+    code_of,
+    error_answer,
+    message_key_of,
+)
 from .i18n_api import router as i18n_router
-from .language import LanguageMiddleware, current_language
+from .language import LanguageMiddleware, request_language
 from .layouts_api import router as layouts_router
 from .security import (
     BodyLimitMiddleware,
@@ -69,27 +72,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 #: at ``/docs-assets/``), not a CDN.
 DOCS_ASSETS = ("fastapi_offline", "static")
 
-#: Engine and store errors and the answer each gets; the first match wins.
-_ERROR_ANSWERS: tuple[tuple[type[Exception], int, str], ...] = (
-    (GameNotFoundError, 404, "unknown_game"),
-    (StaleWriteError, 409, "stale_version"),
-    (CodeError, 400, "bad_code"),
-    (LayoutError, 400, "bad_layout"),
-    (ShuffleError, 409, "no_shuffle"),
-    (IllegalMoveError, 409, "illegal_action"),
-    (GameError, 409, "illegal_action"),
-    (StoreError, 400, "bad_request"),
-    (ValueError, 400, "bad_request"),
-)
-
-
-def _error(request: Request, status: int, code: str, detail: str,
-           message_key: str | None = None) -> JSONResponse:
-    """The error answer: ``code`` for programs, the player's message (that of ``code``
-    unless ``message_key`` names another), the English ``detail``."""
-    message = error_message(message_key or code, current_language())
-    return JSONResponse({"error": code, "message": message, "detail": detail},
-                        status_code=status)
+#: What the server's log is told about errors answered 503 or 500.
+log = logging.getLogger(__name__)
 
 
 def _validation_message(error: RequestValidationError) -> str:
@@ -132,6 +116,82 @@ def _serving(store: Store) -> Store | _TakingTurns:
     return _TakingTurns(store) if store.engine.dialect.name == "sqlite" else store
 
 
+def _engine_error(request: Request, error: Exception) -> JSONResponse:
+    """The answer to an exception of the engine, the store or the database."""
+    code = code_of(error)
+    if code is ErrorCode.UNAVAILABLE:
+        # the driver's words name the host, the file or the driver: for the log only
+        log.warning("database unavailable for %s %s: %s", request.method, request.url.path,
+                    " ".join(str(error).split())[:500])
+        detail = "the database cannot be reached just now; try again in a moment"
+    elif code is ErrorCode.SERVER_ERROR:
+        detail = "internal server error"
+    else:
+        detail = str(error)
+    return error_answer(code, detail, request_language(request), message_key_of(error))
+
+
+def _answer_errors(app: FastAPI) -> None:
+    """Every error becomes the error object (:mod:`.errors`): refusals of the routes, the
+    engine's and the store's errors, a body that cannot be read, a database that cannot
+    be reached (503), and, should anything else escape, a 500 without a trace."""
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, error: ApiError) -> JSONResponse:
+        return error_answer(error.code, error.detail, request_language(request),
+                            error.message_key)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_body(request: Request, error: RequestValidationError) -> JSONResponse:
+        return error_answer(ErrorCode.BAD_BODY, _validation_message(error),
+                            request_language(request))
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+        if error.status_code in (404, 405):
+            code = (ErrorCode.NOT_FOUND if error.status_code == 404
+                    else ErrorCode.METHOD_NOT_ALLOWED)
+            return error_answer(code, str(error.detail), request_language(request))
+        # FastAPI's own 400: a body it could not parse (not UTF-8, …), before validation
+        return error_answer(ErrorCode.BAD_BODY, "the request body cannot be read as JSON "
+                            "(is it UTF-8?)", request_language(request))
+
+    for kind in (ValueError, *DATABASE_FAILURES):
+        app.add_exception_handler(kind, _engine_error)
+
+    @app.exception_handler(Exception)
+    async def server_error(request: Request, error: Exception) -> JSONResponse:
+        # answered by Starlette's ServerErrorMiddleware, outside every middleware of ours
+        # (a failure of the database met by a middleware lands here too): the security
+        # headers are set here
+        answer = _engine_error(request, error)
+        answer.headers.update(security_headers())
+        return answer
+
+
+def _exact_openapi(app: FastAPI) -> None:
+    """The schema lists per operation exactly the errors of its ``error_responses``:
+    FastAPI's own 422 answer (its validation error object, which this API never sends:
+    a bad body is the error object's ``bad_body``) is left out where a route did not
+    declare ``bad_body``."""
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = generate()
+            for item in schema["paths"].values():
+                for operation in item.values():
+                    answer = operation.get("responses", {}).get("422", {})
+                    if answer and "examples" not in answer["content"]["application/json"]:
+                        del operation["responses"]["422"]
+            for name in ("HTTPValidationError", "ValidationError"):
+                schema.get("components", {}).get("schemas", {}).pop(name, None)
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
 def create_app(store: Store | None = None, *, local_player: bool = False,
                allowed_hosts: Sequence[str] | None = None) -> FastAPI:
     """The application on ``store`` (default: ``Store()``, i.e. ``$DATABASE_URL`` or the
@@ -164,35 +224,8 @@ def create_app(store: Store | None = None, *, local_player: bool = False,
         app.add_middleware(HostCheckMiddleware, allowed_hosts=allowed_hosts)
     app.add_middleware(SecurityHeadersMiddleware)
 
-    @app.exception_handler(ApiError)
-    async def api_error(request: Request, error: ApiError) -> JSONResponse:
-        return _error(request, error.status, error.code, error.message)
-
-    @app.exception_handler(RequestValidationError)
-    async def bad_body(request: Request, error: RequestValidationError) -> JSONResponse:
-        return _error(request, 422, "bad_body", _validation_message(error))
-
-    @app.exception_handler(HTTPException)
-    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
-        code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http_error")
-        return _error(request, error.status_code, code, str(error.detail))
-
-    @app.exception_handler(ValueError)
-    async def refused(request: Request, error: ValueError) -> JSONResponse:
-        for kind, status, code in _ERROR_ANSWERS:
-            if isinstance(error, kind):
-                # a bad Connect code is a bad_code whose message shows the Connect form
-                key = "bad_connect_code" if isinstance(error, ConnectCodeError) else None
-                return _error(request, status, code, str(error), key)
-        raise error  # pragma: no cover - ValueError is the last entry
-
-    @app.exception_handler(Exception)
-    async def server_error(request: Request, error: Exception) -> JSONResponse:
-        # answered by Starlette's ServerErrorMiddleware, outside every middleware of ours:
-        # the security headers are set here
-        answer = _error(request, 500, "server_error", "internal server error")
-        answer.headers.update(security_headers())
-        return answer
+    _answer_errors(app)
+    _exact_openapi(app)
 
     @app.get("/docs", include_in_schema=False)
     def docs(request: Request) -> HTMLResponse:

@@ -1,9 +1,10 @@
 """The Connect mode's JSON API under ``/api/connect`` (rules §9; contract: ``docs/web-api.md``).
 
-Connect games are stored like classic ones (their ``CN1-…`` code and action log, mode
-``connect``) and every request follows the classic path of :mod:`.api`: read the stored
-game, replay it (here with :class:`~mahjong_solitaire.connect.ConnectGame`), act, save it
-with the version it was read at, answer the full state (:mod:`.connect_state`).
+Connect games are stored like classic ones (their ``CN1-…`` code and action log, under the
+Connect mode's name) and every request follows the same :mod:`.lifecycle` as the classic
+routes: the player, the game rebuilt through its mode (here as a
+:class:`~mahjong_solitaire.connect.ConnectGame`), the action, the save, the full state
+(:mod:`.connect_state`).
 
     >>> sorted({route.path for route in router.routes})[:3]
     ['/api/connect/games', '/api/connect/games/{game_id}', '/api/connect/games/{game_id}/hint']
@@ -15,109 +16,49 @@ points, through the ring outside the grid when needed) and the tiles that ``slid
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
-from typing import Any
 
 from fastapi import APIRouter, Request, Response
-from fastapi.responses import JSONResponse
-from pydantic import Field, StrictInt, StrictStr
 
-from ..classic.game import Game
 from ..connect import ConnectCode, ConnectGame, stage
+from ..connect.mode import CONNECT
 from ..core.codes import MAX_SEED
-from ..core.game import GameError
-from ..store import StoredGame
-from .api import (
-    _ERRORS,
-    MODE_ANSWERS,
-    ApiError,
+from .connect_state import LISTED_STAGES, path_points, slid_tiles, stage_info, tile_ids
+from .errors import ApiError, ErrorCode, error_responses
+from .lifecycle import (
+    ACTION_ERRORS,
+    READ_ERRORS,
     PlayerCookie,
-    Tap,
-    _act,
-    _action_endpoint,
-    _Body,
-    _hint,
-    _known_player,
-    _now,
-    _player,
-    _reader,
-    _run,
-    _store,
-    _win_rank,
-    _with_cookies,
+    acting_player,
+    action_route,
+    answer,
+    calling,
+    hinting,
+    known_player,
+    load,
+    load_stored,
+    perform,
+    reading_player,
+    store_of,
+    view_of,
 )
-from .connect_state import (
-    LISTED_STAGES,
+from .models import (
+    ConnectEvent,
+    ConnectHintAnswer,
     ConnectState,
+    ConnectTapAnswer,
+    NewConnectGame,
+    StageInfo,
     StagesList,
-    connect_state,
-    path_points,
-    rebuild_connect,
-    slid_tiles,
-    stage_info,
-    tile_ids,
+    Tap,
 )
 
-__all__ = ["MODE", "NewConnectGame", "router"]
+__all__ = ["router"]
 
-#: The mode Connect games are stored under (their statistics and leaderboard are their own).
-MODE = "connect"
-
-router = APIRouter(prefix="/api/connect", tags=["connect"], responses=_ERRORS)
-
-
-class NewConnectGame(_Body):
-    """``{"stage": n}`` (a new deal of stage ``n``), ``{"code": "CN1-…"}`` (that deal),
-    both (that deal, counted for stage ``n``: it must be a deal of that stage), or ``{}``
-    (the player's next stage)."""
-
-    stage: StrictInt | None = Field(None, examples=[2])
-    code: StrictStr | None = Field(None, examples=["CN1-1206B-AAAAAAP"])
+router = APIRouter(prefix="/api/connect", tags=["connect"])
+VIEW = view_of(CONNECT.name)
 
 
 # -- games -----------------------------------------------------------------------------
-
-
-def _load(request: Request, player_id: str, game_id: str) -> tuple[StoredGame, ConnectGame]:
-    stored = _store(request).get_game(player_id, game_id)
-    if stored.mode != MODE:
-        raise ApiError(409, "wrong_mode", f"this is a {stored.mode} game: play it with "
-                       f"/api/games/{game_id}")
-    try:
-        game = rebuild_connect(stored, _now())
-    except (GameError, ValueError) as error:
-        raise ApiError(500, "corrupt_game", f"the saved game cannot be rebuilt: {error}"
-                       ) from None
-    return stored, game
-
-
-def _answer(request: Request, stored: StoredGame, game: ConnectGame, response: Response,
-            **extra: Any) -> JSONResponse:
-    state = connect_state(stored, game, rank=_win_rank(request, stored, game))
-    state.update(extra)
-    return _with_cookies(state, response)
-
-
-def _answer_stored(request: Request, stored: StoredGame, response: Response) -> JSONResponse:
-    """The state of a stored Connect game (for ``GET /api/game`` and ``/api/games/{id}``)."""
-    _, game = _load(request, stored.player_id, stored.id)
-    return _answer(request, stored, game, response)
-
-
-MODE_ANSWERS[MODE] = _answer_stored
-
-
-def _act_connect(request: Request, cookie: str | None, game_id: str, version: int | None,
-                 action: Callable[[ConnectGame], dict[str, Any]]) -> JSONResponse:
-    def on_game(game: Game) -> dict[str, Any]:
-        assert isinstance(game, ConnectGame)
-        return action(game)
-
-    response = Response()
-    stored, game, extra = _act(request, _known_player(cookie), game_id, version, on_game,
-                               load=_load)  # type: ignore[arg-type]
-    assert isinstance(game, ConnectGame)
-    return _answer(request, stored, game, response, **extra)
 
 
 def _stage_code(number: int) -> str:
@@ -129,18 +70,21 @@ def _stage_code(number: int) -> str:
 
 def _check_unlocked(request: Request, player_id: str, number: int) -> None:
     stage(number)  # ValueError (400) for a stage that does not exist
-    unlocked = _store(request).stage_progress(player_id, MODE).next_stage
+    unlocked = store_of(request).stage_progress(player_id, CONNECT.name).next_stage
     if number > unlocked:
-        raise ApiError(409, "stage_locked", f"stage {number} is locked: clear stage "
+        raise ApiError(ErrorCode.STAGE_LOCKED, f"stage {number} is locked: clear stage "
                        f"{unlocked} first")
 
 
-@router.post("/games", response_model=ConnectState, summary="Start a Connect game")
+@router.post("/games", response_model=ConnectState, summary="Start a Connect game",
+             responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.BAD_CODE,
+                                       ErrorCode.STAGE_LOCKED, ErrorCode.CORRUPT_GAME,
+                                       ErrorCode.UNAVAILABLE, write=True))
 def create_game(request: Request, response: Response, body: NewConnectGame,
-                cookie: PlayerCookie = None) -> JSONResponse:
+                cookie: PlayerCookie = None) -> ConnectState:
     """The player's unfinished game (of any mode) is abandoned.  A stage beyond the
     player's next one is locked (409 ``stage_locked``)."""
-    player_id = _player(request, response, cookie)
+    player_id = acting_player(request, response, cookie)
     number = body.stage
     if body.code is not None:
         code = ConnectCode.parse(body.code)
@@ -148,29 +92,30 @@ def create_game(request: Request, response: Response, body: NewConnectGame,
             wanted = stage(number)
             if (code.shape, code.rule, code.difficulty) != (wanted.shape, wanted.rule,
                                                              wanted.difficulty):
-                raise ApiError(400, "bad_code", f"{code} is not a deal of stage {number}")
+                raise ApiError(ErrorCode.BAD_CODE, f"{code} is not a deal of stage {number}",
+                               message_key="bad_connect_code")
         text = str(code)
     else:
         if number is None:
-            number = _store(request).stage_progress(player_id, MODE).next_stage
+            number = store_of(request).stage_progress(player_id, CONNECT.name).next_stage
         text = _stage_code(number)
     if number is not None:
         _check_unlocked(request, player_id, number)
-    stored = _store(request).create_game(player_id, mode=MODE, code=text, stage=number)
-    _, game = _load(request, player_id, stored.id)
-    return _answer(request, stored, game, response)
+    stored = store_of(request).create_game(player_id, mode=CONNECT.name, code=text,
+                                           stage=number)
+    return answer(request, load_stored(stored, VIEW))
 
 
-@router.get("/games/{game_id}", response_model=ConnectState, summary="A Connect game's state")
-def get_game(request: Request, response: Response, game_id: str,
-             cookie: PlayerCookie = None) -> JSONResponse:
-    stored, game = _load(request, _known_player(cookie), game_id)
-    return _answer(request, stored, game, response)
+@router.get("/games/{game_id}", response_model=ConnectState, summary="A Connect game's state",
+            responses=error_responses(*READ_ERRORS))
+def get_game(request: Request, game_id: str, cookie: PlayerCookie = None) -> ConnectState:
+    return answer(request, load(request, known_player(cookie), game_id, VIEW))
 
 
-@router.post("/games/{game_id}/tap", response_model=ConnectState, summary="Tap a tile")
-def tap(request: Request, game_id: str, body: Tap, cookie: PlayerCookie = None
-        ) -> JSONResponse:
+@router.post("/games/{game_id}/tap", response_model=ConnectTapAnswer, summary="Tap a tile",
+             responses=error_responses(*ACTION_ERRORS, write=True))
+def tap(request: Request, response: Response, game_id: str, body: Tap,
+        cookie: PlayerCookie = None) -> ConnectTapAnswer:
     """``position`` is a cell number ``y * width + x``.  Any tile can be selected; a second
     tile that matches and connects removes the pair, then the stage's rule slides the
     rest.  The answer adds ``event``: ``outcome`` (``selected``, ``deselected``,
@@ -179,55 +124,54 @@ def tap(request: Request, game_id: str, body: Tap, cookie: PlayerCookie = None
     points ``[x, y]``, ring cells included) and ``slid`` (``{"id", "from", "to"}`` per tile
     that changed cells)."""
 
-    def action(game: ConnectGame) -> dict[str, Any]:
+    def action(game: ConnectGame) -> dict[str, object]:
         before = tile_ids(game)
         result = game.tap(body.position)
-        event: dict[str, Any] = {"outcome": result.outcome.value, "position": body.position,
-                                 "move": None, "path": None, "slid": []}
+        event = ConnectEvent(outcome=result.outcome.value, position=body.position,
+                             move=None, path=None, slid=[])
         if result.move is not None:
-            event.update(move=[result.move.a, result.move.b],
-                         path=path_points(game.last_path),
-                         slid=slid_tiles(game.board.shape, before, tile_ids(game)))
+            event = ConnectEvent(
+                outcome=result.outcome.value, position=body.position,
+                move=(result.move.a, result.move.b), path=path_points(game.last_path),
+                slid=slid_tiles(game.board.shape, before, tile_ids(game)))
         return {"event": event}
 
-    return _act_connect(request, cookie, game_id, body.version, action)
+    return perform(request, response, cookie, game_id, body.version, VIEW, action,
+                   ConnectTapAnswer)
 
 
-def _simple(name: str, summary: str, doc: str,
-            action: Callable[[ConnectGame], dict[str, Any]]) -> None:
-    _action_endpoint(router, ConnectState, _act_connect, name, summary, doc, action,
-                     prefix="connect_")
-
-
-_simple("hint", "Show a connectable pair", "The answer adds ``hint``: two cells ``[a, b]`` "
-        "(``null`` when stuck), preferring a pair on a known winning line.  Counted in the "
-        "statistics.", _hint)
-_simple("undo", "Undo the last pair (or shuffle)", "The grid is restored exactly as it was "
-        "before the pair and its slide.  409 when there is nothing to undo.",
-        _run(ConnectGame.undo))
-_simple("redo", "Redo what was undone", "409 when there is nothing to redo.",
-        _run(ConnectGame.redo))
-_simple("shuffle", "New faces, solvable again", "The tiles keep their cells.",
-        _run(ConnectGame.shuffle))
-_simple("pause", "Pause: stop the clock, hide the tiles", "Pausing a paused game changes "
-        "nothing.", _run(ConnectGame.pause))
-_simple("resume", "Resume a paused game", "Resuming a running game changes nothing.",
-        _run(ConnectGame.resume))
+action_route(router, VIEW, "hint", hinting, into=ConnectHintAnswer,
+             summary="Show a connectable pair",
+             doc="The answer adds ``hint``: two cells ``[a, b]`` (``null`` when stuck), "
+                 "preferring a pair on a known winning line.  Counted in the statistics.")
+action_route(router, VIEW, "undo", calling("undo"), summary="Undo the last pair (or shuffle)",
+             doc="The grid is restored exactly as it was before the pair and its slide.  "
+                 "409 when there is nothing to undo.")
+action_route(router, VIEW, "redo", calling("redo"), summary="Redo what was undone",
+             doc="409 when there is nothing to redo.")
+action_route(router, VIEW, "shuffle", calling("shuffle"), summary="New faces, solvable again",
+             doc="The tiles keep their cells.", errors=(ErrorCode.NO_SHUFFLE,))
+action_route(router, VIEW, "pause", calling("pause"),
+             summary="Pause: stop the clock, hide the tiles",
+             doc="Pausing a paused game changes nothing.")
+action_route(router, VIEW, "resume", calling("resume"), summary="Resume a paused game",
+             doc="Resuming a running game changes nothing.")
 
 
 # -- stages ----------------------------------------------------------------------------
 
 
-@router.get("/stages", response_model=StagesList, summary="The Connect stages")
-def stages(request: Request, response: Response, cookie: PlayerCookie = None
-           ) -> JSONResponse:
+@router.get("/stages", response_model=StagesList, summary="The Connect stages",
+            responses=error_responses(ErrorCode.UNAVAILABLE))
+def stages(request: Request, cookie: PlayerCookie = None) -> StagesList:
     """Each stage's grid, sliding rule and difficulty, whether the player cleared it (with
     the best time) and whether it is still locked (beyond the next stage to play)."""
-    progress = _store(request).stage_progress(_reader(request, cookie) or "", MODE)
+    progress = store_of(request).stage_progress(reading_player(request, cookie) or "",
+                                                CONNECT.name)
+    best = progress.best_times
     last = max(LISTED_STAGES, progress.next_stage)
-    listed = [{**stage_info(n), "cleared": n in progress.best_times,
-               "locked": n > progress.next_stage,
-               "best_time": (round(progress.best_times[n], 3) if n in progress.best_times
-                             else None)}
+    listed = [StageInfo(**stage_info(n).model_dump(), cleared=n in best,
+                        locked=n > progress.next_stage,
+                        best_time=round(best[n], 3) if n in best else None)
               for n in range(1, last + 1)]
-    return _with_cookies({"next": progress.next_stage, "stages": listed}, response)
+    return StagesList(next=progress.next_stage, stages=listed)

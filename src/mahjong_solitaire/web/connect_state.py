@@ -1,8 +1,9 @@
-"""The JSON state of a Connect game (rules §9): everything the page needs to draw the grid.
+"""The state of a Connect game (rules §9): everything the page needs to draw the grid, as
+the :class:`~.models.ConnectState` the Connect routes answer.
 
 As for the classic game (:mod:`.state`), the server keeps no game in memory: each request
 rebuilds the :class:`~mahjong_solitaire.connect.ConnectGame` from the stored ``CN1-…`` code
-and action log (:func:`rebuild_connect`) and answers :func:`connect_state`.
+and action log (:mod:`.lifecycle`) and answers :func:`connect_state`.
 
 Tiles slide in Connect, so a cell number does not follow a tile.  Each tile also carries an
 ``id``: the cell it was dealt on, followed through every removal and slide
@@ -17,32 +18,42 @@ Tiles slide in Connect, so a cell number does not follow a tile.  Each tile also
     >>> tile_ids(game)                     # the tiles above them slid down
     [None, None, 2, 3, 0, 1, 6, 7]
     >>> board = grid_state(game)
-    >>> board["tiles_left"], [(t["id"], t["x"], t["y"]) for t in board["tiles"]][:3]
+    >>> board["tiles_left"], [(t.id, t.x, t.y) for t in board["tiles"]][:3]
     (6, [(2, 2, 0), (3, 3, 0), (0, 0, 1)])
 """
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any, Literal
-
-from pydantic import BaseModel
+from typing import Any, ClassVar
 
 from ..connect import ConnectGame, Stage, stage
 from ..connect.grid import Path, Shape
-from ..core.game import GameStatus
+from ..connect.mode import CONNECT
+from ..core.game import GameStatus, TileGame
+from ..core.mode import Mode
 from ..core.moves import Move
 from ..i18n import connect_grid_title
 from ..store import StoredGame, connect_layout_name
 from .language import current_language
-from .state import BaseResult, BaseState, board_counters, replay_stored, state_frame
+from .models import (
+    ConnectNextStage,
+    ConnectResult,
+    ConnectState,
+    ConnectTile,
+    GridInfo,
+    SlidTile,
+    StageRules,
+)
+from .state import Counters, board_counters, frame_fields, result_fields
+from .view import GameView, StateT
 
 __all__ = [
-    "ConnectState",
-    "StagesList",
+    "CONNECT_VIEW",
+    "LISTED_STAGES",
+    "ConnectView",
     "connect_state",
     "grid_state",
-    "rebuild_connect",
+    "path_points",
     "slid_tiles",
     "stage_info",
     "tile_ids",
@@ -51,15 +62,6 @@ __all__ = [
 #: The stage list shows at least the first two rounds (the rules on easy, then on the full
 #: grid at normal difficulty), and always the player's next stage.
 LISTED_STAGES = 22
-
-
-def rebuild_connect(stored: StoredGame, now: datetime) -> ConnectGame:
-    """The Connect game of a stored record at ``now``: its actions replayed on its deal,
-    its clock, its pause and its selection (as :func:`.state.rebuild` does for classic).
-
-    Raises :class:`~mahjong_solitaire.core.game.GameError` when the stored log cannot be replayed.
-    """
-    return replay_stored(ConnectGame, stored.connect_deal(), stored, now)
 
 
 # -- tiles followed through the slides -------------------------------------------------
@@ -81,103 +83,45 @@ def tile_ids(game: ConnectGame, *, moves: int | None = None) -> list[int | None]
 
 
 def slid_tiles(shape: Shape, before: list[int | None], after: list[int | None]
-               ) -> list[dict[str, Any]]:
-    """The tiles that changed cells between two id grids: ``{"id", "from", "to"}`` with
-    ``[x, y]`` cells.
+               ) -> list[SlidTile]:
+    """The tiles that changed cells between two id grids, with ``[x, y]`` cells.
 
-        >>> slid_tiles(Shape(2, 2), [0, 1, None, 3], [None, 1, 0, 3])
-        [{'id': 0, 'from': [0, 0], 'to': [0, 1]}]
+        >>> [tile.model_dump(by_alias=True)
+        ...  for tile in slid_tiles(Shape(2, 2), [0, 1, None, 3], [None, 1, 0, 3])]
+        [{'id': 0, 'from': (0, 0), 'to': (0, 1)}]
     """
     where_after = {tile: cell for cell, tile in enumerate(after) if tile is not None}
-    moved = []
-    for cell, tile in enumerate(before):
-        if tile is not None and tile in where_after and where_after[tile] != cell:
-            moved.append({"id": tile, "from": list(shape.point(cell)),
-                          "to": list(shape.point(where_after[tile]))})
-    return moved
+    return [SlidTile.model_validate({"id": tile, "from": shape.point(cell),
+                                     "to": shape.point(where_after[tile])})
+            for cell, tile in enumerate(before)
+            if tile is not None and tile in where_after and where_after[tile] != cell]
 
 
-def path_points(path: Path | None) -> list[list[int]] | None:
+def path_points(path: Path | None) -> list[tuple[int, int]] | None:
     """A connecting path as JSON: its corner points ``[x, y]``, ring cells included."""
-    return None if path is None else [list(point) for point in path]
+    return None if path is None else [tuple(point) for point in path]  # type: ignore[misc]
 
 
 # -- the state object ------------------------------------------------------------------
 
 
-class ConnectTile(BaseModel):
-    i: int
-    id: int
-    x: int
-    y: int
-    tile: str | None
-    free: bool
-
-
-class GridInfo(BaseModel):
-    name: str
-    title: str
-    number: None
-    width: int
-    height: int
-    depth: int
-    tiles: int
-    slide: str
-
-
-class StageRules(BaseModel):
-    number: int
-    width: int
-    height: int
-    slide: str
-    difficulty: str
-
-
-class NextStage(StageRules):
-    title: str
-
-
-class StageInfo(StageRules):
-    cleared: bool
-    locked: bool
-    best_time: float | None
-
-
-class ConnectResult(BaseResult):
-    next_stage: NextStage | None = None
-
-
-class StagesList(BaseModel):
-    next: int
-    stages: list[StageInfo]
-
-
-class ConnectState(BaseState):
-    """The full state of one Connect game, as every Connect game endpoint answers it."""
-
-    mode: Literal["connect"]
-    code: str
-    stage: int | None
-    layout: GridInfo
-    daily: None
-    tiles: list[ConnectTile]
-    last_winnable: None
-    result: ConnectResult | None
-
-
-def grid_info(game: ConnectGame) -> dict[str, Any]:
+def grid_info(game: ConnectGame) -> GridInfo:
     """The ``layout`` part of the state: the grid and its sliding rule (``name`` is the
     one the store groups statistics by; ``title`` in the request's language)."""
     board = game.board
     rule = board.rule.value
-    return {"name": connect_layout_name(game.deal),
-            "title": connect_grid_title(board.width, board.height, rule, current_language()),
-            "number": None,
-            "width": board.width, "height": board.height, "depth": 1,
-            "tiles": len(game.deal.tiles), "slide": rule}
+    return GridInfo(
+        name=connect_layout_name(game.deal),
+        title=connect_grid_title(board.width, board.height, rule, current_language()),
+        number=None, width=board.width, height=board.height, depth=1,
+        tiles=len(game.deal.tiles), slide=rule)
 
 
-def grid_state(game: ConnectGame, *, hide: bool = False) -> dict[str, Any]:
+class GridFields(Counters):
+    tiles: list[ConnectTile]
+
+
+def grid_state(game: ConnectGame, *, hide: bool = False) -> GridFields:
     """The board part of the state: the tiles on the grid (``i`` the cell a tap names,
     ``x``/``y`` its column and row, ``id`` the tile followed through slides; labels hidden
     while paused), the selection and the counters.  Every tile can be selected: ``free``."""
@@ -187,9 +131,11 @@ def grid_state(game: ConnectGame, *, hide: bool = False) -> dict[str, Any]:
     for i, label in enumerate(board.tiles):
         if label is not None:
             x, y = board.shape.point(i)
-            tiles.append({"i": i, "id": ids[i], "x": x, "y": y,
-                          "tile": None if hide else label, "free": True})
-    return {"tiles": tiles, **board_counters(game, hide=hide)}
+            tile_id = ids[i]
+            assert tile_id is not None  # a tile on the grid has come from a dealt cell
+            tiles.append(ConnectTile(i=i, id=tile_id, x=x, y=y,
+                                     tile=None if hide else label, free=True))
+    return GridFields(tiles=tiles, **board_counters(game, hide=hide))
 
 
 def _winnability(game: ConnectGame) -> str:
@@ -200,37 +146,57 @@ def _winnability(game: ConnectGame) -> str:
     return "lost" if board.is_stuck() else "unknown"
 
 
-def stage_info(number: int) -> dict[str, Any]:
+def stage_info(number: int) -> StageRules:
     """A stage as the page lists it.
 
-        >>> stage_info(2)
+        >>> stage_info(2).model_dump()
         {'number': 2, 'width': 12, 'height': 6, 'slide': 'down', 'difficulty': 'easy'}
     """
     found: Stage = stage(number)
-    return {"number": found.number, "width": found.shape.width,
-            "height": found.shape.height, "slide": found.rule.value,
-            "difficulty": found.difficulty.value}
+    return StageRules(number=found.number, width=found.shape.width,
+                      height=found.shape.height, slide=found.rule.value,
+                      difficulty=found.difficulty.value)
 
 
-def connect_state(stored: StoredGame, game: ConnectGame, *, rank: int | None = None
-                  ) -> dict[str, Any]:
-    """The state object of ``docs/web-api.md`` (Connect) for a stored game rebuilt as ``game``.
+def _next_stage(number: int) -> ConnectNextStage:
+    rules = stage_info(number)
+    return ConnectNextStage(**rules.model_dump(), title=connect_grid_title(
+        rules.width, rules.height, rules.slide, current_language()))
+
+
+def connect_state(stored: StoredGame, game: ConnectGame, *, rank: int | None = None,
+                  into: type[StateT] = ConnectState,  # type: ignore[assignment]
+                  **extra: Any) -> StateT:
+    """The state of ``docs/web-api.md`` (Connect) for a stored game rebuilt as ``game``
+    (as ``into``, with ``extra``'s fields).
 
     ``rank`` is the win's place on the player's Connect leaderboard (read for won games).
     A won stage adds ``stage`` and ``next_stage`` to the result.
     """
-    state = state_frame(stored, game, rank=rank)
-    result = state["result"]
+    result = result_fields(stored, game, rank)
     if result is not None and stored.stage is not None:
-        following = stage_info(stored.stage + 1)
-        following["title"] = connect_grid_title(following["width"], following["height"],
-                                                following["slide"], current_language())
-        result.update(stage=stored.stage, next_stage=following)
-    state.update({
-        "layout": grid_info(game),
-        "daily": None,
+        result.update(stage=stored.stage, next_stage=_next_stage(stored.stage + 1))
+    fields: dict[str, Any] = {
+        **frame_fields(stored, game),
+        "result": None if result is None else ConnectResult(**result),
+        "layout": grid_info(game), "daily": None,
         **grid_state(game, hide=game.status is GameStatus.PAUSED),
-        "winnability": _winnability(game),
-        "last_winnable": None,
-    })
-    return state
+        "winnability": _winnability(game), "last_winnable": None, **extra}
+    return into(**fields)
+
+
+class ConnectView(GameView):
+    """Connect games: played under ``/api/connect/games``, drawn by :func:`connect_state`."""
+
+    mode: ClassVar[Mode] = CONNECT
+    path: ClassVar[str] = "/api/connect/games"
+    state_model: ClassVar[type[ConnectState]] = ConnectState
+
+    def state(self, stored: StoredGame, game: TileGame, *, rank: int | None,
+              into: type[StateT], **extra: Any) -> StateT:
+        assert isinstance(game, ConnectGame)
+        return connect_state(stored, game, rank=rank, into=into, **extra)
+
+
+#: The Connect view.
+CONNECT_VIEW = ConnectView()

@@ -24,12 +24,13 @@ import json
 from fastapi import APIRouter, Request, Response
 
 from .. import i18n
-from .api import ApiError
+from .errors import ApiError, ErrorCode, error_responses
 from .language import current_language
 
 __all__ = ["router"]
 
 router = APIRouter(prefix="/api", tags=["languages"])
+
 
 def _catalogue(request: Request, lang: str) -> Response:
     body = json.dumps({**i18n.catalogue_json(lang), "languages": i18n.available_languages()},
@@ -42,17 +43,18 @@ def _catalogue(request: Request, lang: str) -> Response:
     return Response(body, media_type="application/json", headers=headers)
 
 
-@router.get("/i18n", summary="The page's messages in the player's language")
+@router.get("/i18n", summary="The page's messages in the player's language",
+            responses=error_responses())
 def catalogue(request: Request) -> Response:
     """The language of the ``mj_lang`` cookie, else of ``Accept-Language``, else English."""
     return _catalogue(request, current_language())
 
 
 @router.get("/i18n/{lang}", summary="The page's messages in one language",
-            responses={404: {"description": "no catalogue for that language"}})
+            responses=error_responses(ErrorCode.UNKNOWN_LANGUAGE))
 def catalogue_of(request: Request, lang: str) -> Response:
     if lang not in i18n.languages():
-        raise ApiError(404, "unknown_language",
+        raise ApiError(ErrorCode.UNKNOWN_LANGUAGE,
                        f"there is no catalogue for {lang[:16]!r} "
                        f"(there are: {', '.join(i18n.languages())})")
     return _catalogue(request, lang)

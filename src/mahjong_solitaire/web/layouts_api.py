@@ -28,25 +28,41 @@ The preview URL carries a fingerprint of the layout, so a browser may keep it fo
 from __future__ import annotations
 
 import hashlib
-from collections.abc import AsyncIterator
-from typing import Any
+from collections.abc import AsyncGenerator
 
 from fastapi import APIRouter, Request, Response
-from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.formparsers import MultiPartException, MultiPartParser
 
 from ..classic.construction import UnclearableError
 from ..classic.generator import generate
+from ..classic.mode import CLASSIC
 from ..classic.stages import STAGE_ORDER, Stage, stage, stages
 from ..core.layout import Layout, LayoutError
 from ..layouts import builtin_layout, builtin_layouts, preview_svg, read_layout_file
 from ..layouts.files import MAX_FILE_BYTES
 from ..layouts.reading import LayoutFileError
-from ..store import MAX_LAYOUTS_PER_PLAYER, LayoutLimitError, LayoutNotFoundError
-from .api import ApiError, PlayerCookie, _answer, _load, _player, _reader, _store, _with_cookies
-from .state import LayoutPreview, layout_info
+from ..store import LayoutLimitError, LayoutNotFoundError
+from .errors import ApiError, ErrorCode, error_responses
+from .lifecycle import (
+    PlayerCookie,
+    acting_player,
+    answer,
+    load_stored,
+    reading_player,
+    store_of,
+    view_of,
+)
+from .models import (
+    ClassicStages,
+    GameState,
+    ImportedLayouts,
+    LayoutEntry,
+    StageEntry,
+    StageLayout,
+)
+from .state import layout_details, layout_info
 
 __all__ = ["MAX_UPLOAD_BYTES", "difficulty_hint", "layout_entry", "preview_url", "router"]
 
@@ -59,15 +75,10 @@ MAX_UPLOAD_BYTES = MAX_FILE_BYTES + 16 * 1024
 HINTS = ("gentle", "moderate", "demanding")
 
 router = APIRouter(prefix="/api", tags=["layouts and stages"])
+CLASSIC_VIEW = view_of(CLASSIC.name)
 
 
 # -- layouts ---------------------------------------------------------------------------
-
-
-class LayoutEntry(LayoutPreview):
-    preview: str
-    difficulty_hint: str | None
-    imported: bool
 
 
 def difficulty_hint(layout: Layout) -> str | None:
@@ -93,19 +104,20 @@ def preview_url(layout: Layout) -> str:
     return f"/api/layouts/{layout.name}/preview.svg?v={_fingerprint(layout)}"
 
 
-def layout_entry(layout: Layout) -> dict[str, Any]:
+def layout_entry(layout: Layout) -> LayoutEntry:
     """One layout of ``GET /api/layouts``.
 
     >>> entry = layout_entry(builtin_layout("pyramid"))
-    >>> entry["number"], entry["tiles"], entry["difficulty_hint"], entry["imported"]
+    >>> entry.number, entry.tiles, entry.difficulty_hint, entry.imported
     (1, 144, 'demanding', False)
     """
-    return {**layout_info(layout, positions=True), "preview": preview_url(layout),
-            "difficulty_hint": difficulty_hint(layout), "imported": layout.number is None}
+    return LayoutEntry(**layout_details(layout).model_dump(), preview=preview_url(layout),
+                       difficulty_hint=difficulty_hint(layout),  # type: ignore[arg-type]
+                       imported=layout.number is None)
 
 
 def _unknown_layout(name: str) -> ApiError:
-    return ApiError(404, "unknown_layout", f"there is no layout {name[:64]!r} of yours")
+    return ApiError(ErrorCode.UNKNOWN_LAYOUT, f"there is no layout {name[:64]!r} of yours")
 
 
 def _find_layout(request: Request, player_id: str | None, name: str) -> Layout:
@@ -116,30 +128,32 @@ def _find_layout(request: Request, player_id: str | None, name: str) -> Layout:
     if player_id is None:
         raise _unknown_layout(name)
     try:
-        return _store(request).imported_layout(name, player_id)
+        return store_of(request).imported_layout(name, player_id)
     except LayoutNotFoundError:
         raise _unknown_layout(name) from None
 
 
-@router.get("/layouts", response_model=list[LayoutEntry], summary="Layouts to play")
-def layouts(request: Request, cookie: PlayerCookie = None) -> JSONResponse:
+@router.get("/layouts", response_model=list[LayoutEntry], summary="Layouts to play",
+            responses=error_responses(ErrorCode.UNAVAILABLE))
+def layouts(request: Request, cookie: PlayerCookie = None) -> list[LayoutEntry]:
     """The built-in layouts by number, then the ones the player imported, with their
     positions, the URL of their preview and (built-in layouts) a difficulty hint:
     ``gentle``, ``moderate`` or ``demanding``."""
-    found = [*builtin_layouts(), *_store(request).imported_layouts(_reader(request, cookie))]
-    return JSONResponse([layout_entry(layout) for layout in found])
+    player_id = reading_player(request, cookie)
+    found = [*builtin_layouts(), *store_of(request).imported_layouts(player_id)]
+    return [layout_entry(layout) for layout in found]
 
 
 @router.get("/layouts/{name}/preview.svg", summary="A layout's preview picture",
             response_class=Response,
             responses={200: {"content": {"image/svg+xml": {}}},
-                       404: {"description": "no such layout"}})
+                       **error_responses(ErrorCode.UNKNOWN_LAYOUT, ErrorCode.UNAVAILABLE)})
 def layout_preview(request: Request, name: str, v: str | None = None,
                    cookie: PlayerCookie = None) -> Response:
     """An SVG of the layout seen from above, higher layers darker (an imported layout's
     for its owner only).  With the fingerprint of the list's ``preview`` URL (``v``) it may
     be cached for good (privately for an imported layout); ``ETag`` otherwise."""
-    layout = _find_layout(request, _reader(request, cookie), name)
+    layout = _find_layout(request, reading_player(request, cookie), name)
     tag = _fingerprint(layout)
     scope = "public" if layout.number is not None else "private"
     cache = (f"{scope}, max-age=31536000, immutable" if v == tag else "no-cache")
@@ -149,7 +163,7 @@ def layout_preview(request: Request, name: str, v: str | None = None,
     return Response(preview_svg(layout), media_type="image/svg+xml", headers=headers)
 
 
-async def _capped(request: Request) -> AsyncIterator[bytes]:
+async def _capped(request: Request) -> AsyncGenerator[bytes, None]:
     """The request body, refused (413) as soon as it grows beyond the upload limit."""
     total = 0
     async for chunk in request.stream():
@@ -160,31 +174,31 @@ async def _capped(request: Request) -> AsyncIterator[bytes]:
 
 
 def _too_large() -> ApiError:
-    return ApiError(413, "too_large", f"a layout file has at most {MAX_FILE_BYTES:,} bytes; "
+    return ApiError(ErrorCode.TOO_LARGE, f"a layout file has at most {MAX_FILE_BYTES:,} bytes; "
                     "this one is larger")
 
 
 async def _uploaded_file(request: Request) -> tuple[bytes, str]:
     """The bytes and name of the upload's ``file`` field, read no further than the limit."""
     if not request.headers.get("content-type", "").startswith("multipart/form-data"):
-        raise ApiError(400, "bad_request", "send the layout file as multipart/form-data, "
+        raise ApiError(ErrorCode.BAD_REQUEST, "send the layout file as multipart/form-data, "
                        "in a field named 'file'")
     declared = request.headers.get("content-length")
     if declared is not None:
         if not declared.isdigit():
-            raise ApiError(400, "bad_request", "the Content-Length header is not a number")
+            raise ApiError(ErrorCode.BAD_REQUEST, "the Content-Length header is not a number")
         if int(declared) > MAX_UPLOAD_BYTES:
             raise _too_large()
     parser = MultiPartParser(request.headers, _capped(request), max_files=1, max_fields=8)
     try:
         form = await parser.parse()
     except MultiPartException as error:
-        raise ApiError(400, "bad_request", f"the upload cannot be read: {error.message}"
+        raise ApiError(ErrorCode.BAD_REQUEST, f"the upload cannot be read: {error.message}"
                        ) from None
     try:
         upload = form.get("file")
         if not isinstance(upload, UploadFile):
-            raise ApiError(400, "bad_request", "the upload has no file in a field named "
+            raise ApiError(ErrorCode.BAD_REQUEST, "the upload has no file in a field named "
                            "'file'")
         data = await upload.read(MAX_FILE_BYTES + 1)
         if len(data) > MAX_FILE_BYTES:
@@ -209,24 +223,27 @@ def _import(request: Request, response: Response, cookie: str | None, data: byte
     nothing checked before the first is stored; the limit may stop a file of several maps
     part way)."""
     found = [_playable(layout, filename) for layout in read_layout_file(data, filename)]
-    player_id = _player(request, response, cookie)
-    store = _store(request)
+    player_id = acting_player(request, response, cookie)
+    store = store_of(request)
     try:
         return [store.imported_layout(store.save_layout(layout, player_id=player_id),
                                       player_id) for layout in found]
     except LayoutLimitError as error:
-        raise ApiError(409, "too_many_layouts", str(error)) from None
+        raise ApiError(ErrorCode.TOO_MANY_LAYOUTS, str(error)) from None
 
 
 @router.post("/layouts", status_code=201, summary="Import a layout file",
-             responses={413: {"description": "the file is larger than a layout file may be"},
-                        409: {"description": f"the player keeps {MAX_LAYOUTS_PER_PLAYER} "
-                                             "imported layouts already"}},
+             response_model=ImportedLayouts,
+             # a cross-site upload is refused (403); the media type is this route's own
+             # check (400 for anything but multipart/form-data), not 415
+             responses=error_responses(ErrorCode.BAD_LAYOUT, ErrorCode.TOO_MANY_LAYOUTS,
+                                       ErrorCode.UNAVAILABLE, ErrorCode.CROSS_SITE),
              openapi_extra={"requestBody": {"required": True, "content": {
                  "multipart/form-data": {"schema": {
                      "type": "object", "required": ["file"],
                      "properties": {"file": {"type": "string", "format": "binary"}}}}}}})
-async def upload_layout(request: Request, cookie: PlayerCookie = None) -> JSONResponse:
+async def upload_layout(request: Request, response: Response, cookie: PlayerCookie = None
+                        ) -> ImportedLayouts:
     """A KMahjongg ``.layout`` (v1.0 or v1.1) or GNOME Mahjongg ``.map`` file in the field
     ``file``.  Answers ``{"layouts": [...]}``, the stored layouts as ``GET /api/layouts``
     lists them (a GNOME file may hold several maps; a layout already imported keeps its
@@ -235,25 +252,23 @@ async def upload_layout(request: Request, cookie: PlayerCookie = None) -> JSONRe
     The layouts are the player's own; a player keeps at most
     :data:`~..store.MAX_LAYOUTS_PER_PLAYER` (409 ``too_many_layouts`` beyond)."""
     data, filename = await _uploaded_file(request)
-    response = Response()
     stored = await run_in_threadpool(_import, request, response, cookie, data, filename)
-    answer = _with_cookies({"layouts": [layout_entry(layout) for layout in stored]}, response)
-    answer.status_code = 201
-    return answer
+    return ImportedLayouts(layouts=[layout_entry(layout) for layout in stored])
 
 
 @router.delete("/layouts/{name}", status_code=204, response_class=Response,
                summary="Delete an imported layout",
-               responses={404: {"description": "no imported layout of that name is yours"}})
+               responses=error_responses(ErrorCode.UNKNOWN_LAYOUT, ErrorCode.UNAVAILABLE,
+                                         write=True))
 def delete_layout(request: Request, name: str, cookie: PlayerCookie = None) -> Response:
     """Delete one of the player's imported layouts (404 ``unknown_layout`` for a built-in
     layout, another player's or an unknown one).  The games played on it keep their own
     copy of its positions: they stay playable and in the statistics."""
-    player_id = _reader(request, cookie)
+    player_id = reading_player(request, cookie)
     if player_id is None:
         raise _unknown_layout(name)
     try:
-        _store(request).delete_layout(name, player_id)
+        store_of(request).delete_layout(name, player_id)
     except LayoutNotFoundError:
         raise _unknown_layout(name) from None
     return Response(status_code=204)
@@ -268,49 +283,54 @@ def _last_listed(next_stage: int) -> int:
     return -(-next_stage // per_round) * per_round
 
 
-def stage_entry(item: Stage, best_times: dict[int, float], next_stage: int) -> dict[str, Any]:
+def stage_entry(item: Stage, best_times: dict[int, float], next_stage: int) -> StageEntry:
     """One stage of ``GET /api/stages``.
 
     >>> entry = stage_entry(stage(2), {1: 95.5}, 2)
-    >>> entry["layout"]["name"], entry["difficulty"], entry["cleared"], entry["next"]
+    >>> entry.layout.name, entry.difficulty, entry.cleared, entry.next
     ('crab', 'easy', False, True)
     """
     best = best_times.get(item.number)
     layout = item.layout
-    return {"number": item.number, "round": item.round, "code": item.code,
-            "difficulty": item.difficulty.value,
-            "layout": {**layout_info(layout), "preview": preview_url(layout)},
-            "cleared": best is not None, "best_time": None if best is None else round(best, 3),
-            "locked": item.number > next_stage, "next": item.number == next_stage}
+    return StageEntry(
+        number=item.number, round=item.round, code=item.code,
+        difficulty=item.difficulty.value,
+        layout=StageLayout(**layout_info(layout).model_dump(), preview=preview_url(layout)),
+        cleared=best is not None, best_time=None if best is None else round(best, 3),
+        locked=item.number > next_stage, next=item.number == next_stage)
 
 
-@router.get("/stages", summary="The stages and the player's progress")
-def stage_list(request: Request, response: Response, cookie: PlayerCookie = None
-               ) -> dict[str, Any]:
+@router.get("/stages", response_model=ClassicStages,
+            summary="The stages and the player's progress",
+            responses=error_responses(ErrorCode.UNAVAILABLE))
+def stage_list(request: Request, cookie: PlayerCookie = None) -> ClassicStages:
     """``{"next": n, "cleared": [...], "stages": [...]}``: the stages through the end of the
     round of the next one to play, each with its layout, difficulty and code, whether it is
     cleared (and the best time), locked (after the next stage) or the next one.  Nothing
     is written (a visitor without a player has cleared nothing)."""
-    progress = _store(request).stage_progress(_reader(request, cookie) or "")
+    progress = store_of(request).stage_progress(reading_player(request, cookie) or "")
     next_stage = progress.next_stage
     best = progress.best_times
-    return {"next": next_stage, "cleared": progress.cleared, "round_size": len(STAGE_ORDER),
-            "stages": [stage_entry(item, best, next_stage)
-                       for item in stages(1, _last_listed(next_stage))]}
+    return ClassicStages(next=next_stage, cleared=progress.cleared,
+                         round_size=len(STAGE_ORDER),
+                         stages=[stage_entry(item, best, next_stage)
+                                 for item in stages(1, _last_listed(next_stage))])
 
 
-@router.post("/stages/{number}", summary="Play a stage")
+@router.post("/stages/{number}", response_model=GameState, summary="Play a stage",
+             responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.STAGE_LOCKED,
+                                       ErrorCode.CORRUPT_GAME, ErrorCode.UNAVAILABLE,
+                                       write=True))
 def play_stage(request: Request, response: Response, number: int,
-               cookie: PlayerCookie = None) -> JSONResponse:
+               cookie: PlayerCookie = None) -> GameState:
     """Start stage ``number`` (any cleared stage, or the next one): the stage's fixed deal,
     stored as a stage game, so that its win counts as the stage cleared.  409
     ``stage_locked`` for a stage after the next one."""
-    player_id = _player(request, response, cookie)
+    player_id = acting_player(request, response, cookie)
     chosen = stage(number)
-    next_stage = _store(request).stage_progress(player_id).next_stage
+    next_stage = store_of(request).stage_progress(player_id).next_stage
     if number > next_stage:
-        raise ApiError(409, "stage_locked", f"stage {number} is locked: clear stage "
+        raise ApiError(ErrorCode.STAGE_LOCKED, f"stage {number} is locked: clear stage "
                        f"{next_stage} first")
-    stored = _store(request).create_game(player_id, code=chosen.code, stage=number)
-    _, game = _load(request, player_id, stored.id)
-    return _answer(request, stored, game, response)
+    stored = store_of(request).create_game(player_id, code=chosen.code, stage=number)
+    return answer(request, load_stored(stored, CLASSIC_VIEW), GameState)

@@ -37,7 +37,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..i18n import N_, error_message, translator
+from .errors import ErrorCode, error_answer
 from .language import request_language
 from .layouts_api import MAX_FILE_BYTES, MAX_UPLOAD_BYTES
 
@@ -83,17 +83,6 @@ _HEADERS = {
     "X-Frame-Options": "DENY",
 }
 
-#: What the player reads for the refusals of this module (the other codes are in
-#: :mod:`..i18n`).
-_MESSAGES = {
-    "cross_site": N_("The game refused a request sent by another web site."),
-    "body_too_large": N_("The request is larger than the game accepts."),
-    "unsupported_media_type": N_("The game could not do that: the request is not in a form "
-                                 "it takes."),
-    "unknown_host": N_("This server does not answer to that address."),
-}
-
-
 def security_headers(policy: str = PAGE_POLICY) -> dict[str, str]:
     """The headers every answer carries, with ``policy`` as its Content-Security-Policy."""
     return {"Content-Security-Policy": policy, **_HEADERS}
@@ -115,16 +104,11 @@ def inline_script_policy(html: bytes) -> str:
     return PAGE_POLICY.replace("script-src 'self'", f"script-src 'self' {hashes}".rstrip())
 
 
-def refusal(scope: Scope, status: int, code: str, detail: str,
-            message_key: str | None = None) -> JSONResponse:
+def refusal(scope: Scope, code: ErrorCode, detail: str, message_key: str | None = None
+            ) -> JSONResponse:
     """The API's error object for a request refused before any handler ran; the message is
     in the request's language (worked out here: no middleware has set it yet)."""
-    key = message_key or code
-    language = request_language(Request(scope))
-    message = (translator(language)(_MESSAGES[key]) if key in _MESSAGES
-               else error_message(key, language))
-    return JSONResponse({"error": code, "message": message, "detail": detail},
-                        status_code=status)
+    return error_answer(code, detail, request_language(Request(scope)), message_key)
 
 
 class SecurityHeadersMiddleware:
@@ -168,10 +152,10 @@ class _Refusing:
             return  # the gate's own body ("Invalid host header") is not sent
         host = Headers(scope=self.scope).get("host")
         if host is None or not _HOST.fullmatch(host):
-            answer = refusal(self.scope, 400, "bad_request",
+            answer = refusal(self.scope, ErrorCode.BAD_REQUEST,
                              "the request has no readable Host header")
         else:
-            answer = refusal(self.scope, 421, "unknown_host",
+            answer = refusal(self.scope, ErrorCode.UNKNOWN_HOST,
                              f"this server does not answer to the host {host[:100]!r}")
         await answer(self.scope, self.receive, self.send)
 
@@ -277,24 +261,24 @@ class CrossSiteMiddleware:
     @staticmethod
     def _refusal(scope: Scope, headers: Headers) -> JSONResponse | None:
         if headers.get("sec-fetch-site", "").strip().lower() == "cross-site":
-            return refusal(scope, 403, "cross_site",
+            return refusal(scope, ErrorCode.CROSS_SITE,
                            "a state-changing request sent by another site (Sec-Fetch-Site: "
                            "cross-site) is refused")
         origin = headers.get("origin")
         if origin is not None:
             own = origin_of(scope["scheme"], headers.get("host", ""))
             if _normal_origin(origin) != own:
-                return refusal(scope, 403, "cross_site",
+                return refusal(scope, ErrorCode.CROSS_SITE,
                                f"a state-changing request from the origin {origin[:100]!r} "
                                f"is refused: this server is {own}")
         media_type = _media_type(headers)
         if scope["path"] == UPLOAD_PATH:
             return None  # the upload endpoint takes multipart/form-data only (400 otherwise)
         if media_type is not None and media_type != "application/json":
-            return refusal(scope, 415, "unsupported_media_type",
+            return refusal(scope, ErrorCode.UNSUPPORTED_MEDIA_TYPE,
                            f"the body must be application/json, not {media_type[:60]!r}")
         elif media_type is None and _has_body(headers):
-            return refusal(scope, 415, "unsupported_media_type",
+            return refusal(scope, ErrorCode.UNSUPPORTED_MEDIA_TYPE,
                            "a body needs the Content-Type application/json")
         return None
 
@@ -325,9 +309,9 @@ class BodyLimitMiddleware:
 
     def _too_large(self, scope: Scope, limit: int) -> JSONResponse:
         if scope["path"] == UPLOAD_PATH:  # as the upload endpoint says it
-            return refusal(scope, 413, "too_large", f"a layout file has at most "
+            return refusal(scope, ErrorCode.TOO_LARGE, f"a layout file has at most "
                            f"{MAX_FILE_BYTES:,} bytes; this one is larger")
-        return refusal(scope, 413, "too_large", f"a request body has at most {limit:,} bytes; "
+        return refusal(scope, ErrorCode.TOO_LARGE, f"a request body has at most {limit:,} bytes; "
                        "this one is larger", "body_too_large")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

@@ -1,268 +1,216 @@
-"""The JSON state of a game: everything the page needs to draw it, from the engine.
+"""The state of a classic game: everything the page needs to draw it, from the engine, as
+the :class:`~.models.GameState` the classic routes answer.
 
-The server never keeps a game in memory: each request rebuilds the :class:`~.game.Game` from
-the stored code and action log (:func:`rebuild`) and answers with :func:`game_state`.
+The server never keeps a game in memory: each request rebuilds the game from the stored
+code and action log (:mod:`.lifecycle`) and answers :func:`game_state`.
 
     >>> from mahjong_solitaire import deal_from_code
     >>> game = Game(deal_from_code("MJ1-L00-AAAAABL"), clock=lambda: 0.0)
-    >>> state = board_state(game)
-    >>> state["tiles_left"], sum(tile["free"] for tile in state["tiles"])
+    >>> board = board_state(game)
+    >>> board["tiles_left"], sum(tile.free for tile in board["tiles"])
     (144, 35)
-    >>> hidden = board_state(game, hide=True)
-    >>> {tile["tile"] for tile in hidden["tiles"]}
+    >>> {tile.tile for tile in board_state(game, hide=True)["tiles"]}
     {None}
-
-The pydantic models (:class:`GameState` and friends) describe the same object for the
-OpenAPI schema; the tests check that every answer fits them.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any, Literal, TypeVar
-
-from pydantic import BaseModel, ConfigDict
+from typing import Any, ClassVar, TypedDict
 
 from ..classic.game import Game
+from ..classic.mode import CLASSIC
 from ..classic.stages import stage
-from ..core.game import GameStatus
+from ..connect.game import ConnectGame
+from ..core.game import GameStatus, PlayableDeal, TileGame
 from ..core.layout import Layout
+from ..core.mode import Mode
 from ..i18n import layout_description, layout_title
 from ..store import StoredGame
 from .language import current_language
+from .models import (
+    GameState,
+    LayoutInfo,
+    LayoutPreview,
+    NextStage,
+    Result,
+    TileState,
+    Verdict,
+)
+from .view import GameView, StateT
 
 __all__ = [
-    "BaseResult",
-    "BaseState",
-    "GameState",
-    "LayoutInfo",
+    "CLASSIC_VIEW",
+    "ClassicView",
+    "FrameFields",
     "board_counters",
     "board_state",
+    "frame_fields",
     "game_state",
+    "layout_details",
     "layout_info",
-    "rebuild",
-    "replay_stored",
-    "state_frame",
+    "verdict",
 ]
 
-GameT = TypeVar("GameT", bound=Game)
+
+# -- the parts every mode shares -------------------------------------------------------
 
 
-def rebuild(stored: StoredGame, now: datetime) -> Game:
-    """The game of a stored record at ``now``: its actions replayed on its deal (the store
-    caches deals), its clock, its pause and its selection (the first tap of a pair may have
-    been served by another process).
-
-    Raises :class:`~.game.GameError` when the stored log cannot be replayed.
-    """
-    return replay_stored(Game, stored.deal(), stored, now)
-
-
-def replay_stored(kind: type[GameT], deal: Any, stored: StoredGame, now: datetime) -> GameT:
-    """A game of class ``kind`` (the classic :class:`~.game.Game` or a subclass such as
-    Connect's) on ``deal``, with the stored record's actions, clock, pause and selection
-    at ``now``; what :func:`rebuild` and the other modes' rebuilds share."""
-    game = kind.replay(deal, stored.actions, clock=lambda: 0.0,
-                       elapsed=stored.elapsed_now(now))
-    assert isinstance(game, kind)
-    if stored.running_since is None and not game.board.is_won():
-        game.pause()
-    selection = stored.selection
-    if selection is not None and not game.is_paused and game.board.is_free(selection):
-        game.selection = selection
-    return game
-
-
-# -- the state object ----------------------------------------------------------------
-
-
-class LayoutInfo(BaseModel):
-    name: str
-    title: str
-    number: int | None
-    width: int
-    height: int
-    depth: int
-    tiles: int
-
-
-class LayoutPreview(LayoutInfo):
-    description: str
-    positions: list[tuple[int, int, int]]
-
-
-class TileState(BaseModel):
-    i: int
-    x: int
-    y: int
-    z: int
-    tile: str | None
-    free: bool
-
-
-class NextStage(BaseModel):
-    number: int
-    layout: str
-    title: str
-    difficulty: str
-
-
-class BaseResult(BaseModel):
-    """A won game's result, in every mode (each adds its kind of ``next_stage``)."""
-
-    time: float
-    rank: int | None
-    hints: int
-    undos: int
-    shuffles: int
-    stage: int | None = None  # a stage game's win: the stage cleared, and the next one
-    ranked: bool = True  # false: faster than a human, kept off the leaderboards
-
-
-class Result(BaseResult):
-    next_stage: NextStage | None = None
-
-
-class BaseState(BaseModel):
-    """The fields of the state that every mode answers (:func:`state_frame` and
-    :func:`board_counters` fill them); each mode adds its board, layout and result."""
-
-    model_config = ConfigDict(extra="allow")  # endpoints add "event" or "hint"
+class FrameFields(TypedDict):
+    """The fields of :class:`~.models.GameFrame`, as :func:`frame_fields` fills them."""
 
     id: str
     version: int
+    mode: str
+    code: str | None
     difficulty: str
-    stage: int | None = None
-    status: Literal["playing", "paused", "won", "stuck", "abandoned"]
+    stage: int | None
+    status: str
     elapsed: float
     running: bool
+    hints: int
+    undos: int
+    shuffles: int
+
+
+class Counters(TypedDict):
     selection: int | None
     tiles_left: int
     pairs_available: int
     can_undo: bool
     can_redo: bool
-    hints: int
-    undos: int
-    shuffles: int
-    winnability: Literal["winnable", "lost", "unknown"]
 
 
-class GameState(BaseState):
-    """The full state of one game, as every game endpoint answers it."""
+def frame_fields(stored: StoredGame, game: TileGame) -> FrameFields:
+    """The part of the state that every mode answers alike: the record (id, version, mode,
+    code, difficulty, stage), the status and clock, and the counts."""
+    status = "abandoned" if stored.status == "abandoned" else game.status.value
+    return FrameFields(
+        id=stored.id, version=stored.version, mode=stored.mode, code=stored.code,
+        difficulty=stored.difficulty, stage=stored.stage, status=status,
+        elapsed=round(game.elapsed, 3), running=status in ("playing", "stuck"),
+        hints=game.hints, undos=game.undos, shuffles=game.shuffles)
 
-    mode: str
-    code: str | None
-    layout: LayoutInfo
-    daily: str | None
-    tiles: list[TileState]
-    last_winnable: int | None
-    result: Result | None
+
+def result_fields(stored: StoredGame, game: TileGame, rank: int | None) -> dict[str, Any] | None:
+    """A won game's result (``rank``: its place on the player's leaderboard of its mode);
+    ``None`` for a game not won."""
+    if game.status is not GameStatus.WON:
+        return None
+    return {"time": round(game.elapsed, 3), "rank": rank, "hints": game.hints,
+            "undos": game.undos, "shuffles": game.shuffles, "ranked": stored.ranked}
 
 
-def layout_info(layout: Layout, *, positions: bool = False, lang: str | None = None
-                ) -> dict[str, Any]:
-    """The layout part of the state (with ``positions`` for previews); the title and the
-    description in ``lang`` (default: the language of the request being answered).
+def board_counters(game: Game | ConnectGame, *, hide: bool = False) -> Counters:
+    """The selection (hidden while paused) and the counters of the board, in every mode."""
+    board = game.board
+    return Counters(selection=None if hide else game.selection, tiles_left=board.tiles_left,
+                    pairs_available=board.pair_count(), can_undo=board.can_undo,
+                    can_redo=board.can_redo)
+
+
+# -- classic ---------------------------------------------------------------------------
+
+
+def layout_info(layout: Layout, *, lang: str | None = None) -> LayoutInfo:
+    """The layout part of the state; the title in ``lang`` (default: the language of the
+    request being answered).
 
         >>> from mahjong_solitaire.layouts import builtin_layout
-        >>> layout_info(builtin_layout("turtle"))
+        >>> layout_info(builtin_layout("turtle")).model_dump()
         {'name': 'turtle', 'title': 'Turtle', 'number': 0, 'width': 30, 'height': 16, 'depth': 5, 'tiles': 144}
-        >>> layout_info(builtin_layout("turtle"), lang="it")["title"]
+        >>> layout_info(builtin_layout("turtle"), lang="it").title
         'Tartaruga'
     """  # noqa: E501
     lang = lang or current_language()
     width, height = layout.size
-    info: dict[str, Any] = {"name": layout.name, "title": layout_title(layout, lang),
-                            "number": layout.number, "width": width, "height": height,
-                            "depth": layout.depth, "tiles": len(layout)}
-    if positions:
-        info["description"] = layout_description(layout, lang)
-        info["positions"] = [list(p) for p in layout.positions]
-    return info
+    return LayoutInfo(name=layout.name, title=layout_title(layout, lang), number=layout.number,
+                      width=width, height=height, depth=layout.depth, tiles=len(layout))
 
 
-def board_state(game: Game, *, hide: bool = False) -> dict[str, Any]:
+def layout_details(layout: Layout, *, lang: str | None = None) -> LayoutPreview:
+    """:func:`layout_info` with the description and the positions, for the layout list."""
+    lang = lang or current_language()
+    return LayoutPreview(**layout_info(layout, lang=lang).model_dump(),
+                         description=layout_description(layout, lang),
+                         positions=list(layout.positions))
+
+
+class BoardFields(Counters):
+    tiles: list[TileState]
+
+
+def board_state(game: Game, *, hide: bool = False) -> BoardFields:
     """The board part of the state: the tiles still on the board, free or blocked (labels
     hidden while paused), the selection and the counters."""
     board = game.board
-    positions = board.layout.positions
     present, free = board.present, board.free
-    tiles = []
-    for i, (x, y, z) in enumerate(positions):
-        if present >> i & 1:
-            tiles.append({"i": i, "x": x, "y": y, "z": z,
-                          "tile": None if hide else board.tile_at(i),
-                          "free": bool(free >> i & 1)})
-    return {"tiles": tiles, **board_counters(game, hide=hide)}
+    tiles = [TileState(i=i, x=x, y=y, z=z, tile=None if hide else board.tile_at(i),
+                       free=bool(free >> i & 1))
+             for i, (x, y, z) in enumerate(board.layout.positions) if present >> i & 1]
+    return BoardFields(tiles=tiles, **board_counters(game, hide=hide))
 
 
-def board_counters(game: Game, *, hide: bool = False) -> dict[str, Any]:
-    """The selection (hidden while paused) and the counters of the board part of the
-    state, in every mode."""
-    board = game.board
-    return {
-        "selection": None if hide else game.selection,
-        "tiles_left": board.tiles_left,
-        "pairs_available": board.pair_count(),
-        "can_undo": board.can_undo,
-        "can_redo": board.can_redo,
-    }
+def verdict(game: Game) -> tuple[Verdict, int | None]:
+    """``winnability`` and ``last_winnable``: the solver's word on the position (a won
+    game is winnable without asking)."""
+    if game.status is GameStatus.WON:
+        return "winnable", None
+    found = game.winnability()
+    return found.status.value, found.undo or None
 
 
-def state_frame(stored: StoredGame, game: Game, *, rank: int | None = None
-                ) -> dict[str, Any]:
-    """The part of the state that every mode answers alike: the record (id, version, mode,
-    code, difficulty, stage), the status and clock, the counts and a won game's
-    ``result`` (``rank``: the win's place on the player's leaderboard of its mode)."""
-    status = game.status
-    stored_status = "abandoned" if stored.status == "abandoned" else status.value
-    elapsed = round(game.elapsed, 3)
-    won = status is GameStatus.WON
-    return {
-        "id": stored.id,
-        "version": stored.version,
-        "mode": stored.mode,
-        "code": stored.code,
-        "difficulty": stored.difficulty,
-        "stage": stored.stage,
-        "status": stored_status,
-        "elapsed": elapsed,
-        "running": stored_status in ("playing", "stuck"),
-        "hints": game.hints,
-        "undos": game.undos,
-        "shuffles": game.shuffles,
-        "result": ({"time": elapsed, "rank": rank, "hints": game.hints, "undos": game.undos,
-                    "shuffles": game.shuffles, "ranked": stored.ranked} if won else None),
-    }
+def game_state(stored: StoredGame, game: Game, *, rank: int | None = None,
+               into: type[StateT] = GameState, **extra: Any) -> StateT:  # type: ignore[assignment]
+    """The state of ``docs/web-api.md`` for a stored game rebuilt as ``game`` (as ``into``,
+    with ``extra``'s fields).
 
-
-def game_state(stored: StoredGame, game: Game, *, winnability: str = "unknown",
-               last_winnable: int | None = None, rank: int | None = None) -> dict[str, Any]:
-    """The state object of ``docs/web-api.md`` for a stored game rebuilt as ``game``.
-
-    ``rank`` is the win's place on the player's leaderboard (only read for won games).
+    The solver is asked only when the player is stuck (the No moves dialog offers the way
+    back); during play the page asks ``/winnability`` itself, so a tap never waits for it.
     """
-    state = state_frame(stored, game, rank=rank)
-    won = state["result"] is not None
-    state.update({
+    result = result_fields(stored, game, rank)
+    if result is not None and stored.stage is not None:
+        result.update(stage=stored.stage, next_stage=next_stage(stored.stage))
+    winnability: Verdict = "unknown"
+    last_winnable: int | None = None
+    if game.status in (GameStatus.WON, GameStatus.STUCK):
+        winnability, last_winnable = verdict(game)
+    fields: dict[str, Any] = {
+        **frame_fields(stored, game),
+        "result": None if result is None else Result(**result),
         "layout": layout_info(game.deal.layout),
         "daily": stored.daily.isoformat() if stored.daily is not None else None,
         **board_state(game, hide=game.status is GameStatus.PAUSED),
-        "winnability": "winnable" if won else winnability,
-        "last_winnable": last_winnable,
-    })
-    if won and stored.stage is not None and stored.mode == "classic":
-        state["result"].update(stage=stored.stage, next_stage=_next_stage(stored.stage))
-    return state
+        "winnability": winnability, "last_winnable": last_winnable, **extra}
+    return into(**fields)
 
 
-def _next_stage(number: int) -> dict[str, Any]:
+def next_stage(number: int) -> NextStage:
     """What a won stage leads to: the next stage of the classic progression.
 
-        >>> _next_stage(1)
+        >>> next_stage(1).model_dump()
         {'number': 2, 'layout': 'crab', 'title': 'Crab', 'difficulty': 'easy'}
     """
     following = stage(number + 1)
-    return {"number": following.number, "layout": following.layout.name,
-            "title": layout_title(following.layout, current_language()),
-            "difficulty": following.difficulty.value}
+    return NextStage(number=following.number, layout=following.layout.name,
+                     title=layout_title(following.layout, current_language()),
+                     difficulty=following.difficulty.value)
+
+
+class ClassicView(GameView):
+    """Classic games: played under ``/api/games``, drawn by :func:`game_state`."""
+
+    mode: ClassVar[Mode] = CLASSIC
+    path: ClassVar[str] = "/api/games"
+    state_model: ClassVar[type[GameState]] = GameState
+
+    def deal(self, stored: StoredGame) -> PlayableDeal:
+        return stored.deal()  # from the code, or an imported layout's positions
+
+    def state(self, stored: StoredGame, game: TileGame, *, rank: int | None,
+              into: type[StateT], **extra: Any) -> StateT:
+        assert isinstance(game, Game)
+        return game_state(stored, game, rank=rank, into=into, **extra)
+
+
+#: The classic view.
+CLASSIC_VIEW = ClassicView()
