@@ -54,7 +54,7 @@ from .models import (
 
 __all__ = ["router"]
 
-router = APIRouter(prefix="/api/connect", tags=["connect"])
+router = APIRouter(prefix=f"/api/{CONNECT.name}", tags=[CONNECT.name])
 VIEW = view_of(CONNECT.name)
 
 

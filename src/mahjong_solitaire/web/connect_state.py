@@ -189,7 +189,7 @@ class ConnectView(GameView):
     """Connect games: played under ``/api/connect/games``, drawn by :func:`connect_state`."""
 
     mode: ClassVar[Mode] = CONNECT
-    path: ClassVar[str] = "/api/connect/games"
+    path: ClassVar[str] = f"/api/{CONNECT.name}/games"
     state_model: ClassVar[type[ConnectState]] = ConnectState
 
     def state(self, stored: StoredGame, game: TileGame, *, rank: int | None,
