@@ -24,7 +24,7 @@ from .common import CliError, language, require_code
 __all__ = ["register"]
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "connect", help="Connect mode (Shisen-Sho): deals by stage or code",
         description="Connect mode: join matching tiles by a path of at most two turns; "

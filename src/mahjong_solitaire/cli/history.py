@@ -41,7 +41,7 @@ __all__ = ["format_leaderboard", "format_statistics", "format_time", "layout_lab
            "register"]
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     def add(name: str, help_text: str, handler: object) -> argparse.ArgumentParser:
         parser = subparsers.add_parser(name, help=help_text, description=help_text)
         add_database_option(parser)
@@ -179,6 +179,8 @@ def _write_atomically(path: Path, text: str) -> None:
 def run_export(args: argparse.Namespace) -> int:
     with Store(existing_database(args.database)) as store:
         document = store.export_history(store.local_player().id)
+    games = document["games"]
+    assert isinstance(games, list)  # export_history's document always lists its games
     text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
     if args.file == "-":
         sys.stdout.write(text)
@@ -189,7 +191,7 @@ def run_export(args: argparse.Namespace) -> int:
         _write_atomically(path, text)
         print(translator(language(args)).ngettext(
             "exported {n} game to {path}", "exported {n} games to {path}",
-            len(document["games"]), path=path), file=sys.stderr)
+            len(games), path=path), file=sys.stderr)
     return 0
 
 

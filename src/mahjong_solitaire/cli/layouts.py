@@ -23,6 +23,7 @@ import shlex
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..classic.construction import UnclearableError
 from ..classic.generator import generate
@@ -32,10 +33,13 @@ from ..layouts import builtin_layout, builtin_layouts
 from ..layouts.files import FORMATS, MAX_FILE_BYTES, export_layout, read_layout_file
 from .common import CliError, language
 
+if TYPE_CHECKING:  # the store is imported only by the commands that read the database
+    from ..store import Store
+
 __all__ = ["find_layout", "layer_picture", "register"]
 
 
-def _store(database: str | None):  # type: ignore[no-untyped-def]
+def _store(database: str | None) -> Store:
     from ..store import Store
 
     return Store(database)
@@ -113,7 +117,7 @@ def _grid(layout: Layout) -> tuple[dict[int, int], list[int], dict[int, int], li
     return columns, column_gaps, rows, row_gaps
 
 
-def _owner(store) -> str | None:  # type: ignore[no-untyped-def]
+def _owner(store: Store) -> str | None:
     """The local player's id, for reading its layouts (``None`` before it exists)."""
     found = store.find_local_player()
     return None if found is None else found.id
@@ -306,7 +310,7 @@ def run_delete(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "layouts", help="list, show, export, import and delete layouts",
         description="The built-in layouts and the imported ones (KMahjongg .layout and "
@@ -343,4 +347,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                                  help="delete an imported layout (games played on it stay)")
     remove.add_argument("layout", metavar="NAME")
     remove.set_defaults(handler=run_delete)
-    parser.set_defaults(handler=lambda _args: parser.print_help() or 0)
+
+    def show_help(_args: argparse.Namespace) -> int:
+        parser.print_help()
+        return 0
+
+    parser.set_defaults(handler=show_help)

@@ -95,7 +95,7 @@ def _from_code(code: str, moves: str | None) -> Problem:
     return Problem(board, tuple(range(len(board.layout))))
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "solve", help="decide whether a deal can be cleared, with a winning order",
         description="Decide deals (random ones too): solvable with a winning order, "

@@ -26,10 +26,10 @@ depends_on = None
 FLOOR_SECONDS_PER_PAIR = 0.25
 
 
-def _pairs(actions: object) -> int:
-    if isinstance(actions, str):
-        actions = json.loads(actions)
-    return sum(1 for action in actions or () if isinstance(action, str) and "," in action)
+def _pairs(actions: str | list[object] | None) -> int:
+    """How many pairs an action log (stored as JSON text or a list) removed."""
+    log = json.loads(actions) if isinstance(actions, str) else actions
+    return sum(1 for action in log or () if isinstance(action, str) and "," in action)
 
 
 def upgrade() -> None:
