@@ -35,13 +35,17 @@ def time_calls(fn: Callable[[], object], repeat: int) -> list[float]:
 
 
 def summary_ms(times: list[float]) -> str:
-    return (f"median {statistics.median(times) * 1e3:.3f} ms, "
-            f"p99 {percentile(times, 0.99) * 1e3:.3f} ms, n={len(times)}")
+    return (
+        f"median {statistics.median(times) * 1e3:.3f} ms, "
+        f"p99 {percentile(times, 0.99) * 1e3:.3f} ms, n={len(times)}"
+    )
 
 
 def machine() -> str:
-    return (f"{platform.python_implementation()} {platform.python_version()} on "
-            f"{platform.machine()}, {datetime.now(UTC):%Y-%m-%d}")
+    return (
+        f"{platform.python_implementation()} {platform.python_version()} on "
+        f"{platform.machine()}, {datetime.now(UTC):%Y-%m-%d}"
+    )
 
 
 def write_section(name: str, title: str, lines: list[str]) -> None:
@@ -49,8 +53,11 @@ def write_section(name: str, title: str, lines: list[str]) -> None:
     body = "\n".join([f"## {title}", "", f"_{machine()}_", "", *lines, ""])
     start, end = f"<!-- bench:{name} -->", f"<!-- /bench:{name} -->"
     block = f"{start}\n{body}{end}"
-    text = BENCHMARKS_MD.read_text() if BENCHMARKS_MD.exists() else (
-        "# Benchmarks\n\nLatest figures, written by the scripts under `benchmarks/`.\n")
+    text = (
+        BENCHMARKS_MD.read_text()
+        if BENCHMARKS_MD.exists()
+        else ("# Benchmarks\n\nLatest figures, written by the scripts under `benchmarks/`.\n")
+    )
     if start in text and end in text:
         before, rest = text.split(start, 1)
         _, after = rest.split(end, 1)

@@ -40,8 +40,10 @@ def positions() -> list[ConnectBoard]:
 
 
 def summary_us(times: list[float]) -> str:
-    return (f"median {statistics.median(times) * 1e6:.1f} µs, "
-            f"p99 {percentile(times, 0.99) * 1e6:.1f} µs, n={len(times)}")
+    return (
+        f"median {statistics.median(times) * 1e6:.1f} µs, "
+        f"p99 {percentile(times, 0.99) * 1e6:.1f} µs, n={len(times)}"
+    )
 
 
 def main() -> None:
@@ -57,8 +59,10 @@ def main() -> None:
                 probes.append((board.grid, a, b))
     calls = iter(probes * 2)
     times = time_calls(lambda: (lambda g, a, b: g.path(a, b))(*next(calls)), len(probes))
-    lines.append(f"- connection test with the path (`Grid.path`), 18×8 positions: "
-                 f"{summary_us(times)} (target ≤ 50 µs median)")
+    lines.append(
+        f"- connection test with the path (`Grid.path`), 18×8 positions: "
+        f"{summary_us(times)} (target ≤ 50 µs median)"
+    )
     times = time_calls(lambda: (lambda g, a, b: g.connects(a, b))(*next(calls)), len(probes))
     lines.append(f"- connection test alone (`Grid.connects`): {summary_us(times)}")
 
@@ -76,23 +80,30 @@ def main() -> None:
             deal_times.append(time.perf_counter() - start)
             if current.shape == FULL:
                 full_times.append(deal_times[-1])
-    lines.append(f"- complete stage deal, stages 1-33: {summary_ms(deal_times)} "
-                 "(target ≤ 50 ms median)")
-    lines.append(f"- the same deals in CPU time of this process: {summary_ms(deal_cpu)} "
-                 f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores while "
-                 "measured: wall-clock figures grow with other work on the machine)")
+    lines.append(
+        f"- complete stage deal, stages 1-33: {summary_ms(deal_times)} (target ≤ 50 ms median)"
+    )
+    lines.append(
+        f"- the same deals in CPU time of this process: {summary_ms(deal_cpu)} "
+        f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores while "
+        "measured: wall-clock figures grow with other work on the machine)"
+    )
     lines.append(f"- complete stage deal, 18×8 stages only: {summary_ms(full_times)}")
 
     cycle = iter(boards * 3)
     stuck_times = time_calls(lambda: next(cycle).is_stuck(), len(boards) * 3)
     stuck_boards = [b for b in boards if b.is_stuck()]
-    lines.append(f"- stuck detection (`is_stuck`) on the 18×8 positions: "
-                 f"{summary_ms(stuck_times)}, max {max(stuck_times) * 1e3:.3f} ms "
-                 "(target ≤ 5 ms)")
+    lines.append(
+        f"- stuck detection (`is_stuck`) on the 18×8 positions: "
+        f"{summary_ms(stuck_times)}, max {max(stuck_times) * 1e3:.3f} ms "
+        "(target ≤ 5 ms)"
+    )
     worst = stuck_worst_case()
     times = time_calls(worst.is_stuck, 200)
-    lines.append(f"- stuck detection on a full 18×8 grid with no legal pair (every pair "
-                 f"examined): {summary_ms(times)}, max {max(times) * 1e3:.3f} ms")
+    lines.append(
+        f"- stuck detection on a full 18×8 grid with no legal pair (every pair "
+        f"examined): {summary_ms(times)}, max {max(times) * 1e3:.3f} ms"
+    )
     assert worst.is_stuck() and not stuck_boards
     write_section("connect", "Connect mode (issue 7)", lines)
 

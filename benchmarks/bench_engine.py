@@ -27,21 +27,39 @@ def main() -> None:
     lines = []
     seeds = iter(range(10**6))
     times = time_calls(lambda: construct(turtle, Rng.from_seed(next(seeds))), 2000)
-    lines.append(f"- reverse construction of the Turtle: {summary_ms(times)} "
-                 "(target ≤ 2 ms median)")
+    lines.append(
+        f"- reverse construction of the Turtle: {summary_ms(times)} (target ≤ 2 ms median)"
+    )
     for difficulty in Difficulty:
         seeds = iter(range(10**6))
         times = time_calls(lambda d=difficulty, s=seeds: generate(turtle, next(s), d), 500)
-        lines.append(f"- complete {difficulty.value} deal (6 candidates + scoring): "
-                     f"{summary_ms(times)} (target ≤ 12 ms median)")
+        lines.append(
+            f"- complete {difficulty.value} deal (6 candidates + scoring): "
+            f"{summary_ms(times)} (target ≤ 12 ms median)"
+        )
     runs = []
     for _ in range(3):
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "mahjong_solitaire", "deal", "--seed", "0",
-                        "--count", "200", "--json"], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "mahjong_solitaire",
+                "deal",
+                "--seed",
+                "0",
+                "--count",
+                "200",
+                "--json",
+            ],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
         runs.append(time.perf_counter() - start)
-    lines.append(f"- `deal --count 200 --json` including start-up: median "
-                 f"{statistics.median(runs):.2f} s of 3 runs (target < 3 s)")
+    lines.append(
+        f"- `deal --count 200 --json` including start-up: median "
+        f"{statistics.median(runs):.2f} s of 3 runs (target < 3 s)"
+    )
     write_section("engine", "Engine (issue 2)", lines)
 
 

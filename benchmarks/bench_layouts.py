@@ -74,16 +74,23 @@ def children_cpu() -> float:
 def cli(*argv: str) -> tuple[float, str]:
     """CPU seconds of one command-line run (user + system), and its output."""
     before = children_cpu()
-    done = subprocess.run([sys.executable, "-m", "mahjong_solitaire", *argv],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "mahjong_solitaire", *argv],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return children_cpu() - before, done.stdout
 
 
 def main() -> None:
-    lines = ["CPU seconds (user + system). In process: reading the file, the shape check "
-             "(one deal), the `layouts show` picture. Command line: the whole run, then "
-             "beyond start-up (minus `layouts show turtle`, which opens no database, "
-             "median of 3).", ""]
+    lines = [
+        "CPU seconds (user + system). In process: reading the file, the shape check "
+        "(one deal), the `layouts show` picture. Command line: the whole run, then "
+        "beyond start-up (minus `layouts show turtle`, which opens no database, "
+        "median of 3).",
+        "",
+    ]
     with tempfile.TemporaryDirectory() as folder:
         database = f"sqlite:///{Path(folder) / 'layouts.db'}"
         start_up = sorted(cli("layouts", "show", "turtle")[0] for _ in range(3))[1]
@@ -100,8 +107,9 @@ def main() -> None:
             t3 = cpu()
             imported, out = cli("layouts", "import", str(path), "--database", database)
             stored = out.splitlines()[-1]
-            shown = sorted(cli("layouts", "show", stored, "--database", database)[0]
-                           for _ in range(3))[1]
+            shown = sorted(
+                cli("layouts", "show", stored, "--database", database)[0] for _ in range(3)
+            )[1]
             width, height = layout.size
             lines.append(
                 f"- {name}: {len(layout)} tiles, {layout.depth} layers, {width}×{height} half "
@@ -109,7 +117,8 @@ def main() -> None:
                 f"{t3 - t2:.3f} s ({len(picture.splitlines())} lines, {len(picture)} "
                 f"characters); `layouts import` {imported:.2f} s "
                 f"(+{imported - start_up:.2f}), `layouts show` {shown:.2f} s "
-                f"(+{shown - start_up:.2f}) (target ≤ +1 s)")
+                f"(+{shown - start_up:.2f}) (target ≤ +1 s)"
+            )
     write_section("layouts", "Pathological layout files (benchmarks/bench_layouts.py)", lines)
 
 

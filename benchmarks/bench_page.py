@@ -29,9 +29,11 @@ _INTERACTIVE = "document.querySelectorAll('#board .tile.free').length > 0"
 
 def main() -> None:
     interactive, dom_ready, loaded = [], [], []
-    with tempfile.TemporaryDirectory() as tmp, \
-            ProductServer(f"sqlite:///{tmp}/games.db", log=Path(tmp) / "server.log") as server, \
-            sync_playwright() as playwright:
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        ProductServer(f"sqlite:///{tmp}/games.db", log=Path(tmp) / "server.log") as server,
+        sync_playwright() as playwright,
+    ):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for _ in range(RUNS + 1):  # the first run warms the server's caches; not counted
             context = browser.new_context(viewport={"width": 1366, "height": 768})
@@ -41,7 +43,8 @@ def main() -> None:
             ready_ms = page.evaluate("performance.now()")
             timing = page.evaluate(
                 "(() => { const t = performance.getEntriesByType('navigation')[0];"
-                " return [t.domContentLoadedEventEnd, t.loadEventEnd]; })()")
+                " return [t.domContentLoadedEventEnd, t.loadEventEnd]; })()"
+            )
             interactive.append(ready_ms)
             dom_ready.append(timing[0])
             loaded.append(timing[1])
@@ -50,16 +53,22 @@ def main() -> None:
     interactive, dom_ready, loaded = interactive[1:], dom_ready[1:], loaded[1:]
 
     def line(name: str, values: list[float]) -> str:
-        return (f"- {name}: median {statistics.median(values):.0f} ms, "
-                f"worst {max(values):.0f} ms, p90 {percentile(values, 0.9):.0f} ms (n={RUNS})")
+        return (
+            f"- {name}: median {statistics.median(values):.0f} ms, "
+            f"worst {max(values):.0f} ms, p90 {percentile(values, 0.9):.0f} ms (n={RUNS})"
+        )
 
-    write_section("page", "Page load (issue 5)", [
-        line("navigation start to the board interactive (free tiles drawn)", interactive),
-        line("DOMContentLoaded", dom_ready),
-        line("load event", loaded),
-        "- target: interactive ≤ 1 s after load; headless Debian Chromium, loopback, "
-        "fresh context per run (no cache)",
-    ])
+    write_section(
+        "page",
+        "Page load (issue 5)",
+        [
+            line("navigation start to the board interactive (free tiles drawn)", interactive),
+            line("DOMContentLoaded", dom_ready),
+            line("load event", loaded),
+            "- target: interactive ≤ 1 s after load; headless Debian Chromium, loopback, "
+            "fresh context per run (no cache)",
+        ],
+    )
 
 
 if __name__ == "__main__":

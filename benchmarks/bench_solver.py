@@ -38,8 +38,7 @@ def decide(seed: int) -> tuple[str, int, float]:
     return result.verdict.value, result.nodes, result.seconds
 
 
-def decide_all(count: int, jobs: int, chunksize: int) -> tuple[list[tuple[str, int, float]],
-                                                               float]:
+def decide_all(count: int, jobs: int, chunksize: int) -> tuple[list[tuple[str, int, float]], float]:
     """``decide`` for seeds 0..count-1 on ``jobs`` processes, and the wall time taken."""
     start = time.perf_counter()
     if jobs > 1:
@@ -74,8 +73,12 @@ def random_deals(count: int, jobs: int) -> list[str]:
 
 
 def hints(seeds: int) -> list[str]:
-    lines = ["", "**Hint from every position along constructed deals** (`suggest`, no "
-             "plan kept, so every call searches):", ""]
+    lines = [
+        "",
+        "**Hint from every position along constructed deals** (`suggest`, no "
+        "plan kept, so every call searches):",
+        "",
+    ]
     every: list[float] = []
     for difficulty in Difficulty:
         times = []
@@ -88,9 +91,11 @@ def hints(seeds: int) -> list[str]:
                 times.append(time.perf_counter() - start)
                 board.push(move)
         every.extend(times)
-        lines.append(f"- {difficulty.value}: median {statistics.median(times) * 1e3:.1f} ms, "
-                     f"p99 {percentile(times, 0.99) * 1e3:.1f} ms, max "
-                     f"{max(times) * 1e3:.1f} ms ({len(times)} positions, {seeds} deals)")
+        lines.append(
+            f"- {difficulty.value}: median {statistics.median(times) * 1e3:.1f} ms, "
+            f"p99 {percentile(times, 0.99) * 1e3:.1f} ms, max "
+            f"{max(times) * 1e3:.1f} ms ({len(times)} positions, {seeds} deals)"
+        )
     lines.append(f"- all: p99 {percentile(every, 0.99) * 1e3:.1f} ms (target <= 50 ms)")
     return lines
 
@@ -112,11 +117,15 @@ def winnability_along_play(deals: int) -> list[str]:
             times.append(time.perf_counter() - start)
             verdicts[status] = verdicts.get(status, 0) + 1
     counts = ", ".join(f"{status} {count}" for status, count in sorted(verdicts.items()))
-    return ["", f"**\"Still winnable?\" after every move of random play** ({deals} hard deals, "
-            f"{len(times)} positions, `winnability` with its default budget):", "",
-            f"- verdicts: {counts}",
-            f"- time: median {statistics.median(times) * 1e3:.1f} ms, "
-            f"p99 {percentile(times, 0.99) * 1e3:.1f} ms, max {max(times) * 1e3:.1f} ms"]
+    return [
+        "",
+        f'**"Still winnable?" after every move of random play** ({deals} hard deals, '
+        f"{len(times)} positions, `winnability` with its default budget):",
+        "",
+        f"- verdicts: {counts}",
+        f"- time: median {statistics.median(times) * 1e3:.1f} ms, "
+        f"p99 {percentile(times, 0.99) * 1e3:.1f} ms, max {max(times) * 1e3:.1f} ms",
+    ]
 
 
 #: Layouts of the hint and "still winnable?" figures along random play.
@@ -162,17 +171,20 @@ def aids_along_random_play(deals: int) -> list[str]:
                     verdicts[status] = verdicts.get(status, 0) + 1
                     positions += 1
     counts = ", ".join(f"{status} {count}" for status, count in sorted(verdicts.items()))
-    per = ", ".join(f"{d} p99 {percentile(t, 0.99) * 1e3:.1f} ms" for d, t in
-                    by_difficulty.items())
-    return ["", f"**Aids along random legal play** ({len(PLAY_LAYOUTS)} layouts "
-            f"({', '.join(PLAY_LAYOUTS)}) × 3 difficulties × {deals} generated deals, "
-            f"{positions:,} positions, a fresh `Game` for each, CPU time per call):", "",
-            f"- `Game.hint()`: median {statistics.median(hint_times) * 1e3:.1f} ms, "
-            f"p99 {percentile(hint_times, 0.99) * 1e3:.1f} ms, max "
-            f"{max(hint_times) * 1e3:.1f} ms ({per}; target p99 <= 20 ms)",
-            f"- `winnability`: median {statistics.median(check_times) * 1e3:.1f} ms, "
-            f"p99 {percentile(check_times, 0.99) * 1e3:.1f} ms, max "
-            f"{max(check_times) * 1e3:.1f} ms (target p99 <= 20 ms); verdicts: {counts}"]
+    per = ", ".join(f"{d} p99 {percentile(t, 0.99) * 1e3:.1f} ms" for d, t in by_difficulty.items())
+    return [
+        "",
+        f"**Aids along random legal play** ({len(PLAY_LAYOUTS)} layouts "
+        f"({', '.join(PLAY_LAYOUTS)}) × 3 difficulties × {deals} generated deals, "
+        f"{positions:,} positions, a fresh `Game` for each, CPU time per call):",
+        "",
+        f"- `Game.hint()`: median {statistics.median(hint_times) * 1e3:.1f} ms, "
+        f"p99 {percentile(hint_times, 0.99) * 1e3:.1f} ms, max "
+        f"{max(hint_times) * 1e3:.1f} ms ({per}; target p99 <= 20 ms)",
+        f"- `winnability`: median {statistics.median(check_times) * 1e3:.1f} ms, "
+        f"p99 {percentile(check_times, 0.99) * 1e3:.1f} ms, max "
+        f"{max(check_times) * 1e3:.1f} ms (target p99 <= 20 ms); verdicts: {counts}",
+    ]
 
 
 def wilson_interval(hits: int, count: int, z: float = 1.96) -> tuple[float, float]:
@@ -206,29 +218,52 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--hint-deals", type=int, default=5, help="deals per difficulty")
-    parser.add_argument("--play-deals", type=int, default=15, help="deals played at random "
-                        "for the winnability check")
-    parser.add_argument("--aid-deals", type=int, default=3, help="generated deals per layout "
-                        "and difficulty played at random for the hint and winnability figures")
-    parser.add_argument("--aids-only", action="store_true", help="print only the figures "
-                        "of the aids along random play (BENCHMARKS.md is not changed)")
-    parser.add_argument("--share", type=int, metavar="N", help="only measure the unsolvable "
-                        "share on N random deals")
-    parser.add_argument("--jobs", type=int, default=1, help="processes for the random deals "
-                        "(each deal's time is its own either way; two processes on two cores "
-                        "slow each a little)")
+    parser.add_argument(
+        "--play-deals",
+        type=int,
+        default=15,
+        help="deals played at random for the winnability check",
+    )
+    parser.add_argument(
+        "--aid-deals",
+        type=int,
+        default=3,
+        help="generated deals per layout "
+        "and difficulty played at random for the hint and winnability figures",
+    )
+    parser.add_argument(
+        "--aids-only",
+        action="store_true",
+        help="print only the figures of the aids along random play (BENCHMARKS.md is not changed)",
+    )
+    parser.add_argument(
+        "--share", type=int, metavar="N", help="only measure the unsolvable share on N random deals"
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="processes for the random deals "
+        "(each deal's time is its own either way; two processes on two cores "
+        "slow each a little)",
+    )
     args = parser.parse_args()
     if args.aids_only:
         print("\n".join(aids_along_random_play(args.aid_deals)))
         return
     if args.share:
-        write_section("solver-share", "Solver: unsolvable share of random deals",
-                      share(args.share, args.jobs))
+        write_section(
+            "solver-share", "Solver: unsolvable share of random deals", share(args.share, args.jobs)
+        )
         return
-    write_section("solver", "Solver and hints",
-                  random_deals(args.deals, args.jobs) + hints(args.hint_deals)
-                  + winnability_along_play(args.play_deals)
-                  + aids_along_random_play(args.aid_deals))
+    write_section(
+        "solver",
+        "Solver and hints",
+        random_deals(args.deals, args.jobs)
+        + hints(args.hint_deals)
+        + winnability_along_play(args.play_deals)
+        + aids_along_random_play(args.aid_deals),
+    )
 
 
 if __name__ == "__main__":

@@ -34,8 +34,7 @@ CODE = "MJ1-L00-AAAAABL"
 COMMANDS = {
     "python -c pass": ["-c", "pass"],
     "deal --seed 1 --json": ["-m", "mahjong_solitaire", "deal", "--seed", "1", "--json"],
-    f"solve --code {CODE} --json": ["-m", "mahjong_solitaire", "solve", "--code", CODE,
-                                    "--json"],
+    f"solve --code {CODE} --json": ["-m", "mahjong_solitaire", "solve", "--code", CODE, "--json"],
     "layouts show turtle": ["-m", "mahjong_solitaire", "layouts", "show", "turtle"],
 }
 
@@ -52,8 +51,14 @@ def cpu_of(args: list[str], env: dict[str, str]) -> tuple[float, float]:
 
 def imported(args: list[str], env: dict[str, str]) -> set[str]:
     """The top-level packages ``python -X importtime args`` imports."""
-    done = subprocess.run([sys.executable, "-X", "importtime", *args], check=True,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", *args],
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     names = set()
     for line in done.stderr.splitlines():
         if line.startswith("import time:") and "|" in line:
@@ -81,20 +86,27 @@ def main() -> None:
         deal_times.append(time.process_time() - start)
     deal_own = statistics.median(deal_times)
     base = statistics.median(cpu["python -c pass"])
-    lines = [f"CPU seconds of each process (user + system), median of {args.runs} runs in turn; "
-             "wall in brackets.", ""]
+    lines = [
+        f"CPU seconds of each process (user + system), median of {args.runs} runs in turn; "
+        "wall in brackets.",
+        "",
+    ]
     for name, argv in COMMANDS.items():
-        line = (f"- `{name}`: {statistics.median(cpu[name]) * 1e3:.0f} ms "
-                f"({statistics.median(wall[name]) * 1e3:.0f} ms wall)")
+        line = (
+            f"- `{name}`: {statistics.median(cpu[name]) * 1e3:.0f} ms "
+            f"({statistics.median(wall[name]) * 1e3:.0f} ms wall)"
+        )
         if argv[0] == "-m":
             bad = sorted(imported(argv, env) & set(FORBIDDEN))
             line += f"; imports {'no web or database module' if not bad else ', '.join(bad)}"
         lines.append(line)
     bound = 4 * base + deal_own
     deal = statistics.median(cpu["deal --seed 1 --json"])
-    lines.append(f"- `deal --seed 1 --json` against 4 × `python -c pass` + the deal's own "
-                 f"time ({deal_own * 1e3:.1f} ms) = {bound * 1e3:.0f} ms: "
-                 f"{'met' if deal <= bound else 'not met'} ({deal / base:.1f}× `python -c pass`)")
+    lines.append(
+        f"- `deal --seed 1 --json` against 4 × `python -c pass` + the deal's own "
+        f"time ({deal_own * 1e3:.1f} ms) = {bound * 1e3:.0f} ms: "
+        f"{'met' if deal <= bound else 'not met'} ({deal / base:.1f}× `python -c pass`)"
+    )
     if args.no_write:
         print("\n".join(lines))
     else:

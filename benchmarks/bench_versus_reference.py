@@ -51,9 +51,14 @@ WARM_SEED = 10**6
 
 def deal_line(tiles: tuple[str, ...]) -> str:
     """A deal-1 ``tiles`` object, one line, as bench.js reads it."""
-    return json.dumps({"tiles": [[x, y, z, label] for (x, y, z), label
-                                 in zip(TURTLE.positions, tiles, strict=True)]},
-                      separators=(",", ":"))
+    return json.dumps(
+        {
+            "tiles": [
+                [x, y, z, label] for (x, y, z), label in zip(TURTLE.positions, tiles, strict=True)
+            ]
+        },
+        separators=(",", ":"),
+    )
 
 
 def legal(tiles: tuple[str, ...], pairs: list[tuple[int, int]]) -> bool:
@@ -70,8 +75,13 @@ class Node:
     """One long-lived bench.js process, asked line by line."""
 
     def __init__(self, *args: str) -> None:
-        self.process = subprocess.Popen(["node", str(REFERENCE), *args], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.process = subprocess.Popen(
+            ["node", str(REFERENCE), *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
 
     def ask(self, lines: list[str], answers: int | None = None) -> list[dict[str, object]]:
         assert self.process.stdin is not None and self.process.stdout is not None
@@ -98,9 +108,11 @@ def verdict_of(illegal: list[int]) -> str:
 
 
 def figures(name: str, times: list[float]) -> str:
-    return (f"{name}: total {sum(times):.2f} s, median {statistics.median(times) * 1e3:.2f} ms, "
-            f"p90 {percentile(times, 0.90) * 1e3:.1f} ms, p99 {percentile(times, 0.99) * 1e3:.0f} "
-            f"ms, max {max(times) * 1e3:.0f} ms")
+    return (
+        f"{name}: total {sum(times):.2f} s, median {statistics.median(times) * 1e3:.2f} ms, "
+        f"p90 {percentile(times, 0.90) * 1e3:.1f} ms, p99 {percentile(times, 0.99) * 1e3:.0f} "
+        f"ms, max {max(times) * 1e3:.0f} ms"
+    )
 
 
 def solver_side_by_side(count: int, first: int, chunk: int) -> list[str]:
@@ -117,7 +129,7 @@ def solver_side_by_side(count: int, first: int, chunk: int) -> list[str]:
     unsolvable = 0
     seeds = list(range(first, first + count))
     for n, at in enumerate(range(0, count, chunk)):
-        block = seeds[at:at + chunk]
+        block = seeds[at : at + chunk]
         deals = [random_deal(TURTLE, seed) for seed in block]
 
         def run_ours(deals: list[tuple[str, ...]] = deals) -> list[tuple[str, list, float]]:
@@ -130,8 +142,9 @@ def solver_side_by_side(count: int, first: int, chunk: int) -> list[str]:
             answers, results = run_theirs(), run_ours()
         else:
             results, answers = run_ours(), run_theirs()
-        for seed, tiles, (verdict, moves, cpu), answer in zip(block, deals, results, answers,
-                                                              strict=True):
+        for seed, tiles, (verdict, moves, cpu), answer in zip(
+            block, deals, results, answers, strict=True
+        ):
             mine.append(cpu)
             theirs.append(float(answer["cpu_ms"]) / 1e3)  # type: ignore[arg-type]
             if verdict != answer["verdict"]:
@@ -141,7 +154,8 @@ def solver_side_by_side(count: int, first: int, chunk: int) -> list[str]:
             elif not legal(tiles, moves):
                 illegal_ours.append(seed)
             if answer["verdict"] == "solvable" and not legal(
-                    tiles, [tuple(p) for p in answer["solution"]]):  # type: ignore[union-attr]
+                tiles, [tuple(p) for p in answer["solution"]]
+            ):  # type: ignore[union-attr]
                 illegal_theirs.append(seed)
     node.close()
     total = sum(mine) / sum(theirs)
@@ -184,8 +198,10 @@ def generation_side_by_side(count: int, chunk: int, difficulty: Difficulty) -> l
             return times
 
         def run_theirs(block: range = block) -> list[float]:
-            return [float(a["cpu_ms"]) / 1e3  # type: ignore[arg-type]
-                    for a in node.ask([str(len(block))], len(block))]
+            return [
+                float(a["cpu_ms"]) / 1e3  # type: ignore[arg-type]
+                for a in node.ask([str(len(block))], len(block))
+            ]
 
         if n % 2:
             theirs += run_theirs()
@@ -213,8 +229,9 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first seed")
     parser.add_argument("--chunk", type=int, default=20)
     parser.add_argument("--builds", type=int, default=300)
-    parser.add_argument("--no-write", action="store_true", help="print, do not update "
-                        "BENCHMARKS.md")
+    parser.add_argument(
+        "--no-write", action="store_true", help="print, do not update BENCHMARKS.md"
+    )
     args = parser.parse_args()
     lines: list[str] = []
     if args.deals:

@@ -49,9 +49,24 @@ def start_server(database: str, log: Path) -> tuple[subprocess.Popen[str], str]:
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     with log.open("w") as err:
         process = subprocess.Popen(
-            [sys.executable, "-m", "mahjong_solitaire", "play", "--no-browser",
-             "--host", "127.0.0.1", "--port", str(port), "--database", database],
-            stdout=subprocess.PIPE, stderr=err, text=True, env=env)
+            [
+                sys.executable,
+                "-m",
+                "mahjong_solitaire",
+                "play",
+                "--no-browser",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--database",
+                database,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=err,
+            text=True,
+            env=env,
+        )
     assert process.stdout is not None
     with selectors.DefaultSelector() as selector:
         selector.register(process.stdout, selectors.EVENT_READ)
@@ -78,9 +93,10 @@ def tap_round_trips(base: str, deals: list[Deal], taps: int) -> list[float]:
             for move in deal.solution:
                 for position in move:
                     start = time.perf_counter()
-                    response = client.post(f"/api/games/{state['id']}/tap",
-                                           json={"position": position,
-                                                 "version": state["version"]})
+                    response = client.post(
+                        f"/api/games/{state['id']}/tap",
+                        json={"position": position, "version": state["version"]},
+                    )
                     times.append(time.perf_counter() - start)
                     response.raise_for_status()
                     state = response.json()
@@ -89,8 +105,14 @@ def tap_round_trips(base: str, deals: list[Deal], taps: int) -> list[float]:
     return times
 
 
-async def _player(client: httpx.AsyncClient, deals: list[Deal], seed: int, deadline: float,
-                  times: list[float], errors: list[str]) -> None:
+async def _player(
+    client: httpx.AsyncClient,
+    deals: list[Deal],
+    seed: int,
+    deadline: float,
+    times: list[float],
+    errors: list[str],
+) -> None:
     rng = random.Random(seed)
     await asyncio.sleep(rng.uniform(0, THINK[1]))  # players arrive within the first second
     async with client:
@@ -118,35 +140,45 @@ async def _player(client: httpx.AsyncClient, deals: list[Deal], seed: int, deadl
                     return
                 aid = rng.random()
                 if aid < 0.03:
-                    state = await call(f"/api/games/{state['id']}/hint",
-                                       {"version": state["version"]})
+                    state = await call(
+                        f"/api/games/{state['id']}/hint", {"version": state["version"]}
+                    )
                 elif aid < 0.05 and state["can_undo"]:
-                    state = await call(f"/api/games/{state['id']}/undo",
-                                       {"version": state["version"]})
+                    state = await call(
+                        f"/api/games/{state['id']}/undo", {"version": state["version"]}
+                    )
                     if state is None:
                         return
-                    state = await call(f"/api/games/{state['id']}/redo",
-                                       {"version": state["version"]})
+                    state = await call(
+                        f"/api/games/{state['id']}/redo", {"version": state["version"]}
+                    )
                 for position in move:
                     if state is None:
                         return
                     await asyncio.sleep(rng.uniform(THINK[0], THINK[1]))
-                    state = await call(f"/api/games/{state['id']}/tap",
-                                       {"position": position, "version": state["version"]})
+                    state = await call(
+                        f"/api/games/{state['id']}/tap",
+                        {"position": position, "version": state["version"]},
+                    )
                 if state is None:
                     return
 
 
-async def crowd(base: str, deals: list[Deal], players: int, seconds: float
-                ) -> tuple[list[float], list[str]]:
+async def crowd(
+    base: str, deals: list[Deal], players: int, seconds: float
+) -> tuple[list[float], list[str]]:
     times: list[float] = []
     errors: list[str] = []
     # Each player has a client (a cookie jar) of their own, made before the clock starts:
     # making one costs the client process tens of milliseconds (its TLS context).
     clients = [httpx.AsyncClient(base_url=base, timeout=10) for _ in range(players)]
     deadline = time.monotonic() + seconds
-    await asyncio.gather(*(_player(client, deals, seed, deadline, times, errors)
-                           for seed, client in enumerate(clients)))
+    await asyncio.gather(
+        *(
+            _player(client, deals, seed, deadline, times, errors)
+            for seed, client in enumerate(clients)
+        )
+    )
     return times, errors
 
 

@@ -79,8 +79,9 @@ def post(client: Any, state: dict[str, Any], action: str, **body: object) -> Any
     """Perform ``action`` (``tap``, ``undo``, ...) on the game of ``state`` at its version,
     through its mode's routes (``/api/connect/games/...`` for Connect)."""
     base = "/api/connect/games" if state.get("mode") == "connect" else "/api/games"
-    return checked(client.post(f"{base}/{state['id']}/{action}",
-                               json={"version": state["version"], **body}))
+    return checked(
+        client.post(f"{base}/{state['id']}/{action}", json={"version": state["version"], **body})
+    )
 
 
 def tap(client: Any, state: dict[str, Any], position: int) -> Any:
@@ -110,5 +111,7 @@ def row_counts(store) -> dict[str, int]:
     from mahjong_solitaire.store.schema import metadata
 
     with store.engine.connect() as connection:
-        return {name: connection.execute(select(func.count()).select_from(table)).scalar_one()
-                for name, table in metadata.tables.items()}
+        return {
+            name: connection.execute(select(func.count()).select_from(table)).scalar_one()
+            for name, table in metadata.tables.items()
+        }

@@ -44,9 +44,16 @@ __all__ = [
 ]
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 #: Screenshots land here (gitignored).
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
@@ -63,8 +70,15 @@ def chromium() -> Iterator[Browser]:
             browser.close()
 
 
-def open_page(browser: Browser, url: str, *, width: int = 1366, height: int = 768,
-              path: str = "", **options: Any) -> Page:
+def open_page(
+    browser: Browser,
+    url: str,
+    *,
+    width: int = 1366,
+    height: int = 768,
+    path: str = "",
+    **options: Any,
+) -> Page:
     """A page in a fresh browser context with the game loaded.  (On loopback the server
     treats every visitor without a cookie as its one local player: see :func:`new_game`.)"""
     context = browser.new_context(viewport={"width": width, "height": height}, **options)
@@ -89,17 +103,21 @@ def new_game(page: Page, **body: Any) -> None:
 
 def settle(page: Page, timeout: float = 10_000) -> None:
     """Wait until the board is drawn and no request is in flight."""
-    page.wait_for_selector("#board:not([data-status='loading'])[data-pending='0']",
-                           state="attached", timeout=timeout)
+    page.wait_for_selector(
+        "#board:not([data-status='loading'])[data-pending='0']", state="attached", timeout=timeout
+    )
 
 
 def tiles(page: Page) -> list[dict[str, Any]]:
     """The tiles on the page, as the contract shows them."""
-    return page.eval_on_selector_all(".tile", """els => els.map(el => ({
+    return page.eval_on_selector_all(
+        ".tile",
+        """els => els.map(el => ({
         i: Number(el.dataset.i), x: Number(el.dataset.x), y: Number(el.dataset.y),
         z: Number(el.dataset.z), tile: el.dataset.tile || null,
         free: el.classList.contains("free"), blocked: el.classList.contains("blocked"),
-        selected: el.classList.contains("selected"), hint: el.classList.contains("hint")}))""")
+        selected: el.classList.contains("selected"), hint: el.classList.contains("hint")}))""",
+    )
 
 
 def click_tile(page: Page, i: int, *, wait: bool = True) -> None:

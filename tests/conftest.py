@@ -34,11 +34,14 @@ def _free_port() -> int:
 
 
 def _postgres_bin() -> Path:
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
-                   key=lambda p: int(Path(p).parts[-3]))
+    found = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(Path(p).parts[-3])
+    )
     if not found:
-        raise RuntimeError("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb); "
-                           "install the postgresql package or set TEST_POSTGRES_URL")
+        raise RuntimeError(
+            "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb); "
+            "install the postgresql package or set TEST_POSTGRES_URL"
+        )
     return Path(found[-1]).parent
 
 
@@ -60,16 +63,26 @@ def postgres_server_url() -> Iterator[str]:
         shutil.chown(base, "postgres")
     port = _free_port()
     data = base / "data"
-    subprocess.run(_as_postgres(bin_dir / "initdb", "-D", data, "-U", "postgres", "-A", "trust",
-                                "--no-sync"), check=True, capture_output=True)
+    subprocess.run(
+        _as_postgres(bin_dir / "initdb", "-D", data, "-U", "postgres", "-A", "trust", "--no-sync"),
+        check=True,
+        capture_output=True,
+    )
     options = f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync=off"
-    subprocess.run(_as_postgres(bin_dir / "pg_ctl", "-D", data, "-l", base / "log", "-w",
-                                "-o", options, "start"), check=True, capture_output=True)
+    subprocess.run(
+        _as_postgres(
+            bin_dir / "pg_ctl", "-D", data, "-l", base / "log", "-w", "-o", options, "start"
+        ),
+        check=True,
+        capture_output=True,
+    )
     try:
         yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
     finally:
-        subprocess.run(_as_postgres(bin_dir / "pg_ctl", "-D", data, "-m", "immediate", "stop"),
-                       capture_output=True)
+        subprocess.run(
+            _as_postgres(bin_dir / "pg_ctl", "-D", data, "-m", "immediate", "stop"),
+            capture_output=True,
+        )
         shutil.rmtree(base, ignore_errors=True)
 
 
@@ -80,8 +93,7 @@ def postgres_url(postgres_server_url: str) -> Iterator[str]:
     admin = create_engine(postgres_server_url, isolation_level="AUTOCOMMIT")
     with admin.connect() as connection:
         connection.execute(text(f'CREATE SCHEMA "{schema}"'))
-    url = make_url(postgres_server_url).update_query_dict(
-        {"options": f"-csearch_path={schema}"})
+    url = make_url(postgres_server_url).update_query_dict({"options": f"-csearch_path={schema}"})
     try:
         yield url.render_as_string(hide_password=False)
     finally:
@@ -145,14 +157,16 @@ def _browser_support():
 
 
 @pytest.fixture(scope="module")
-def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-           ) -> Iterator[object]:
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[object]:
     """The product's server (``mahjong-solitaire play``) on a fresh SQLite database, shared
     by the tests of one module (its files in a folder named after the module)."""
     name = request.module.__name__.rsplit(".", 1)[-1].removeprefix("test_").replace("_", "-")
     tmp = tmp_path_factory.mktemp(name)
-    with _browser_support().ProductServer(f"sqlite:///{tmp}/games.db",
-                                          log=tmp / "server.log") as running:
+    with _browser_support().ProductServer(
+        f"sqlite:///{tmp}/games.db", log=tmp / "server.log"
+    ) as running:
         yield running
 
 

@@ -1,7 +1,7 @@
 """Reading the page's scripts in tests: every string literal a script could show.
 
-    >>> js_literals('const a = "One", b = `${n} of ${f({x: "y"})} tiles`; // "no"')
-    [(1, 'One'), (1, ''), (1, ' of '), (1, 'y'), (1, ' tiles')]
+>>> js_literals('const a = "One", b = `${n} of ${f({x: "y"})} tiles`; // "no"')
+[(1, 'One'), (1, ''), (1, ' of '), (1, 'y'), (1, ' tiles')]
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def js_literals(source: str) -> list[tuple[int, str]]:
                 if at >= len(source):
                     raise ValueError(f"line {line}: a template literal is not closed")
                 if source[at] == "\\":
-                    piece.append(source[at:at + 2])
+                    piece.append(source[at : at + 2])
                     at += 2
                 elif source[at] == "`":
                     at += 1
@@ -95,7 +95,7 @@ def js_code(source: str) -> str:
     while at < len(source):
         char = source[at]
         if source.startswith("//", at) or source.startswith("/*", at):
-            end = (source.find("\n", at) if source[at + 1] == "/" else source.index("*/", at) + 2)
+            end = source.find("\n", at) if source[at + 1] == "/" else source.index("*/", at) + 2
             end = len(source) if end < 0 else end
             out.append(re.sub(r"[^\n]", " ", source[at:end]))
             at = end
@@ -104,7 +104,7 @@ def js_code(source: str) -> str:
             end = at + 1
             while end < len(source) and source[end] != char:
                 end += 2 if source[end] == "\\" else 1
-            out.append(source[at:end + 1])
+            out.append(source[at : end + 1])
             at, before = end + 1, "a"
             continue
         if char == "/" and (before == "" or before in "=(,:!&|?;{}[+"):

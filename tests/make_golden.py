@@ -28,9 +28,14 @@ def main() -> None:
     entries = []
     for code in golden_codes():
         deal = deal_from_code(code)
-        entries.append({"code": code, "tiles": " ".join(deal.tiles),
-                        "solution": " ".join(str(m) for m in deal.solution),
-                        "score": round(deal.score, 6)})
+        entries.append(
+            {
+                "code": code,
+                "tiles": " ".join(deal.tiles),
+                "solution": " ".join(str(m) for m in deal.solution),
+                "score": round(deal.score, 6),
+            }
+        )
     GOLDEN.write_text(json.dumps(entries, indent=1) + "\n")
 
 

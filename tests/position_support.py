@@ -24,8 +24,9 @@ def _play(page: Page, code: str, moves: list[Move]) -> None:
     game = page.request.get(f"{base}/api/game").json()
     for move in before:
         for position in move:
-            answer = page.request.post(f"{base}/api/games/{game['id']}/tap",
-                                       data={"position": position})
+            answer = page.request.post(
+                f"{base}/api/games/{game['id']}/tap", data={"position": position}
+            )
             assert answer.ok, answer.text()
     page.reload()
     settle(page)

@@ -42,10 +42,14 @@ def a_minute_passes(database: str, game_id: str) -> None:
     engine = create_store_engine(database)
     try:
         with engine.begin() as connection:
-            since = connection.execute(select(games.c.running_since).where(
-                games.c.id == game_id)).scalar_one()
-            connection.execute(update(games).where(games.c.id == game_id)
-                               .values(running_since=since - timedelta(minutes=1)))
+            since = connection.execute(
+                select(games.c.running_since).where(games.c.id == game_id)
+            ).scalar_one()
+            connection.execute(
+                update(games)
+                .where(games.c.id == game_id)
+                .values(running_since=since - timedelta(minutes=1))
+            )
     finally:
         engine.dispose()
 
@@ -67,9 +71,22 @@ class ProductServer:
         env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
         with self.log.open("a") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "mahjong_solitaire", "play", "--no-browser",
-                 "--port", str(self.port), "--database", self.database],
-                stdout=subprocess.PIPE, stderr=log, text=True, env=env)
+                [
+                    sys.executable,
+                    "-m",
+                    "mahjong_solitaire",
+                    "play",
+                    "--no-browser",
+                    "--port",
+                    str(self.port),
+                    "--database",
+                    self.database,
+                ],
+                stdout=subprocess.PIPE,
+                stderr=log,
+                text=True,
+                env=env,
+            )
         assert self.process.stdout is not None
         with selectors.DefaultSelector() as selector:
             selector.register(self.process.stdout, selectors.EVENT_READ)
@@ -80,8 +97,9 @@ class ProductServer:
         announced = _READY.search(line)
         if announced is None:
             self.kill()
-            raise AssertionError(f"the server did not start: {line!r}; log:\n"
-                                 f"{self.log.read_text()}")
+            raise AssertionError(
+                f"the server did not start: {line!r}; log:\n{self.log.read_text()}"
+            )
         assert announced["url"] == self.url
         return self
 

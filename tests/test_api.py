@@ -72,8 +72,9 @@ def test_first_visit_shows_a_normal_turtle_deal_and_the_first_tap_makes_the_play
     assert verdict["version"] == 0 and verdict["winnability"] in ("winnable", "unknown")
     assert checked(client.get(f"/api/games/{state['id']}"))["code"] == state["code"]
     first_free = sorted(free(state))[0]
-    response = client.post(f"/api/games/{state['id']}/tap",
-                           json={"position": first_free, "version": 0})
+    response = client.post(
+        f"/api/games/{state['id']}/tap", json={"position": first_free, "version": 0}
+    )
     tapped = checked(response)
     cookie = response.headers["set-cookie"]
     assert cookie.startswith(f"{COOKIE}=") and "HttpOnly" in cookie
@@ -87,8 +88,7 @@ def test_first_visit_shows_a_normal_turtle_deal_and_the_first_tap_makes_the_play
 def test_the_first_action_on_a_shown_deal_does_not_replace_a_game_started_meanwhile(client):
     shown = checked(client.get("/api/game"))
     started = start(client)  # another tab started a game
-    refused(client.post(f"/api/games/{shown['id']}/hint", json={"version": 0}), 409,
-            "game_over")
+    refused(client.post(f"/api/games/{shown['id']}/hint", json={"version": 0}), 409, "game_over")
     assert checked(client.get("/api/game"))["id"] == started["id"]
 
 
@@ -107,8 +107,7 @@ def test_game_ids_are_unguessable(client):
 @pytest.mark.parametrize("layout", [layout.name for layout in builtin_layouts()][:3])
 @pytest.mark.parametrize("difficulty", ["easy", "hard"])
 def test_a_game_is_started_on_a_layout_at_a_difficulty(client, layout, difficulty):
-    state = checked(client.post("/api/games", json={"layout": layout,
-                                                    "difficulty": difficulty}))
+    state = checked(client.post("/api/games", json={"layout": layout, "difficulty": difficulty}))
     assert state["layout"]["name"] == layout and state["difficulty"] == difficulty
     deal = deal_from_code(state["code"])
     assert deal.layout.name == layout and deal.difficulty.value == difficulty
@@ -132,19 +131,22 @@ def test_the_daily_challenge_is_the_same_deal_for_every_player(sqlite_store):
     assert one["id"] != two["id"]
 
 
-@pytest.mark.parametrize("body, status, error", [
-    ({"code": "MJ1-L00-AAAAAB"}, 400, "bad_code"),
-    ({"code": "MJ9-L00-AAAAABL"}, 400, "bad_code"),
-    ({"code": "MJ1-L99-AAAAABL"}, 400, "bad_code"),
-    ({"layout": "no-such-layout"}, 400, "bad_layout"),
-    ({"layout": "turtle", "difficulty": "insane"}, 400, "bad_request"),
-    ({"layout": "turtle", "code": CODE}, 422, "bad_body"),
-    ({"code": CODE, "daily": True}, 422, "bad_body"),
-    ({"code": 12}, 422, "bad_body"),
-    ({"daily": "yes"}, 422, "bad_body"),
-    ({"colour": "red"}, 422, "bad_body"),
-    ([1, 2], 422, "bad_body"),
-])
+@pytest.mark.parametrize(
+    "body, status, error",
+    [
+        ({"code": "MJ1-L00-AAAAAB"}, 400, "bad_code"),
+        ({"code": "MJ9-L00-AAAAABL"}, 400, "bad_code"),
+        ({"code": "MJ1-L99-AAAAABL"}, 400, "bad_code"),
+        ({"layout": "no-such-layout"}, 400, "bad_layout"),
+        ({"layout": "turtle", "difficulty": "insane"}, 400, "bad_request"),
+        ({"layout": "turtle", "code": CODE}, 422, "bad_body"),
+        ({"code": CODE, "daily": True}, 422, "bad_body"),
+        ({"code": 12}, 422, "bad_body"),
+        ({"daily": "yes"}, 422, "bad_body"),
+        ({"colour": "red"}, 422, "bad_body"),
+        ([1, 2], 422, "bad_body"),
+    ],
+)
 def test_a_bad_new_game_request_is_refused_and_starts_nothing(client, body, status, error):
     current = start(client)
     refused(client.post("/api/games", json=body), status, error)
@@ -152,9 +154,11 @@ def test_a_bad_new_game_request_is_refused_and_starts_nothing(client, body, stat
 
 
 def test_a_body_that_is_not_json_is_refused(client):
-    message = refused(client.post("/api/games", content=b"{nope",
-                                  headers={"content-type": "application/json"}),
-                      422, "bad_body")
+    message = refused(
+        client.post("/api/games", content=b"{nope", headers={"content-type": "application/json"}),
+        422,
+        "bad_body",
+    )
     assert "JSON" in message
 
 
@@ -218,9 +222,17 @@ def test_a_blocked_tap_without_a_selection_changes_nothing_stored(client):
     assert after["event"]["outcome"] == "blocked" and after["version"] == state["version"]
 
 
-@pytest.mark.parametrize("body", [{}, {"position": "3"}, {"position": 1.5},
-                                  {"position": True}, {"position": 3, "version": "x"},
-                                  {"position": 3, "extra": 1}])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {},
+        {"position": "3"},
+        {"position": 1.5},
+        {"position": True},
+        {"position": 3, "version": "x"},
+        {"position": 3, "extra": 1},
+    ],
+)
 def test_a_tap_with_a_bad_body_is_refused_and_changes_nothing(client, body):
     state = start(client)
     refused(client.post(f"/api/games/{state['id']}/tap", json=body), 422, "bad_body")
@@ -230,14 +242,20 @@ def test_a_tap_with_a_bad_body_is_refused_and_changes_nothing(client, body):
 @pytest.mark.parametrize("position", [-1, 144, 10**9])
 def test_a_tap_outside_the_layout_is_refused(client, position):
     state = start(client)
-    refused(client.post(f"/api/games/{state['id']}/tap", json={"position": position}),
-            409, "illegal_action")
+    refused(
+        client.post(f"/api/games/{state['id']}/tap", json={"position": position}),
+        409,
+        "illegal_action",
+    )
 
 
 def test_a_tap_on_a_removed_tile_is_refused_and_changes_nothing(client):
     state = play(client, start(client), DEAL.solution[0])
-    message = refused(client.post(f"/api/games/{state['id']}/tap",
-                                  json={"position": DEAL.solution[0].a}), 409, "illegal_action")
+    message = refused(
+        client.post(f"/api/games/{state['id']}/tap", json={"position": DEAL.solution[0].a}),
+        409,
+        "illegal_action",
+    )
     assert "no tile" in message
     again = checked(client.get(f"/api/games/{state['id']}"))
     assert again["version"] == state["version"] and again["tiles"] == state["tiles"]
@@ -249,9 +267,14 @@ def test_a_tap_on_a_removed_tile_is_refused_and_changes_nothing(client):
 def test_a_stale_version_is_refused_and_the_game_is_unchanged(client):
     state = start(client)
     moved = play(client, state, DEAL.solution[0])
-    message = refused(client.post(f"/api/games/{state['id']}/tap",
-                                  json={"position": DEAL.solution[1].a,
-                                        "version": state["version"]}), 409, "stale_version")
+    message = refused(
+        client.post(
+            f"/api/games/{state['id']}/tap",
+            json={"position": DEAL.solution[1].a, "version": state["version"]},
+        ),
+        409,
+        "stale_version",
+    )
     assert "reload" in message
     assert checked(client.get(f"/api/games/{state['id']}"))["version"] == moved["version"]
 
@@ -259,8 +282,7 @@ def test_a_stale_version_is_refused_and_the_game_is_unchanged(client):
 def test_an_unknown_game_is_a_404(client):
     client.get("/api/game")
     refused(client.get("/api/games/no-such-game"), 404, "unknown_game")
-    refused(client.post("/api/games/no-such-game/tap", json={"position": 0}), 404,
-            "unknown_game")
+    refused(client.post("/api/games/no-such-game/tap", json={"position": 0}), 404, "unknown_game")
     refused(client.post("/api/games/no-such-game/undo", json={}), 404, "unknown_game")
 
 
@@ -269,8 +291,9 @@ def test_another_players_game_is_a_404_to_them(sqlite_store, client):
     stranger = TestClient(create_app(sqlite_store))
     stranger.get("/api/game")
     refused(stranger.get(f"/api/games/{state['id']}"), 404, "unknown_game")
-    refused(stranger.post(f"/api/games/{state['id']}/tap", json={"position": 0}), 404,
-            "unknown_game")
+    refused(
+        stranger.post(f"/api/games/{state['id']}/tap", json={"position": 0}), 404, "unknown_game"
+    )
     nobody = TestClient(create_app(sqlite_store))
     refused(nobody.get(f"/api/games/{state['id']}"), 404, "unknown_game")
     assert checked(client.get(f"/api/games/{state['id']}"))["version"] == state["version"]
@@ -327,9 +350,11 @@ def test_undo_restores_the_last_pair_and_redo_removes_it_again(client):
 def test_undo_and_redo_with_nothing_to_undo_or_redo_are_refused(client):
     state = start(client)
     assert "nothing to undo" in refused(
-        client.post(f"/api/games/{state['id']}/undo", json={}), 409, "illegal_action")
+        client.post(f"/api/games/{state['id']}/undo", json={}), 409, "illegal_action"
+    )
     assert "nothing to redo" in refused(
-        client.post(f"/api/games/{state['id']}/redo"), 409, "illegal_action")
+        client.post(f"/api/games/{state['id']}/redo"), 409, "illegal_action"
+    )
     assert checked(client.get(f"/api/games/{state['id']}"))["version"] == state["version"]
 
 
@@ -361,9 +386,11 @@ def test_pause_hides_the_tiles_and_stops_the_clock(client):
     again = checked(client.get(f"/api/games/{state['id']}"))
     assert again["elapsed"] == paused["elapsed"]
     assert {tile["tile"] for tile in again["tiles"]} == {None}
-    assert "paused" in refused(client.post(f"/api/games/{state['id']}/tap",
-                                           json={"position": DEAL.solution[0].a}),
-                               409, "illegal_action")
+    assert "paused" in refused(
+        client.post(f"/api/games/{state['id']}/tap", json={"position": DEAL.solution[0].a}),
+        409,
+        "illegal_action",
+    )
     resumed = post(client, again, "resume")
     assert resumed["status"] == "playing" and labels(resumed) == labels(state)
     time.sleep(0.1)
@@ -376,22 +403,28 @@ def test_the_clock_runs_between_requests(client):
     assert checked(client.get(f"/api/games/{state['id']}"))["elapsed"] >= state["elapsed"] + 0.2
 
 
-def test_a_whole_game_won_by_taps_shows_the_result_leaderboard_and_statistics(
-        client, monkeypatch):
+def test_a_whole_game_won_by_taps_shows_the_result_leaderboard_and_statistics(client, monkeypatch):
     human_pace(monkeypatch)
     state = start(client)
     for move in DEAL.solution:
         state = play(client, state, move)
     assert state["status"] == "won" and state["tiles"] == [] and state["running"] is False
     assert state["winnability"] == "winnable"
-    assert state["result"] == {"time": state["elapsed"], "rank": 1, "hints": 0, "undos": 0,
-                               "shuffles": 0, "ranked": True}
+    assert state["result"] == {
+        "time": state["elapsed"],
+        "rank": 1,
+        "hints": 0,
+        "undos": 0,
+        "shuffles": 0,
+        "ranked": True,
+    }
     board = checked(client.get("/api/leaderboard"))["entries"]
     assert [(e["rank"], e["game_id"], e["code"]) for e in board] == [(1, state["id"], CODE)]
     statistics = checked(client.get("/api/statistics"))
     assert statistics["won"] == 1 and statistics["started"] == 1
-    refused(client.post(f"/api/games/{state['id']}/tap", json={"position": 0}), 409,
-            "illegal_action")
+    refused(
+        client.post(f"/api/games/{state['id']}/tap", json={"position": 0}), 409, "illegal_action"
+    )
     refused(client.post(f"/api/games/{state['id']}/pause", json={}), 409, "illegal_action")
     assert checked(client.get(f"/api/games/{state['id']}"))["result"]["rank"] == 1
 
@@ -432,8 +465,7 @@ def test_a_stuck_game_offers_the_way_back_to_the_last_winnable_position(client):
     assert back["status"] == "playing" and back["undos"] == steps
     assert back["tiles_left"] == 144 - 2 * (len(stuck_line()) - steps)
     verdict = checked(client.get(f"/api/games/{state['id']}/winnability"))
-    assert verdict == {"version": back["version"], "winnability": "winnable",
-                       "last_winnable": None}
+    assert verdict == {"version": back["version"], "winnability": "winnable", "last_winnable": None}
 
 
 def test_winnability_during_play_is_asked_separately_and_changes_nothing(client):
@@ -477,7 +509,8 @@ def test_the_daily_board_lists_todays_winners_with_their_names(client, monkeypat
     assert [(e["rank"], e["name"], e["mine"]) for e in board["entries"]] == [(1, "Ana", True)]
     other_day = checked(client.get("/api/daily-board", params={"date": "2020-02-29"}))
     assert other_day["entries"] == [] and other_day["code"] == str(
-        daily_code(datetime(2020, 2, 29).date()))
+        daily_code(datetime(2020, 2, 29).date())
+    )
 
 
 @pytest.mark.parametrize("day", ["yesterday", "2021-02-30", "2021-13-01", ""])
@@ -490,8 +523,13 @@ def test_the_layouts_list_every_builtin_with_its_positions(client):
     expected = list(builtin_layouts())
     assert [item["name"] for item in found] == [layout.name for layout in expected]
     turtle = found[0]
-    assert (turtle["number"], turtle["tiles"], turtle["width"], turtle["height"],
-            turtle["depth"]) == (0, 144, 30, 16, 5)
+    assert (
+        turtle["number"],
+        turtle["tiles"],
+        turtle["width"],
+        turtle["height"],
+        turtle["depth"],
+    ) == (0, 144, 30, 16, 5)
     assert [tuple(p) for p in turtle["positions"]] == list(expected[0].positions)
 
 
@@ -501,9 +539,16 @@ def test_the_player_sets_a_display_name(client):
     assert checked(client.get("/api/player")) == {"name": "Ana"}
 
 
-@pytest.mark.parametrize("body, status", [({"name": ""}, 400), ({"name": "   "}, 400),
-                                          ({"name": "x" * 33}, 400), ({"name": 5}, 422),
-                                          ({}, 422)])
+@pytest.mark.parametrize(
+    "body, status",
+    [
+        ({"name": ""}, 400),
+        ({"name": "   "}, 400),
+        ({"name": "x" * 33}, 400),
+        ({"name": 5}, 422),
+        ({}, 422),
+    ],
+)
 def test_a_bad_display_name_is_refused_and_changes_nothing(client, body, status):
     client.put("/api/player", json={"name": "Ana"})
     checked(client.put("/api/player", json=body), status)
@@ -513,10 +558,23 @@ def test_a_bad_display_name_is_refused_and_changes_nothing(client, body, status)
 def test_the_openapi_schema_lists_every_endpoint(client):
     paths = checked(client.get("/openapi.json"))["paths"]
     game = "/api/games/{game_id}"
-    for path in ["/api/game", "/api/games", game, f"{game}/tap", f"{game}/hint",
-                 f"{game}/undo", f"{game}/redo", f"{game}/shuffle", f"{game}/pause",
-                 f"{game}/resume", "/api/leaderboard", "/api/statistics",
-                 "/api/daily-board", "/api/layouts", "/api/player"]:
+    for path in [
+        "/api/game",
+        "/api/games",
+        game,
+        f"{game}/tap",
+        f"{game}/hint",
+        f"{game}/undo",
+        f"{game}/redo",
+        f"{game}/shuffle",
+        f"{game}/pause",
+        f"{game}/resume",
+        "/api/leaderboard",
+        "/api/statistics",
+        "/api/daily-board",
+        "/api/layouts",
+        "/api/player",
+    ]:
         assert path in paths, path
     assert "GameState" in checked(client.get("/openapi.json"))["components"]["schemas"]
 
@@ -538,17 +596,22 @@ def test_the_page_is_served_from_the_static_directory(client):
 
 # -- the server is the engine ------------------------------------------------------------
 
-REQUESTS = st.lists(st.one_of(
-    st.tuples(st.just("tap"), st.integers(-2, 145)),
-    st.tuples(st.sampled_from(["hint", "undo", "redo", "shuffle", "pause", "resume"]),
-              st.none()),
-    st.tuples(st.just("stale"), st.none()),
-    st.tuples(st.just("play"), st.integers(0, 10)),
-), max_size=25)
+REQUESTS = st.lists(
+    st.one_of(
+        st.tuples(st.just("tap"), st.integers(-2, 145)),
+        st.tuples(
+            st.sampled_from(["hint", "undo", "redo", "shuffle", "pause", "resume"]), st.none()
+        ),
+        st.tuples(st.just("stale"), st.none()),
+        st.tuples(st.just("play"), st.integers(0, 10)),
+    ),
+    max_size=25,
+)
 
 
-@settings(max_examples=15, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(requests=REQUESTS)
 def test_every_answer_is_the_engines_verdict_on_the_stored_game(client, requests):
     """Whatever is asked, the state equals the engine's game replayed from the accepted
@@ -568,8 +631,9 @@ def test_every_answer_is_the_engines_verdict_on_the_stored_game(client, requests
         if kind == "stale":
             response = client.post(f"{game_url}/undo", json={"version": state["version"] - 1})
         elif kind == "tap":
-            response = client.post(f"{game_url}/tap", json={"position": value,
-                                                            "version": state["version"]})
+            response = client.post(
+                f"{game_url}/tap", json={"position": value, "version": state["version"]}
+            )
         else:
             response = client.post(f"{game_url}/{kind}", json={"version": state["version"]})
         before = (list(model.actions), model.selection, model.is_paused)
@@ -592,12 +656,14 @@ def test_every_answer_is_the_engines_verdict_on_the_stored_game(client, requests
         assert state["status"] == model.status.value
     stored = checked(client.get(f"/api/games/{state['id']}"))
     assert stored["version"] == state["version"]
-    assert {t["i"] for t in stored["tiles"]} == {
-        i for i in range(144) if model.board.is_present(i)}
+    assert {t["i"] for t in stored["tiles"]} == {i for i in range(144) if model.board.is_present(i)}
     if not model.is_paused:
         assert labels(stored) == {i: model.board.tile_at(i) for i in labels(stored)}
     assert (stored["hints"], stored["undos"], stored["shuffles"]) == (
-        model.hints, model.undos, model.shuffles)
+        model.hints,
+        model.undos,
+        model.shuffles,
+    )
 
 
 # -- integrity: reads write nothing, one open game, ranked wins, the daily board --------
@@ -607,8 +673,17 @@ def test_every_answer_is_the_engines_verdict_on_the_stored_game(client, requests
 def test_a_cookieless_read_writes_nothing_to_the_database(store, local):
     client = TestClient(create_app(store, local_player=local))
     before = row_counts(store)
-    for path in ("/", "/api/game", "/api/leaderboard", "/api/statistics", "/api/player",
-                 "/api/stages", "/api/layouts", "/api/daily-board", "/api/connect/stages"):
+    for path in (
+        "/",
+        "/api/game",
+        "/api/leaderboard",
+        "/api/statistics",
+        "/api/player",
+        "/api/stages",
+        "/api/layouts",
+        "/api/daily-board",
+        "/api/connect/stages",
+    ):
         response = client.get(path)
         assert response.status_code == 200, (path, response.text)
         assert "set-cookie" not in response.headers, path
@@ -658,9 +733,10 @@ def test_a_win_faster_than_a_human_is_kept_off_the_boards(client):
 
 def test_the_daily_board_refuses_dates_after_today(client):
     today = datetime.now(UTC).date()
-    assert checked(client.get("/api/daily-board",
-                              params={"date": today.isoformat()}))["date"] == today.isoformat()
+    assert (
+        checked(client.get("/api/daily-board", params={"date": today.isoformat()}))["date"]
+        == today.isoformat()
+    )
     tomorrow = today.fromordinal(today.toordinal() + 1).isoformat()
-    detail = refused(client.get("/api/daily-board", params={"date": tomorrow}), 400,
-                     "future_date")
+    detail = refused(client.get("/api/daily-board", params={"date": tomorrow}), 400, "future_date")
     assert tomorrow in detail

@@ -44,8 +44,18 @@ FORBIDDEN: dict[str, set[str]] = {
     "i18n": {"store", "web", "cli"},
 }
 #: Third-party libraries the engine must not touch.
-OUTSIDE_THE_ENGINE = {"fastapi", "starlette", "uvicorn", "sqlalchemy", "alembic", "babel",
-                      "platformdirs", "multipart", "pydantic", "psycopg"}
+OUTSIDE_THE_ENGINE = {
+    "fastapi",
+    "starlette",
+    "uvicorn",
+    "sqlalchemy",
+    "alembic",
+    "babel",
+    "platformdirs",
+    "multipart",
+    "pydantic",
+    "psycopg",
+}
 
 
 @dataclass(frozen=True)
@@ -132,22 +142,29 @@ def test_the_engine_imports_only_the_engine_and_the_standard_library(engine_part
                 wrong.append(where(found))
         else:
             top = found.target.split(".")[0]
-            if top in OUTSIDE_THE_ENGINE or top not in sys.stdlib_module_names and top != "":
+            if top in OUTSIDE_THE_ENGINE or (top not in sys.stdlib_module_names and top != ""):
                 wrong.append(where(found))
     assert wrong == []
 
 
 @pytest.mark.parametrize("upper, lower", [(p, f) for p, fs in FORBIDDEN.items() for f in fs])
 def test_a_lower_layer_never_imports_a_higher_one(upper, lower):
-    wrong = [where(found) for found in IMPORTS
-             if part(found.source) == upper and ours(found) and part(found.target) == lower]
+    wrong = [
+        where(found)
+        for found in IMPORTS
+        if part(found.source) == upper and ours(found) and part(found.target) == lower
+    ]
     assert wrong == []
 
 
 def test_no_module_imports_a_private_name_of_another():
-    wrong = [f"{where(found)}: {name}" for found in IMPORTS if ours(found)
-             for name in found.names
-             if name.startswith("_") and not name.startswith("__") and found.target != found.source]
+    wrong = [
+        f"{where(found)}: {name}"
+        for found in IMPORTS
+        if ours(found)
+        for name in found.names
+        if name.startswith("_") and not name.startswith("__") and found.target != found.source
+    ]
     assert wrong == []
 
 
@@ -201,6 +218,9 @@ def test_no_import_circle_anywhere_in_the_package():
 
 
 def test_no_module_is_over_600_lines():
-    long = {module_name(path): n for path in SOURCE.rglob("*.py")
-            if (n := len(path.read_text().splitlines())) > 600}
+    long = {
+        module_name(path): n
+        for path in SOURCE.rglob("*.py")
+        if (n := len(path.read_text().splitlines())) > 600
+    }
     assert long == {}

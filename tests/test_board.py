@@ -41,11 +41,14 @@ def test_push_removes_a_pair_and_frees_the_neighbours():
     assert board.tile_at(0) is None or not board.is_present(0)
 
 
-@pytest.mark.parametrize(("move", "message"), [
-    (Move(0, 1), "blocked"),
-    (Move(0, 9), "not on this layout"),
-    (Move(0, 0), "two different tiles"),
-])
+@pytest.mark.parametrize(
+    ("move", "message"),
+    [
+        (Move(0, 1), "blocked"),
+        (Move(0, 9), "not on this layout"),
+        (Move(0, 0), "two different tiles"),
+    ],
+)
 def test_illegal_moves_are_refused_and_change_nothing(move, message):
     board = row_board("1D", "2D", "3D", "3D", "2D", "1D")
     before = (board.present, board.free)

@@ -24,19 +24,24 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 def audit(page) -> list[str]:
     """The serious and critical violations axe finds, one line each, once the page's
     animations are over (a dialog fading in is not yet at its colours)."""
-    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running'"
-                           " || a.effect?.getTiming().iterations === Infinity)")
+    page.wait_for_function(
+        "() => document.getAnimations().every(a => a.playState !== 'running'"
+        " || a.effect?.getTiming().iterations === Infinity)"
+    )
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         # evaluated, not added as an inline <script>, which the page's CSP refuses
         page.evaluate(AXE.read_text())
-    found = page.evaluate("""async (tags) => {
+    found = page.evaluate(
+        """async (tags) => {
         const result = await axe.run(document, {runOnly: {type: "tag", values: tags},
                                                 resultTypes: ["violations"]});
         return result.violations.filter(v => v.impact === "serious" || v.impact === "critical")
             .map(v => `${v.impact} ${v.id}: ${v.help} — ` + v.nodes.slice(0, 3).map(
                 n => n.target.join(" ") + " " + (n.failureSummary || "").replace(/\\s+/g, " ")
             ).join(" | "));
-    }""", TAGS)
+    }""",
+        TAGS,
+    )
     return list(found)
 
 
@@ -60,7 +65,8 @@ def test_the_page_and_its_game_dialogs_pass_the_axe_audit(browser, server, schem
     page.locator("dialog[data-dialog='settings']").wait_for(state="visible")
     problems["settings"] = audit(page)
     found = {where: found for where, found in problems.items() if found}
-    assert not found, "\n".join(f"{where}: {line}" for where, lines in found.items()
-                                 for line in lines)
+    assert not found, "\n".join(
+        f"{where}: {line}" for where, lines in found.items() for line in lines
+    )
     assert page.errors == []
     page.context.close()

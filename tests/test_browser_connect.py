@@ -28,10 +28,13 @@ FULL_GRID = "CN1-1808B-AAAAABL"  # 18×8, "down"
 
 
 def connect_tiles(page) -> list[dict[str, Any]]:
-    return page.eval_on_selector_all("#board .tile", """els => els.map(el => ({
+    return page.eval_on_selector_all(
+        "#board .tile",
+        """els => els.map(el => ({
         i: Number(el.dataset.i), id: Number(el.dataset.id), cx: Number(el.dataset.cx),
         cy: Number(el.dataset.cy), tile: el.dataset.tile || null,
-        selected: el.classList.contains("selected"), box: el.getBoundingClientRect().toJSON()}))""")
+        selected: el.classList.contains("selected"), box: el.getBoundingClientRect().toJSON()}))""",
+    )
 
 
 def shown_grid(page, deal: ConnectDeal) -> list[list[str | None]]:
@@ -51,8 +54,9 @@ def win_by_api(page, server, body: dict[str, Any]) -> dict[str, Any]:
     state = page.request.post(server.url + "api/connect/games", data=body).json()
     for move in connect_deal_from_code(state["code"]).solution:
         for position in move:
-            state = page.request.post(f"{server.url}api/connect/games/{state['id']}/tap",
-                                      data={"position": position}).json()
+            state = page.request.post(
+                f"{server.url}api/connect/games/{state['id']}/tap", data={"position": position}
+            ).json()
     assert state["status"] == "won", state
     return state
 
@@ -90,8 +94,9 @@ def test_a_sliding_stage_is_won_by_clicks(browser, server) -> None:
         settle(page)
         assert board_attr(page, "data-last-path") == " ".join(f"{x},{y}" for x, y in path)
         assert shown_grid(page, deal) == board.rows()
-        moved = [tile for tile in connect_tiles(page)
-                 if where[tile["id"]] != (tile["cx"], tile["cy"])]
+        moved = [
+            tile for tile in connect_tiles(page) if where[tile["id"]] != (tile["cx"], tile["cy"])
+        ]
         assert len(moved) == int(board_attr(page, "data-slid") or 0)
         assert all(where[t["id"]][0] == t["cx"] and where[t["id"]][1] < t["cy"] for t in moved)
         slides += len(moved)

@@ -60,8 +60,9 @@ def mirror(page, deal: Deal) -> Board:
 
 
 def wait_for_code(page, code: str) -> None:
-    page.wait_for_function("c => document.querySelector('[data-code]').dataset.code === c",
-                           arg=code)
+    page.wait_for_function(
+        "c => document.querySelector('[data-code]').dataset.code === c", arg=code
+    )
     settle(page)
 
 
@@ -80,7 +81,8 @@ def api_state(page) -> dict:
 
 
 def test_a_whole_turtle_game_is_won_by_clicking_tiles_then_win_dialog_and_leaderboard_show_it(
-        page, server):
+    page, server
+):
     deal = shown_deal(page)
     a_minute_passes(server.database, api_state(page)["id"])
     assert deal.layout.name == "turtle"
@@ -128,8 +130,12 @@ def test_tapping_a_free_tile_selects_it_and_tapping_it_again_deselects_it(page):
 def test_tapping_a_second_free_tile_that_does_not_match_moves_the_selection(page):
     board = mirror(page, shown_deal(page))
     free = board.free_positions()
-    a, b = next((a, b) for a in free for b in free
-                if a != b and not matches(board.tile_at(a), board.tile_at(b)))
+    a, b = next(
+        (a, b)
+        for a in free
+        for b in free
+        if a != b and not matches(board.tile_at(a), board.tile_at(b))
+    )
     click_tile(page, a)
     click_tile(page, b)
     assert [tile["i"] for tile in tiles(page) if tile["selected"]] == [b]
@@ -360,7 +366,8 @@ def test_the_layout_picker_starts_a_deal_of_the_chosen_layout(page):
     dialog.locator("[data-value='hard']").click()
     dialog.locator("#start-game").click()
     page.wait_for_function(
-        "() => document.querySelector('[data-code]').dataset.code.startsWith('MJ1-L01')")
+        "() => document.querySelector('[data-code]').dataset.code.startsWith('MJ1-L01')"
+    )
     settle(page)
     deal = shown_deal(page)
     assert deal.layout.name == "pyramid"
@@ -425,14 +432,18 @@ def test_the_numbers_style_setting_redraws_the_faces_and_is_remembered(page):
 
 
 @pytest.mark.parametrize(("width", "height"), [(360, 640), (1366, 768)])
-def test_every_tile_is_inside_the_viewport_and_the_screenshot_is_saved(browser, server, width,
-                                                                       height):
+def test_every_tile_is_inside_the_viewport_and_the_screenshot_is_saved(
+    browser, server, width, height
+):
     page = open_page(browser, server.url, width=width, height=height)
     new_game(page)
-    boxes = page.eval_on_selector_all(".tile", """els => els.map(el => {
+    boxes = page.eval_on_selector_all(
+        ".tile",
+        """els => els.map(el => {
         const r = el.getBoundingClientRect();
         return [r.left, r.top, r.right, r.bottom];
-    })""")
+    })""",
+    )
     assert len(boxes) == 144
     bar = page.eval_on_selector(".topbar", "el => el.getBoundingClientRect().bottom")
     for left, top, right, bottom in boxes:

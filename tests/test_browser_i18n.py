@@ -22,16 +22,29 @@ pytestmark = pytest.mark.browser
 CODE = "MJ1-L00-AAAAABL"
 BROWSER_LOCALES = {"en": "en-GB", "pt": "pt-PT", "it": "it-IT", "es": "es-ES"}
 #: rules §10.3.
-NO_MOVES = {"en": "No moves", "pt": "Sem jogadas", "it": "Nessuna mossa disponibile",
-            "es": "No hay más movimientos"}
-MENU = {"new": "New game", "daily": "Today's challenge", "leaderboard": "Leaderboard",
-        "statistics": "Statistics", "settings": "Settings", "rules": "Rules"}
+NO_MOVES = {
+    "en": "No moves",
+    "pt": "Sem jogadas",
+    "it": "Nessuna mossa disponibile",
+    "es": "No hay más movimientos",
+}
+MENU = {
+    "new": "New game",
+    "daily": "Today's challenge",
+    "leaderboard": "Leaderboard",
+    "statistics": "Statistics",
+    "settings": "Settings",
+    "rules": "Rules",
+}
 
 
 def menu_labels(page) -> dict[str, str]:
     page.click("#menu-button")
-    labels = page.eval_on_selector_all("#menu [data-action]", """els => Object.fromEntries(
-        els.map(el => [el.dataset.action, el.querySelector('.label').textContent]))""")
+    labels = page.eval_on_selector_all(
+        "#menu [data-action]",
+        """els => Object.fromEntries(
+        els.map(el => [el.dataset.action, el.querySelector('.label').textContent]))""",
+    )
     page.keyboard.press("Escape")
     return labels
 
@@ -49,8 +62,7 @@ def test_the_menus_and_the_game_dialogs_speak_the_browsers_language(browser, ser
     assert page.text_content("#hint .label") == _("Hint")
     assert page.get_attribute("#board", "aria-label") == _("Board")
     tile = page.locator(".tile.free").first
-    assert tile.get_attribute("aria-label") == _("{name}, free",
-                                                 name=_(tile_kind_name(tile)))
+    assert tile.get_attribute("aria-label") == _("{name}, free", name=_(tile_kind_name(tile)))
     assert page.inner_text("#tiles-left") == "144"
 
     reach_no_moves(page, CODE)
@@ -75,7 +87,8 @@ def tile_kind_name(tile) -> str:
 
 
 def test_the_language_chosen_in_the_settings_wins_over_the_browser_and_is_remembered(
-        browser, server):
+    browser, server
+):
     page = open_page(browser, server.url, locale="es-ES")
     assert menu_labels(page)["new"] == translator("es")("New game")
     page.click("#menu-button")

@@ -80,7 +80,8 @@ def test_tab_reaches_the_board_on_one_free_tile_and_only_free_tiles_are_focusabl
     in_tab_order = page.eval_on_selector_all("#board .tile[tabindex='0']", "els => els.length")
     assert in_tab_order == 1
     focusable = page.eval_on_selector_all(
-        "#board .tile[tabindex]", "els => els.map(el => Number(el.dataset.i))")
+        "#board .tile[tabindex]", "els => els.map(el => Number(el.dataset.i))"
+    )
     assert set(focusable) == free
     page.keyboard.press("Tab")
     assert focused(page) is None  # one Tab stop: the next Tab leaves the board
@@ -120,13 +121,15 @@ def test_a_whole_game_is_won_with_the_keyboard_alone(page):
         settle(page)
         if number == 0:
             page.wait_for_function(
-                "() => document.getElementById('announcer').textContent.includes('removed')")
+                "() => document.getElementById('announcer').textContent.includes('removed')"
+            )
             assert "142 tiles left" in page.inner_text("#announcer")
     assert page.get_attribute("#board", "data-status") == "won"
     win = page.locator("dialog[data-dialog='win']")
     win.wait_for(state="visible")
     page.wait_for_function(
-        "() => document.getElementById('announcer').textContent.startsWith('You won')")
+        "() => document.getElementById('announcer').textContent.startsWith('You won')"
+    )
     assert page.evaluate("document.activeElement.closest('dialog') !== null")
     print(f"{len(deal.solution)} pairs, {presses} arrow presses")
 
@@ -136,7 +139,8 @@ def test_hint_and_undo_are_announced(page):
     page.keyboard.press("h")
     settle(page)
     page.wait_for_function(
-        "() => document.getElementById('announcer').textContent.startsWith('Hint:')")
+        "() => document.getElementById('announcer').textContent.startsWith('Hint:')"
+    )
     hinted = [tile for tile in tiles(page) if tile["hint"]]
     assert len(hinted) == 2
 

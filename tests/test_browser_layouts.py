@@ -44,8 +44,14 @@ d2
 ............
 ............
 """
-STEPS = sorted([*((x, 0, 0) for x in range(0, 12, 2)), *((x, 3, 0) for x in range(1, 9, 2)),
-                (2, 1, 1), (4, 1, 1)])
+STEPS = sorted(
+    [
+        *((x, 0, 0) for x in range(0, 12, 2)),
+        *((x, 3, 0) for x in range(1, 9, 2)),
+        (2, 1, 1),
+        (4, 1, 1),
+    ]
+)
 
 
 def stored_game(server: ProductServer, page):
@@ -58,9 +64,11 @@ def stored_game(server: ProductServer, page):
 
 def snapshot(page, name: str) -> None:
     """A screenshot in the artifacts once the dialog's opening animation has ended."""
-    page.evaluate("Promise.all(document.getAnimations().filter(a => a.effect && "
-                  "a.effect.target && a.effect.target.closest && "
-                  "a.effect.target.closest('dialog')).map(a => a.finished))")
+    page.evaluate(
+        "Promise.all(document.getAnimations().filter(a => a.effect && "
+        "a.effect.target && a.effect.target.closest && "
+        "a.effect.target.closest('dialog')).map(a => a.finished))"
+    )
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=ARTIFACTS / name)
 
@@ -89,8 +97,9 @@ def test_the_picker_shows_every_layout_with_its_preview_and_difficulty_hint(page
         assert card.locator("svg rect").count() == len(layout)
         assert card.locator(".badge[data-hint]").count() == 1
         assert layout.title in card.inner_text()
-    assert dialog.locator(".layout-card[aria-checked='true']").get_attribute(
-        "data-layout") == "turtle"
+    assert (
+        dialog.locator(".layout-card[aria-checked='true']").get_attribute("data-layout") == "turtle"
+    )
     assert dialog.locator("#import-layout").is_visible()
     assert dialog.locator("#layout-file").get_attribute("accept") == ".layout,.map"
     snapshot(page, "layouts-picker-1366x768.png")
@@ -99,9 +108,16 @@ def test_the_picker_shows_every_layout_with_its_preview_and_difficulty_hint(page
 def test_a_bad_layout_file_shows_the_parsers_message_and_adds_nothing(page):
     dialog = open_new_game(page)
     before = dialog.locator(".layout-card").count()
-    page.set_input_files("#layout-file", files=[{
-        "name": "broken.layout", "mimeType": "text/plain",
-        "buffer": b"kmahjongg-layout-v1.1\nw4\nh2\nd1\n1212\n43\n"}])
+    page.set_input_files(
+        "#layout-file",
+        files=[
+            {
+                "name": "broken.layout",
+                "mimeType": "text/plain",
+                "buffer": b"kmahjongg-layout-v1.1\nw4\nh2\nd1\n1212\n43\n",
+            }
+        ],
+    )
     error = dialog.locator("#layout-import-error")
     error.wait_for(state="visible")
     text = error.inner_text()
@@ -112,8 +128,10 @@ def test_a_bad_layout_file_shows_the_parsers_message_and_adds_nothing(page):
 
 def test_an_imported_file_is_playable_from_the_dialog(page, server):
     dialog = open_new_game(page)
-    page.set_input_files("#layout-file", files=[{
-        "name": "steps.layout", "mimeType": "text/plain", "buffer": STEPS_FILE}])
+    page.set_input_files(
+        "#layout-file",
+        files=[{"name": "steps.layout", "mimeType": "text/plain", "buffer": STEPS_FILE}],
+    )
     card = dialog.locator(".layout-card[data-layout='steps'][aria-checked='true']")
     card.wait_for()
     card.locator(".layout-preview svg").wait_for()
@@ -143,8 +161,10 @@ def test_an_imported_layout_is_deleted_from_the_picker_by_keyboard(page):
     dialog = open_new_game(page)
     remove = dialog.locator("#delete-layout")
     assert remove.is_hidden()  # a built-in layout is picked
-    page.set_input_files("#layout-file", files=[{
-        "name": "steps.layout", "mimeType": "text/plain", "buffer": STEPS_FILE}])
+    page.set_input_files(
+        "#layout-file",
+        files=[{"name": "steps.layout", "mimeType": "text/plain", "buffer": STEPS_FILE}],
+    )
     dialog.locator(".layout-card[data-layout='steps'][aria-checked='true']").wait_for()
     remove.wait_for(state="visible")
     assert "Steps" in remove.get_attribute("title")
@@ -155,8 +175,9 @@ def test_an_imported_layout_is_deleted_from_the_picker_by_keyboard(page):
     dialog.locator(".layout-card[data-layout='steps']").wait_for(state="detached")
     assert asked and "Steps" in asked[0]
     assert page.locator("#toast.show").inner_text() == "Deleted “Steps”"
-    assert dialog.locator(".layout-card[aria-checked='true']").get_attribute(
-        "data-layout") == "turtle"
+    assert (
+        dialog.locator(".layout-card[aria-checked='true']").get_attribute("data-layout") == "turtle"
+    )
     assert remove.is_hidden()
     listed = page.request.get(page.url.split("?")[0].rstrip("/") + "/api/layouts").json()
     assert "steps" not in [layout["name"] for layout in listed]
@@ -183,7 +204,8 @@ def test_stage_one_won_by_clicks_unlocks_stage_two(page, server):
 
     first.locator("[data-play-stage]").click()
     page.wait_for_function(
-        f"() => document.querySelector('[data-code]').dataset.code === '{stage(1).code}'")
+        f"() => document.querySelector('[data-code]').dataset.code === '{stage(1).code}'"
+    )
     settle(page)
     win_by_clicks(page, stage(1).deal().solution)
     won = page.locator("dialog[data-dialog='win']")
@@ -194,7 +216,8 @@ def test_stage_one_won_by_clicks_unlocks_stage_two(page, server):
 
     won.locator("#next-stage").click()
     page.wait_for_function(
-        f"() => document.querySelector('[data-code]').dataset.code === '{stage(2).code}'")
+        f"() => document.querySelector('[data-code]').dataset.code === '{stage(2).code}'"
+    )
     settle(page)
     assert stored_game(server, page).stage == 2
 

@@ -83,5 +83,7 @@ def test_the_modes_are_found_by_state_name_and_code(page):
     assert found["named"] == ["classic", None]
     assert found["ofCode"] == ["connect", "classic", None]
     assert found["codeIn"] == "MJ1-L07-ABCDEFG"
-    assert found["shapes"] == [{"code": "CN1-18", "error": "", "complete": False},
-                               {"code": "CN1-1808BX", "error": "bad", "complete": False}]
+    assert found["shapes"] == [
+        {"code": "CN1-18", "error": "", "complete": False},
+        {"code": "CN1-1808BX", "error": "bad", "complete": False},
+    ]

@@ -31,8 +31,10 @@ def watched_page(browser, server):
     context.add_init_script(WATCH_CSP)
     page = context.new_page()
     page.console_errors = []
-    page.on("console", lambda message: message.type == "error"
-            and page.console_errors.append(message.text))
+    page.on(
+        "console",
+        lambda message: message.type == "error" and page.console_errors.append(message.text),
+    )
     page.requested = []
     page.on("request", lambda request: page.requested.append(request.url))
     return page
@@ -40,7 +42,8 @@ def watched_page(browser, server):
 
 def violations(page) -> list[str]:
     return page.evaluate("window.__violations") + [
-        text for text in page.console_errors if "Content Security Policy" in text]
+        text for text in page.console_errors if "Content Security Policy" in text
+    ]
 
 
 def test_the_page_plays_under_its_policy_without_a_violation(browser, server):
@@ -71,7 +74,8 @@ def test_docs_show_swagger_ui_from_this_server_alone(browser, server):
     assert page.locator(".swagger-ui .opblock").count() > 10
     assert violations(page) == []
     assert all(url.startswith((server.url, "data:")) for url in page.requested), [
-        url for url in page.requested if not url.startswith(server.url)]
+        url for url in page.requested if not url.startswith(server.url)
+    ]
     page.context.close()
 
 
@@ -83,8 +87,10 @@ def test_a_form_on_another_site_cannot_abandon_the_game(browser, server):
     before = page.request.get(server.url + "api/game").json()["id"]
     evil = f"""<!doctype html><form method="post" action="{server.url}api/stages/1">
         <input name="x" value="1"></form><script>document.forms[0].submit()</script>"""
-    page.route("http://evil.test/**", lambda route: route.fulfill(
-        status=200, content_type="text/html", body=evil))
+    page.route(
+        "http://evil.test/**",
+        lambda route: route.fulfill(status=200, content_type="text/html", body=evil),
+    )
     with page.expect_response(server.url + "api/stages/1") as posted:
         page.goto("http://evil.test/")
     assert posted.value.status == 403

@@ -64,15 +64,18 @@ def test_picture_shows_each_layer_and_the_code(capsys):
         assert f"layer {z}" in out
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["deal", "--code", "MJ1-L00-AAAA"], "is not a game code"),
-    (["deal", "--code", "MJ1-L55-AAAAABL"], "no built-in layout L55"),
-    (["deal", "--layout", "nowhere"], "unknown layout"),
-    (["deal", "--daily", "2026-13-01"], "not a date"),
-    (["deal", "--seed", "-4"], "seeds must lie in"),
-    (["deal", "--count", "0"], "--count must be at least 1"),
-    (["deal", "--code", "MJ1-L00-AAAAABL", "--count", "2"], "do not apply"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["deal", "--code", "MJ1-L00-AAAA"], "is not a game code"),
+        (["deal", "--code", "MJ1-L55-AAAAABL"], "no built-in layout L55"),
+        (["deal", "--layout", "nowhere"], "unknown layout"),
+        (["deal", "--daily", "2026-13-01"], "not a date"),
+        (["deal", "--seed", "-4"], "seeds must lie in"),
+        (["deal", "--count", "0"], "--count must be at least 1"),
+        (["deal", "--code", "MJ1-L00-AAAAABL", "--count", "2"], "do not apply"),
+    ],
+)
 def test_errors_are_one_line_with_status_2(capsys, args, message):
     status, out, err = run(capsys, *args)
     assert status == 2 and out == ""
@@ -80,13 +83,20 @@ def test_errors_are_one_line_with_status_2(capsys, args, message):
 
 
 def test_usage_errors_are_one_line_with_status_2():
-    result = subprocess.run([sys.executable, "-m", "mahjong_solitaire", "deal", "--difficulty",
-                             "extreme"], capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "mahjong_solitaire", "deal", "--difficulty", "extreme"],
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 2
     assert "invalid choice" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_python_dash_m_runs_the_cli():
-    result = subprocess.run([sys.executable, "-m", "mahjong_solitaire", "deal", "--seed", "1",
-                             "--json"], capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "mahjong_solitaire", "deal", "--seed", "1", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert json.loads(result.stdout)["seed"] == 1

@@ -44,39 +44,56 @@ def english_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("code", ["", " ", "\t"])
-@pytest.mark.parametrize(("argv", "example"), [
-    (["deal", "--code"], "MJ1-L00-AAAAABL"),
-    (["deal", "--json", "--code"], "MJ1-L00-AAAAABL"),
-    (["solve", "--code"], "MJ1-L00-AAAAABL"),
-    (["connect", "deal", "--code"], "CN1-1808B-AAAAABL"),
-])
+@pytest.mark.parametrize(
+    ("argv", "example"),
+    [
+        (["deal", "--code"], "MJ1-L00-AAAAABL"),
+        (["deal", "--json", "--code"], "MJ1-L00-AAAAABL"),
+        (["solve", "--code"], "MJ1-L00-AAAAABL"),
+        (["connect", "deal", "--code"], "CN1-1808B-AAAAABL"),
+    ],
+)
 def test_an_empty_or_blank_code_is_refused_not_dealt_at_random(
-        capsys: pytest.CaptureFixture[str], argv: list[str], example: str, code: str) -> None:
+    capsys: pytest.CaptureFixture[str], argv: list[str], example: str, code: str
+) -> None:
     refused(*run(capsys, *argv, code), "--code is empty", example)
 
 
 def test_an_empty_code_is_refused_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "--lang", "pt", "deal", "--code", "")
     assert out == ""
-    assert status == 2 and err == ("mahjong-solitaire: erro: --code está vazio: indique um "
-                                   "código como MJ1-L00-AAAAABL\n")
+    assert status == 2 and err == (
+        "mahjong-solitaire: erro: --code está vazio: indique um código como MJ1-L00-AAAAABL\n"
+    )
 
 
 # -- --database on every command that reads or writes the database ------------------------
 
 
-@pytest.mark.parametrize("argv", [
-    ["deal"], ["solve", "deal.json"], ["play"], ["stats"], ["leaderboard"], ["export", "x"],
-    ["import", "x"], ["layouts", "list"], ["layouts", "show", "turtle"],
-    ["layouts", "export", "turtle", "--format", "gnome"], ["layouts", "import", "x.map"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["deal"],
+        ["solve", "deal.json"],
+        ["play"],
+        ["stats"],
+        ["leaderboard"],
+        ["export", "x"],
+        ["import", "x"],
+        ["layouts", "list"],
+        ["layouts", "show", "turtle"],
+        ["layouts", "export", "turtle", "--format", "gnome"],
+        ["layouts", "import", "x.map"],
+    ],
+)
 def test_every_database_command_takes_database(argv: list[str]) -> None:
     args = build_parser().parse_args([*argv, "--database", "sqlite:///elsewhere.db"])
     assert args.database == "sqlite:///elsewhere.db"
 
 
 def test_the_play_command_layouts_import_suggests_runs_on_the_same_database(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     database = f"sqlite:///{tmp_path / 'my layouts.db'}"  # a space: the command is quoted
     source = tmp_path / "ring.map"
     source.write_text(write_gnome([builtin_layout("ring")]))
@@ -90,8 +107,8 @@ def test_the_play_command_layouts_import_suggests_runs_on_the_same_database(
 
 
 def test_the_play_command_names_no_database_when_none_was_given(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'games.db'}")
     source = tmp_path / "ring.map"
     source.write_text(write_gnome([builtin_layout("ring")]))
@@ -102,40 +119,57 @@ def test_the_play_command_names_no_database_when_none_was_given(
 # -- read-only commands never create a database ----------------------------------------
 
 
-@pytest.mark.parametrize("argv", [
-    ["stats"], ["stats", "--json"], ["leaderboard"], ["leaderboard", "--json"],
-    ["export", "-"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["stats"],
+        ["stats", "--json"],
+        ["leaderboard"],
+        ["leaderboard", "--json"],
+        ["export", "-"],
+    ],
+)
 @pytest.mark.parametrize("form", ["sqlite:///{path}", "{path}"])
 def test_a_read_only_command_on_a_missing_sqlite_file_is_refused_and_creates_nothing(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str],
-        form: str) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], form: str
+) -> None:
     missing = tmp_path / "tyop.db"
-    refused(*run(capsys, *argv, "--database", form.format(path=missing)),
-            str(missing), "no such database file")
+    refused(
+        *run(capsys, *argv, "--database", form.format(path=missing)),
+        str(missing),
+        "no such database file",
+    )
     assert list(tmp_path.iterdir()) == []
 
 
 def test_a_read_only_command_on_a_missing_default_database_creates_nothing(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     refused(*run(capsys, "stats"), "games.sqlite3", "no such database file")
     assert not (tmp_path / "data-home").exists()
 
 
 def test_a_read_only_command_reads_an_existing_database(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     database = f"sqlite:///{tmp_path / 'games.db'}"
     Store(database).close()
     status, out, err = run(capsys, "leaderboard", "--database", database)
     assert (status, out, err) == (0, "No games won yet.\n", "")
 
 
-@pytest.mark.parametrize("argv", [
-    ["layouts", "list", "--json"], ["deal", "--layout", "my-castle"],
-    ["layouts", "show", "my-castle"], ["layouts", "export", "my-castle", "--format", "gnome"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["layouts", "list", "--json"],
+        ["deal", "--layout", "my-castle"],
+        ["layouts", "show", "my-castle"],
+        ["layouts", "export", "my-castle", "--format", "gnome"],
+    ],
+)
 def test_reading_layouts_from_a_missing_sqlite_file_creates_nothing(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
     status, out, err = run(capsys, *argv, "--database", str(tmp_path / "tyop.db"))
     if argv[1] == "list":
         assert status == 0 and "turtle" in out  # the built-ins, and nothing imported
@@ -174,7 +208,8 @@ PATHOLOGICAL = {
 
 @pytest.mark.parametrize("name", sorted(PATHOLOGICAL))
 def test_a_clearable_layout_at_the_readers_limits_is_imported_and_drawn_at_the_size_of_its_tiles(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
     database = f"sqlite:///{tmp_path / 'games.db'}"
     source = tmp_path / name
     source.write_text(PATHOLOGICAL[name])
@@ -196,8 +231,9 @@ def test_the_picture_of_any_layout_grows_with_its_tiles_not_its_extent(extent: i
     whole range (every empty stretch cut) or half of it (stretches of 5, drawn to scale):
     the view from above is at most (2 + MAX_GAP + 1) cells a tile each way, and each layer
     is drawn only as far as its own tiles go, its long empty runs cut."""
-    diagonal = Layout.from_positions([(extent * k // 143, extent * k // 143, k)
-                                      for k in range(144)])
+    diagonal = Layout.from_positions(
+        [(extent * k // 143, extent * k // 143, k) for k in range(144)]
+    )
     picture = layer_picture(diagonal)
     side = 144 * (3 + MAX_GAP)
     lines = picture.splitlines()

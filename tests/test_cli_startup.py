@@ -14,20 +14,30 @@ FORBIDDEN = {"sqlalchemy", "alembic", "fastapi", "starlette", "uvicorn"}
 def imported(*argv: str) -> set[str]:
     """The top-level packages that ``python -X importtime -m mahjong_solitaire argv``
     imports (it must succeed)."""
-    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "mahjong_solitaire",
-                           *argv], capture_output=True, text=True, timeout=120, check=True)
-    return {line.rsplit("|", 1)[1].strip().split(".")[0]
-            for line in done.stderr.splitlines()
-            if line.startswith("import time:") and "|" in line}
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "mahjong_solitaire", *argv],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    return {
+        line.rsplit("|", 1)[1].strip().split(".")[0]
+        for line in done.stderr.splitlines()
+        if line.startswith("import time:") and "|" in line
+    }
 
 
-@pytest.mark.parametrize("argv", [
-    ("deal", "--seed", "1", "--json"),
-    ("deal", "--seed", "1"),
-    ("solve", "--code", "MJ1-L00-AAAAABL", "--json"),
-    ("layouts", "show", "turtle"),
-    ("--lang", "it", "deal", "--layout", "turtle", "--seed", "2", "--json"),
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("deal", "--seed", "1", "--json"),
+        ("deal", "--seed", "1"),
+        ("solve", "--code", "MJ1-L00-AAAAABL", "--json"),
+        ("layouts", "show", "turtle"),
+        ("--lang", "it", "deal", "--layout", "turtle", "--seed", "2", "--json"),
+    ],
+)
 def test_a_command_without_the_database_imports_no_web_or_database_module(argv):
     modules = imported(*argv)
     assert "mahjong_solitaire" in modules

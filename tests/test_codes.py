@@ -49,17 +49,20 @@ def test_the_code_alone_reproduces_layout_and_tiles_whatever_the_difficulty():
         assert again.solution == deal.solution
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("", "is not a game code"),
-    ("MJ1-L00-AAAAAB", "is not a game code"),
-    ("MJ1-L00-AAAAAB1", "is not a game code"),
-    ("MJ1L00AAAAABL", "is not a game code"),
-    ("MJ2-L00-AAAAABL", "version MJ2 is not supported"),
-    ("XX1-L00-AAAAABL", "version XX1 is not supported"),
-    ("MJ1-L97-AAAAABL", "no built-in layout L97"),
-    ("MJ1-L00-ZZZZZZZ", "out of range"),
-    ("MJ1-L00-AAAAABL" * 10, "is not a game code"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "is not a game code"),
+        ("MJ1-L00-AAAAAB", "is not a game code"),
+        ("MJ1-L00-AAAAAB1", "is not a game code"),
+        ("MJ1L00AAAAABL", "is not a game code"),
+        ("MJ2-L00-AAAAABL", "version MJ2 is not supported"),
+        ("XX1-L00-AAAAABL", "version XX1 is not supported"),
+        ("MJ1-L97-AAAAABL", "no built-in layout L97"),
+        ("MJ1-L00-ZZZZZZZ", "out of range"),
+        ("MJ1-L00-AAAAABL" * 10, "is not a game code"),
+    ],
+)
 def test_malformed_or_unknown_codes_get_a_clear_error(text, message):
     with pytest.raises(CodeError, match=message):
         GameCode.parse(text)
@@ -80,10 +83,17 @@ def test_the_golden_file_holds():
 
 
 def test_the_same_seed_in_a_fresh_process_gives_the_same_deal():
-    script = ("import sys; from mahjong_solitaire.classic.generator import deal_from_code; "
-              "sys.stdout.write(' '.join(deal_from_code('MJ1-L00-BCDEFGH').tiles))")
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         check=True, env={"PYTHONHASHSEED": "12345", "PATH": ""}).stdout
+    script = (
+        "import sys; from mahjong_solitaire.classic.generator import deal_from_code; "
+        "sys.stdout.write(' '.join(deal_from_code('MJ1-L00-BCDEFGH').tiles))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONHASHSEED": "12345", "PATH": ""},
+    ).stdout
     assert out == " ".join(deal_from_code("MJ1-L00-BCDEFGH").tiles)
 
 

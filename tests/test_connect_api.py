@@ -28,8 +28,9 @@ def start(client: TestClient, **body: object) -> dict:
 
 def grid(state: dict) -> list[list[str | None]]:
     """The state's tiles as rows, ``grid[y][x]``."""
-    rows: list[list[str | None]] = [[None] * state["layout"]["width"]
-                                    for _ in range(state["layout"]["height"])]
+    rows: list[list[str | None]] = [
+        [None] * state["layout"]["width"] for _ in range(state["layout"]["height"])
+    ]
     for tile in state["tiles"]:
         rows[tile["y"]][tile["x"]] = tile["tile"]
     return rows
@@ -92,35 +93,45 @@ def test_a_code_played_as_a_stage_must_be_a_deal_of_that_stage(client: TestClien
     assert state["stage"] == 1 and state["code"] == code
 
 
-@pytest.mark.parametrize("body, status, error", [
-    ({"code": "CN1-1807B-AAAAABL"}, 400, "bad_code"),     # 126 cells: not whole bundles
-    ({"code": "MJ1-L00-AAAAABL"}, 400, "bad_code"),       # a classic code
-    ({"code": "CN1-1808Z-AAAAABL"}, 400, "bad_code"),     # no such rule
-    ({"stage": 0}, 400, "bad_request"),
-    ({"stage": -3}, 400, "bad_request"),
-    ({"stage": "2"}, 422, "bad_body"),
-    ({"stage": 1.5}, 422, "bad_body"),
-    ({"code": 5}, 422, "bad_body"),
-    ({"layout": "turtle"}, 422, "bad_body"),
-])
-def test_a_bad_new_game_request_is_refused(client: TestClient, body: dict, status: int,
-                                           error: str) -> None:
+@pytest.mark.parametrize(
+    "body, status, error",
+    [
+        ({"code": "CN1-1807B-AAAAABL"}, 400, "bad_code"),  # 126 cells: not whole bundles
+        ({"code": "MJ1-L00-AAAAABL"}, 400, "bad_code"),  # a classic code
+        ({"code": "CN1-1808Z-AAAAABL"}, 400, "bad_code"),  # no such rule
+        ({"stage": 0}, 400, "bad_request"),
+        ({"stage": -3}, 400, "bad_request"),
+        ({"stage": "2"}, 422, "bad_body"),
+        ({"stage": 1.5}, 422, "bad_body"),
+        ({"code": 5}, 422, "bad_body"),
+        ({"layout": "turtle"}, 422, "bad_body"),
+    ],
+)
+def test_a_bad_new_game_request_is_refused(
+    client: TestClient, body: dict, status: int, error: str
+) -> None:
     refused(client.post("/api/connect/games", json=body), status, error)
 
 
 def test_a_bad_connect_code_is_explained_with_the_connect_form(client: TestClient) -> None:
     from mahjong_solitaire.i18n import error_message
 
-    answer = client.post("/api/connect/games", json={"code": "CN1-1808Z-AAAAABL"},
-                         headers={"Accept-Language": "es"})
+    answer = client.post(
+        "/api/connect/games", json={"code": "CN1-1808Z-AAAAABL"}, headers={"Accept-Language": "es"}
+    )
     refused(answer, 400, "bad_code")
     assert answer.json()["message"] == error_message("bad_connect_code", "es")
     assert "CN1-" in answer.json()["message"]
 
 
 def test_a_body_that_is_not_json_is_refused(client: TestClient) -> None:
-    refused(client.post("/api/connect/games", content=b"{stage",
-                        headers={"Content-Type": "application/json"}), 422, "bad_body")
+    refused(
+        client.post(
+            "/api/connect/games", content=b"{stage", headers={"Content-Type": "application/json"}
+        ),
+        422,
+        "bad_body",
+    )
 
 
 # -- playing -----------------------------------------------------------------------------
@@ -171,8 +182,12 @@ def test_a_tile_that_does_not_connect_moves_the_selection(client: TestClient) ->
     board = DEAL.board()
     pairs = {(m.a, m.b) for m in board.matching_pairs()}
     label = {i: t for i, t in enumerate(board.tiles)}
-    a, b = next((a, b) for a in range(72) for b in range(a + 1, 72)
-                if label[a] == label[b] and (a, b) not in pairs)
+    a, b = next(
+        (a, b)
+        for a in range(72)
+        for b in range(a + 1, 72)
+        if label[a] == label[b] and (a, b) not in pairs
+    )
     state = tap(client, start(client), a)
     state = tap(client, state, b)
     assert state["event"]["outcome"] == "reselected" and state["selection"] == b
@@ -186,24 +201,37 @@ def test_tapping_the_selected_tile_deselects_it(client: TestClient) -> None:
 
 
 def test_a_tap_on_an_empty_or_missing_cell_is_refused_and_changes_nothing(
-        client: TestClient) -> None:
+    client: TestClient,
+) -> None:
     state = play(client, start(client), DEAL.solution[0])
     empty = next(i for i in range(72) if all(t["i"] != i for t in state["tiles"]))
     for position in (empty, 72, -1):
-        refused(client.post(f"/api/connect/games/{state['id']}/tap",
-                            json={"position": position}), 409, "illegal_action")
+        refused(
+            client.post(f"/api/connect/games/{state['id']}/tap", json={"position": position}),
+            409,
+            "illegal_action",
+        )
     again = checked(client.get(f"/api/connect/games/{state['id']}"))
     assert again["version"] == state["version"] and grid(again) == grid(state)
-    refused(client.post(f"/api/connect/games/{state['id']}/tap", json={"position": "3"}),
-            422, "bad_body")
+    refused(
+        client.post(f"/api/connect/games/{state['id']}/tap", json={"position": "3"}),
+        422,
+        "bad_body",
+    )
     refused(client.post(f"/api/connect/games/{state['id']}/tap", json={}), 422, "bad_body")
 
 
 def test_a_stale_version_is_refused(client: TestClient) -> None:
     state = start(client)
     moved = tap(client, state, DEAL.solution[0].a)
-    refused(client.post(f"/api/connect/games/{state['id']}/tap",
-                        json={"position": 3, "version": state["version"]}), 409, "stale_version")
+    refused(
+        client.post(
+            f"/api/connect/games/{state['id']}/tap",
+            json={"position": 3, "version": state["version"]},
+        ),
+        409,
+        "stale_version",
+    )
     assert checked(client.get(f"/api/connect/games/{state['id']}"))["version"] == moved["version"]
 
 
@@ -227,8 +255,7 @@ def test_undo_restores_the_grid_exactly_and_redo_replays_it(client: TestClient) 
     assert undone["tiles"] == state["tiles"] and undone["can_redo"] and undone["undos"] == 1
     redone = post(client, undone, "redo")
     assert redone["tiles"] == before["tiles"] and not redone["can_redo"]
-    refused(client.post(f"/api/connect/games/{redone['id']}/redo", json={}), 409,
-            "illegal_action")
+    refused(client.post(f"/api/connect/games/{redone['id']}/redo", json={}), 409, "illegal_action")
 
 
 def test_nothing_to_undo_is_refused(client: TestClient) -> None:
@@ -240,8 +267,9 @@ def test_a_shuffle_keeps_the_cells_and_the_tiles_and_stays_winnable(client: Test
     state = play(client, start(client), DEAL.solution[0])
     shuffled = post(client, state, "shuffle")
     assert shuffled["shuffles"] == 1
-    assert sorted((t["x"], t["y"]) for t in shuffled["tiles"]) == \
-        sorted((t["x"], t["y"]) for t in state["tiles"])
+    assert sorted((t["x"], t["y"]) for t in shuffled["tiles"]) == sorted(
+        (t["x"], t["y"]) for t in state["tiles"]
+    )
     assert sorted(t["tile"] for t in shuffled["tiles"]) == sorted(t["tile"] for t in state["tiles"])
     board = ConnectBoard(DEAL.shape, DEAL.rule, [cell for row in grid(shuffled) for cell in row])
     while not board.is_won():  # the hints lead to a win
@@ -257,15 +285,19 @@ def test_pause_hides_the_tiles_and_resume_shows_them(client: TestClient) -> None
     paused = post(client, state, "pause")
     assert paused["status"] == "paused" and not paused["running"]
     assert {tile["tile"] for tile in paused["tiles"]} == {None} and paused["selection"] is None
-    refused(client.post(f"/api/connect/games/{state['id']}/tap", json={"position": 1}), 409,
-            "illegal_action")
+    refused(
+        client.post(f"/api/connect/games/{state['id']}/tap", json={"position": 1}),
+        409,
+        "illegal_action",
+    )
     assert post(client, paused, "pause")["version"] == paused["version"]  # nothing changes
     resumed = post(client, paused, "resume")
     assert resumed["status"] == "playing" and grid(resumed) == DEAL.grid()
 
 
-def test_a_won_game_reports_its_result_and_takes_no_more_actions(client: TestClient,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_won_game_reports_its_result_and_takes_no_more_actions(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     human_pace(monkeypatch)
     state = start(client)
     state = post(client, state, "hint")
@@ -290,8 +322,7 @@ def test_the_current_game_may_be_a_connect_game(client: TestClient) -> None:
 
 def test_each_mode_plays_only_through_its_own_routes(client: TestClient) -> None:
     connect = start(client)
-    refused(client.post(f"/api/games/{connect['id']}/tap", json={"position": 1}), 409,
-            "wrong_mode")
+    refused(client.post(f"/api/games/{connect['id']}/tap", json={"position": 1}), 409, "wrong_mode")
     refused(client.post(f"/api/games/{connect['id']}/hint"), 409, "wrong_mode")
     classic = checked(client.post("/api/games", json={"code": "MJ1-L00-AAAAABL"}))
     refused(client.get(f"/api/connect/games/{classic['id']}"), 409, "wrong_mode")
@@ -302,20 +333,27 @@ def test_each_mode_plays_only_through_its_own_routes(client: TestClient) -> None
 def test_a_new_game_of_either_mode_abandons_the_other(client: TestClient) -> None:
     connect = start(client)
     checked(client.post("/api/games", json={"code": "MJ1-L00-AAAAABL"}))
-    refused(client.post(f"/api/connect/games/{connect['id']}/tap", json={"position": 0}), 409,
-            "game_over")
+    refused(
+        client.post(f"/api/connect/games/{connect['id']}/tap", json={"position": 0}),
+        409,
+        "game_over",
+    )
     assert checked(client.get("/api/game"))["mode"] == "classic"
 
 
-def test_unknown_games_and_other_players_games_are_not_found(client: TestClient,
-                                                             sqlite_store: Store) -> None:
+def test_unknown_games_and_other_players_games_are_not_found(
+    client: TestClient, sqlite_store: Store
+) -> None:
     state = start(client)
     refused(client.get("/api/connect/games/nope"), 404, "unknown_game")
     stranger = TestClient(client.app)
     stranger.cookies.set(COOKIE, sqlite_store.player(None).id, domain="testserver.local")
     refused(stranger.get(f"/api/connect/games/{state['id']}"), 404, "unknown_game")
-    refused(stranger.post(f"/api/connect/games/{state['id']}/tap", json={"position": 0}), 404,
-            "unknown_game")
+    refused(
+        stranger.post(f"/api/connect/games/{state['id']}/tap", json={"position": 0}),
+        404,
+        "unknown_game",
+    )
     cookieless = TestClient(client.app)
     refused(cookieless.post(f"/api/connect/games/{state['id']}/hint"), 404, "unknown_game")
 
@@ -337,8 +375,9 @@ def test_the_stage_list_shows_rules_progress_and_locks(client: TestClient) -> No
     assert not second.locked and not second.cleared and listed.stages[2].locked
 
 
-def test_statistics_and_leaderboard_are_kept_per_mode(client: TestClient,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_statistics_and_leaderboard_are_kept_per_mode(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     human_pace(monkeypatch)
     state = start(client)
     won = win(client, state, DEAL)
@@ -360,8 +399,18 @@ def test_a_connect_game_survives_export_and_import(sqlite_store: Store) -> None:
     me, other = sqlite_store.player(None).id, sqlite_store.player(None).id
     game = sqlite_store.create_game(me, mode="connect", code=CODE, stage=2)
     actions = [str(move) for move in DEAL.solution]
-    sqlite_store.save_game(me, game.id, version=1, actions=actions, elapsed=80.0, running=False,
-                    status="won", hints=0, undos=0, shuffles=0)
+    sqlite_store.save_game(
+        me,
+        game.id,
+        version=1,
+        actions=actions,
+        elapsed=80.0,
+        running=False,
+        status="won",
+        hints=0,
+        undos=0,
+        shuffles=0,
+    )
     document = sqlite_store.export_history(me)
     assert sqlite_store.import_history(other, document) == 1
     assert sqlite_store.statistics(other, "connect").won == 1

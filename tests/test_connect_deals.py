@@ -32,13 +32,15 @@ STAGES = list(range(1, 34))  # three rounds: every rule at easy, normal and hard
 
 
 @pytest.mark.parametrize("number", STAGES)
-def test_every_stage_deal_is_cleared_by_replaying_its_solution_with_its_slide(
-        number: int) -> None:
+def test_every_stage_deal_is_cleared_by_replaying_its_solution_with_its_slide(number: int) -> None:
     current = stage(number)
     for seed in (0, 1):
         deal = current.deal(seed)
         assert (deal.shape, deal.rule, deal.difficulty) == (
-            current.shape, current.rule, current.difficulty)
+            current.shape,
+            current.rule,
+            current.difficulty,
+        )
         board = deal.board()
         for move in deal.solution:
             assert not board.is_stuck()
@@ -47,8 +49,19 @@ def test_every_stage_deal_is_cleared_by_replaying_its_solution_with_its_slide(
 
 
 def test_stages_bring_in_the_rules_in_the_order_of_the_spec_then_repeat_harder() -> None:
-    order = ["none", "down", "left", "up", "right", "split-v", "split-h", "gather-v",
-             "gather-h", "outward", "inward"]
+    order = [
+        "none",
+        "down",
+        "left",
+        "up",
+        "right",
+        "split-v",
+        "split-h",
+        "gather-v",
+        "gather-h",
+        "outward",
+        "inward",
+    ]
     assert [stage(n).rule.value for n in range(1, 12)] == order
     assert [stage(n).rule.value for n in range(12, 23)] == order
     assert {stage(n).difficulty for n in range(1, 12)} == {Difficulty.EASY}
@@ -91,6 +104,7 @@ def test_easy_deals_offer_more_pairs_than_hard_ones() -> None:
 
 # -- shuffle ---------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("rule", list(Slide), ids=lambda r: r.value)
 def test_shuffled_boards_are_cleared_by_their_new_order(rule: Slide) -> None:
     deal = generate(Shape(12, 6), rule, seed=5)
@@ -109,7 +123,8 @@ def test_shuffled_boards_are_cleared_by_their_new_order(rule: Slide) -> None:
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(list(Slide)), st.integers(0, 1000), st.integers(0, 30))
 def test_a_shuffle_from_any_point_of_any_game_stays_solvable(
-        rule: Slide, seed: int, played: int) -> None:
+    rule: Slide, seed: int, played: int
+) -> None:
     deal = generate(Shape(8, 6), rule, seed, Difficulty.EASY)
     board = deal.board()
     rng = Rng.from_seed(seed)
@@ -127,6 +142,7 @@ def test_a_shuffle_from_any_point_of_any_game_stays_solvable(
 
 
 # -- undo, redo -------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("rule", list(Slide), ids=lambda r: r.value)
 def test_undo_after_a_slide_restores_the_previous_grid_exactly(rule: Slide) -> None:
@@ -175,10 +191,13 @@ def test_undo_restores_the_faces_before_a_shuffle() -> None:
 
 # -- moves, hints, stuck ----------------------------------------------------------------
 
+
 def test_illegal_moves_say_why_and_change_nothing() -> None:
-    board = ConnectBoard(Shape(4, 3), Slide.DOWN, ["1B", "2B", "1B", None,
-                                                   "4B", "5B", "6B", "7B",
-                                                   "8B", "2B", "9B", "1C"])
+    board = ConnectBoard(
+        Shape(4, 3),
+        Slide.DOWN,
+        ["1B", "2B", "1B", None, "4B", "5B", "6B", "7B", "8B", "2B", "9B", "1C"],
+    )
     before = board.tiles
     cases = [
         (Move(0, 3), "holds no tile"),
@@ -193,9 +212,7 @@ def test_illegal_moves_say_why_and_change_nothing() -> None:
 
 
 def test_stuck_is_decided_after_the_slide() -> None:
-    tiles = ["4B", "8B", "2B", "7B",
-             "2B", "1B", "1B", "5B",
-             "1C", "9B", "3B", "6B"]
+    tiles = ["4B", "8B", "2B", "7B", "2B", "1B", "1B", "5B", "1C", "9B", "3B", "6B"]
     still = ConnectBoard(Shape(4, 3), Slide.NONE, tiles)
     still.push(Move(5, 6))  # the 2B pair meets through the gap the 1B pair left
     assert still.matching_pairs() == [Move(2, 4)]
@@ -207,9 +224,7 @@ def test_stuck_is_decided_after_the_slide() -> None:
 
 
 def test_a_slide_can_also_open_a_way() -> None:
-    tiles = ["6B", "8B", "3B", "9B",
-             "5B", "2B", "7B", "4B",
-             "1B", "1C", "1B", "2B"]
+    tiles = ["6B", "8B", "3B", "9B", "5B", "2B", "7B", "4B", "1B", "1C", "1B", "2B"]
     still = ConnectBoard(Shape(4, 3), Slide.NONE, tiles)
     still.push(Move(8, 10))
     assert still.is_stuck()
@@ -220,9 +235,11 @@ def test_a_slide_can_also_open_a_way() -> None:
 
 
 def test_a_board_with_tiles_and_no_connecting_match_is_stuck() -> None:
-    board = ConnectBoard(Shape(4, 3), Slide.NONE, ["1B", "2B", "3B", "4B",
-                                                   "5B", "1B", "2B", "6B",
-                                                   "7B", "8B", "9B", "1C"])
+    board = ConnectBoard(
+        Shape(4, 3),
+        Slide.NONE,
+        ["1B", "2B", "3B", "4B", "5B", "1B", "2B", "6B", "7B", "8B", "9B", "1C"],
+    )
     assert board.matching_pairs() == []
     assert board.is_stuck() and not board.is_won()
     assert suggest(board) is None
@@ -259,18 +276,25 @@ def test_after_a_detour_following_the_hints_still_wins(number: int) -> None:
 
 
 def test_the_solver_proves_a_position_dead_and_returns_none() -> None:
-    board = ConnectBoard(Shape(4, 3), Slide.NONE, ["1B", "5B", "3B", "2B",
-                                                   "6B", "3B", "4B", "6B",
-                                                   "2B", "4B", "5B", "1B"])
+    board = ConnectBoard(
+        Shape(4, 3),
+        Slide.NONE,
+        ["1B", "5B", "3B", "2B", "6B", "3B", "4B", "6B", "2B", "4B", "5B", "1B"],
+    )
     assert solve(board) is None
     assert solve(ConnectBoard(Shape(2, 2), Slide.UP, [None] * 4)) == ()
 
 
 # -- codes ------------------------------------------------------------------------------
 
+
 @settings(max_examples=200, deadline=None)
-@given(st.sampled_from([Shape(18, 8), Shape(10, 6), Shape(4, 1), Shape(2, 2)]),
-       st.sampled_from(list(Slide)), st.integers(0, MAX_SEED), st.sampled_from(list(Difficulty)))
+@given(
+    st.sampled_from([Shape(18, 8), Shape(10, 6), Shape(4, 1), Shape(2, 2)]),
+    st.sampled_from(list(Slide)),
+    st.integers(0, MAX_SEED),
+    st.sampled_from(list(Difficulty)),
+)
 def test_codes_round_trip(shape: Shape, rule: Slide, seed: int, difficulty: Difficulty) -> None:
     code = ConnectCode(shape, rule, seed, difficulty)
     assert ConnectCode.parse(str(code)) == code
@@ -284,17 +308,20 @@ def test_a_code_reproduces_the_grid_size_the_rule_and_the_faces() -> None:
     assert deal.code.startswith("CN1-1808H-")
 
 
-@pytest.mark.parametrize("text, message", [
-    ("", "is not a Connect code"),
-    ("MJ1-L00-AAAAABL", "is not a Connect code"),
-    ("CN2-1808B-AAAAABL", "version CN2 is not supported"),
-    ("CN1-1808Z-AAAAABL", "Z is not a sliding rule"),
-    ("CN1-1807B-AAAAABL", "not a multiple of 4"),
-    ("CN1-2008B-AAAAABL", "more than the 144"),
-    ("CN1-0008B-AAAAABL", "must be a positive integer"),
-    ("CN1-1808B-ZZZZZZZ", "out of range"),
-    ("CN1-1808B-AAAAA", "is not a Connect code"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "is not a Connect code"),
+        ("MJ1-L00-AAAAABL", "is not a Connect code"),
+        ("CN2-1808B-AAAAABL", "version CN2 is not supported"),
+        ("CN1-1808Z-AAAAABL", "Z is not a sliding rule"),
+        ("CN1-1807B-AAAAABL", "not a multiple of 4"),
+        ("CN1-2008B-AAAAABL", "more than the 144"),
+        ("CN1-0008B-AAAAABL", "must be a positive integer"),
+        ("CN1-1808B-ZZZZZZZ", "out of range"),
+        ("CN1-1808B-AAAAA", "is not a Connect code"),
+    ],
+)
 def test_malformed_codes_get_a_clear_error(text: str, message: str) -> None:
     with pytest.raises(CodeError, match=message):
         ConnectCode.parse(text)

@@ -43,8 +43,9 @@ def test_a_second_tile_that_does_not_match_or_connect_moves_the_selection() -> N
     game = ConnectGame(stage(1).deal(0), clock=lambda: 0.0)
     board = game.board
     first = game.deal.solution[0].a
-    other = next(i for i in range(len(board.tiles))
-                 if i != first and not board.is_legal(Move(first, i)))
+    other = next(
+        i for i in range(len(board.tiles)) if i != first and not board.is_legal(Move(first, i))
+    )
     game.tap(first)
     result = game.tap(other)
     assert (result.outcome, game.selection) == (TapOutcome.RESELECTED, other)
@@ -72,8 +73,7 @@ def test_a_game_played_by_taps_along_the_solution_is_won_and_the_clock_stops() -
 def test_illegal_play_changes_nothing() -> None:
     game = new_game()
     board = game.board
-    illegal = next(Move(0, j) for j in range(1, len(board.tiles))
-                   if not board.is_legal(Move(0, j)))
+    illegal = next(Move(0, j) for j in range(1, len(board.tiles)) if not board.is_legal(Move(0, j)))
     with pytest.raises(IllegalMoveError):
         game.play(illegal)
     assert game.actions == [] and game.board.tiles == game.deal.tiles
@@ -108,9 +108,20 @@ def test_a_replayed_action_log_rebuilds_the_same_position() -> None:
 
 
 def test_a_stuck_game_reports_stuck_and_a_shuffle_unsticks_it() -> None:
-    tiles = ("1B", "5B", "3B", "2B",
-             "6B", "3B", "4B", "6B",
-             "2B", "4B", "5B", "1B")  # a hand-made position: no matching pair connects
+    tiles = (
+        "1B",
+        "5B",
+        "3B",
+        "2B",
+        "6B",
+        "3B",
+        "4B",
+        "6B",
+        "2B",
+        "4B",
+        "5B",
+        "1B",
+    )  # a hand-made position: no matching pair connects
     deal = ConnectDeal(Shape(4, 3), Slide.NONE, tiles, (), Difficulty.EASY, 0, 0.0)
     game = ConnectGame(deal, clock=lambda: 0.0)
     assert game.status is GameStatus.STUCK
@@ -135,6 +146,7 @@ def test_pause_hides_nothing_of_the_rules_but_stops_taps() -> None:
 
 # -- command line -----------------------------------------------------------------------
 
+
 def test_connect_deal_json_has_the_connect_1_format(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["connect", "deal", "--stage", "4", "--seed", "11", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -157,22 +169,25 @@ def test_connect_deal_by_code_prints_a_readable_grid(capsys: pytest.CaptureFixtu
     assert all(len(line.split()) == 10 for line in out[1:])
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["connect", "deal", "--code", "CN1-nope"], "not a Connect code"),
-    (["connect", "deal", "--stage", "0"], "stages start at 1"),
-    (["connect", "deal", "--seed", "-1"], "--seed must lie in"),
-    (["connect", "deal", "--code", "CN1-1006A-AAAAABL", "--seed", "3"], "does not apply"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["connect", "deal", "--code", "CN1-nope"], "not a Connect code"),
+        (["connect", "deal", "--stage", "0"], "stages start at 1"),
+        (["connect", "deal", "--seed", "-1"], "--seed must lie in"),
+        (["connect", "deal", "--code", "CN1-1006A-AAAAABL", "--seed", "3"], "does not apply"),
+    ],
+)
 def test_connect_deal_errors_are_one_line_with_status_2(
-        argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
 
 
 def test_a_shuffle_of_tiles_that_do_not_pair_up_is_refused_and_changes_nothing() -> None:
-    tiles = ("1B", "2B", "3B", "4B",
-             "1B", "2B", "3B", "5B")
+    tiles = ("1B", "2B", "3B", "4B", "1B", "2B", "3B", "5B")
     deal = ConnectDeal(Shape(4, 2), Slide.NONE, tiles, (), Difficulty.EASY, 0, 0.0)
     game = ConnectGame(deal, clock=lambda: 0.0)
     with pytest.raises(ShuffleError, match="4B, 5B left without a partner"):

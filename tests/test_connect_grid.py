@@ -63,8 +63,7 @@ def best_route(grid: Grid, a: int, b: int) -> tuple[int, int] | None:
 
 
 def path_length(path: tuple[tuple[int, int], ...]) -> int:
-    return sum(abs(x1 - x0) + abs(y1 - y0)
-               for (x0, y0), (x1, y1) in pairwise(path))
+    return sum(abs(x1 - x0) + abs(y1 - y0) for (x0, y0), (x1, y1) in pairwise(path))
 
 
 def assert_valid_path(grid: Grid, a: int, b: int, path: tuple[tuple[int, int], ...]) -> None:
@@ -92,17 +91,24 @@ def grids(draw: st.DrawFn) -> Grid:
     w, h = draw(st.sampled_from(SIZES))
     full = (1 << (w * h)) - 1
     masks = [draw(st.integers(0, full)) for _ in range(3)]
-    occupied = draw(st.sampled_from([
-        masks[0] & masks[1], masks[0], masks[0] | masks[1], masks[0] | masks[1] | masks[2],
-    ]))
+    occupied = draw(
+        st.sampled_from(
+            [
+                masks[0] & masks[1],
+                masks[0],
+                masks[0] | masks[1],
+                masks[0] | masks[1] | masks[2],
+            ]
+        )
+    )
     return Grid(Shape(w, h), ["1B" if occupied >> i & 1 else None for i in range(w * h)])
 
 
 @settings(max_examples=2000, deadline=None)
-@given(grids(), st.lists(st.tuples(st.integers(0, 79), st.integers(0, 79)), min_size=8,
-                         max_size=8))
+@given(grids(), st.lists(st.tuples(st.integers(0, 79), st.integers(0, 79)), min_size=8, max_size=8))
 def test_path_test_agrees_with_brute_force_search_on_random_grids(
-        grid: Grid, picks: list[tuple[int, int]]) -> None:
+    grid: Grid, picks: list[tuple[int, int]]
+) -> None:
     tiles = grid.occupied
     if len(tiles) < 2:
         return
@@ -115,8 +121,9 @@ def test_path_test_agrees_with_brute_force_search_on_random_grids(
         assert (path is not None) == (best is not None) == grid.connects(a, b)
         if path is not None and best is not None:
             assert_valid_path(grid, a, b, path)
-            assert (len(path) - 2, path_length(path)) == best, \
+            assert (len(path) - 2, path_length(path)) == best, (
                 "the path drawn has the fewest turns, then the shortest length"
+            )
 
 
 @settings(max_examples=200, deadline=None)
@@ -138,7 +145,8 @@ def test_pairs_lists_every_connecting_pair_of_equal_keys_once(grid: Grid, kinds:
     found = list(grid.pairs(keys))
     assert len(found) == len(set(found))
     expected = {
-        (a, b) for a, b in combinations(grid.occupied, 2)
+        (a, b)
+        for a, b in combinations(grid.occupied, 2)
         if grid.cells[a] == grid.cells[b] and best_route(grid, a, b) is not None
     }
     assert set(found) == expected

@@ -25,7 +25,7 @@ def cells(picture: str) -> tuple[list[str | None], int, int]:
 def slid(rule: Slide, picture: str) -> str:
     flat, w, h = cells(picture)
     out = rule.apply(flat, w, h)
-    return "\n".join(" ".join(c or "." for c in out[y * w:(y + 1) * w]) for y in range(h))
+    return "\n".join(" ".join(c or "." for c in out[y * w : (y + 1) * w]) for y in range(h))
 
 
 def tidy(picture: str) -> str:
@@ -205,7 +205,8 @@ SIZES = [(w, h) for w in range(1, 9) for h in range(1, 8) if (w * h) % 4 == 0]
 @settings(max_examples=200, deadline=None)
 @given(st.sampled_from(SIZES), st.sampled_from(list(Slide)), st.integers(0, 2**32))
 def test_sliding_only_the_touched_lines_equals_sliding_the_whole_grid(
-        size: tuple[int, int], rule: Slide, seed: int) -> None:
+    size: tuple[int, int], rule: Slide, seed: int
+) -> None:
     """The fast path of :meth:`Grid.remove` is exact, step after step of a whole game."""
     w, h = size
     shape = Shape(w, h)

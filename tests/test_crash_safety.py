@@ -26,8 +26,10 @@ def removed(state: dict) -> set[int]:
 
 
 def tap(client: httpx.Client, server: ProductServer, state: dict, position: int) -> dict:
-    response = client.post(f"{server.url}api/games/{state['id']}/tap",
-                           json={"position": position, "version": state["version"]})
+    response = client.post(
+        f"{server.url}api/games/{state['id']}/tap",
+        json={"position": position, "version": state["version"]},
+    )
     response.raise_for_status()
     return response.json()
 
@@ -79,11 +81,12 @@ def test_a_kill_in_the_middle_of_a_burst_of_taps_loses_no_acknowledged_move(tmp_
         cookies = httpx.Cookies(client.cookies)
     last = acknowledged[-1]
     assert len(acknowledged) > 5 and last["status"] == "playing"
-    with httpx.Client(timeout=30, cookies=cookies) as client, ProductServer(
-            database, log=tmp_path / "server.log") as again:
+    with (
+        httpx.Client(timeout=30, cookies=cookies) as client,
+        ProductServer(database, log=tmp_path / "server.log") as again,
+    ):
         resumed = client.get(f"{again.url}api/games/{state['id']}").json()
     # Every acknowledged tap is there; at most the one in flight was committed unanswered.
     assert resumed["version"] in (last["version"], last["version"] + 1)
     assert removed(resumed) >= removed(last)
     assert len(removed(resumed) - removed(last)) <= 2
-

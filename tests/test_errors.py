@@ -80,8 +80,7 @@ def test_the_game_answers_are_their_models_in_the_schema(client):
     assert "TapAnswer" in model("/api/games/{game_id}/tap", "post")
     assert "ConnectTapAnswer" in model("/api/connect/games/{game_id}/tap", "post")
     assert "HintAnswer" in model("/api/games/{game_id}/hint", "post")
-    assert "ConnectState" in model("/api/game", "get") and "GameState" in model("/api/game",
-                                                                              "get")
+    assert "ConnectState" in model("/api/game", "get") and "GameState" in model("/api/game", "get")
     assert "Leaderboard" in model("/api/leaderboard", "get")
     assert "ImportedLayouts" in model("/api/layouts", "post")
 
@@ -94,18 +93,29 @@ def write_routes(client: TestClient, game_id: str) -> list[tuple[str, str]]:
     found = []
     for method, path, operation in operations(client):
         if "application/json" in operation.get("requestBody", {}).get("content", {}):
-            found.append((method.upper(), path.replace("{game_id}", game_id)
-                          .replace("{number}", "1")))
+            found.append(
+                (method.upper(), path.replace("{game_id}", game_id).replace("{number}", "1"))
+            )
     return found
 
 
-@pytest.mark.parametrize("body", [b"\xff\xfe", b'{"version": "\xff"}', b"\xc3", b'{"a": 1}\x80',
-                                  b"[" * 60_000, b'{"version": 1' + b"0" * 5000 + b"}"])
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"\xff\xfe",
+        b'{"version": "\xff"}',
+        b"\xc3",
+        b'{"a": 1}\x80',
+        b"[" * 60_000,
+        b'{"version": 1' + b"0" * 5000 + b"}",
+    ],
+)
 def test_a_body_that_cannot_be_read_is_bad_body_on_every_route(client, body):
     state = checked(client.post("/api/games", json={"code": "MJ1-L00-AAAAABL"}))
     for method, path in write_routes(client, state["id"]):
-        answer = client.request(method, path, content=body,
-                                headers={"Content-Type": "application/json"})
+        answer = client.request(
+            method, path, content=body, headers={"Content-Type": "application/json"}
+        )
         refused(answer, 422, "bad_body")
 
 
@@ -159,13 +169,21 @@ class Forwarder:
 
 def requests_of_a_player(client: TestClient, state: dict[str, Any]) -> list[tuple[str, str, Any]]:
     game = f"/api/games/{state['id']}"
-    return [("GET", "/api/game", None), ("GET", game, None),
-            ("POST", f"{game}/tap", {"position": 0, "version": state["version"]}),
-            ("POST", f"{game}/undo", None), ("GET", "/api/leaderboard", None),
-            ("GET", "/api/statistics?mode=connect", None), ("GET", "/api/daily-board", None),
-            ("PUT", "/api/player", {"name": "Ana"}), ("POST", "/api/games", {}),
-            ("POST", "/api/connect/games", {}), ("GET", "/api/layouts", None),
-            ("GET", "/api/stages", None), ("POST", "/api/stages/1", None)]
+    return [
+        ("GET", "/api/game", None),
+        ("GET", game, None),
+        ("POST", f"{game}/tap", {"position": 0, "version": state["version"]}),
+        ("POST", f"{game}/undo", None),
+        ("GET", "/api/leaderboard", None),
+        ("GET", "/api/statistics?mode=connect", None),
+        ("GET", "/api/daily-board", None),
+        ("PUT", "/api/player", {"name": "Ana"}),
+        ("POST", "/api/games", {}),
+        ("POST", "/api/connect/games", {}),
+        ("GET", "/api/layouts", None),
+        ("GET", "/api/stages", None),
+        ("POST", "/api/stages/1", None),
+    ]
 
 
 def assert_unavailable(client: TestClient, state: dict[str, Any], *secrets: str) -> None:
@@ -223,17 +241,32 @@ def test_a_driver_error_the_store_does_not_wrap_is_503_unavailable(client, monke
 
 # -- requests of any shape ---------------------------------------------------------------------
 
-JSON_LEAVES = (st.none() | st.booleans() | st.integers() | st.integers(min_value=2**63)
-               | st.floats(allow_nan=False) | st.text(max_size=20))
-JSON = st.recursive(JSON_LEAVES, lambda inner: st.lists(inner, max_size=4)
-                    | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
+JSON_LEAVES = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.integers(min_value=2**63)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=20)
+)
+JSON = st.recursive(
+    JSON_LEAVES,
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
 FIELDS = ("version", "position", "stage", "code", "layout", "difficulty", "daily", "name")
 #: A body as JSON: junk, or an object with the endpoints' own field names and random values.
 SHAPED = JSON | st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=4)
-BODIES = (st.binary(max_size=64) | SHAPED.map(lambda value: json.dumps(value).encode())
-          | st.sampled_from([b"", b"null", b"NaN", b'{"version": 1e999}', b"[" * 5000]))
-IDS = st.sampled_from(["GAME", "new:MJ1-L00-AAAAABL", "new:CN1-1006B-AAAAABL", "new:junk",
-                       "nope", "%00", "new:", ""]) | st.text(alphabet="abcXYZ-_:0", max_size=12)
+BODIES = (
+    st.binary(max_size=64)
+    | SHAPED.map(lambda value: json.dumps(value).encode())
+    | st.sampled_from([b"", b"null", b"NaN", b'{"version": 1e999}', b"[" * 5000])
+)
+IDS = st.sampled_from(
+    ["GAME", "new:MJ1-L00-AAAAABL", "new:CN1-1006B-AAAAABL", "new:junk", "nope", "%00", "new:", ""]
+) | st.text(alphabet="abcXYZ-_:0", max_size=12)
 
 
 @pytest.fixture(scope="module")
@@ -262,28 +295,43 @@ def check_answer(answer: Any) -> None:
             assert declared.get(body["error"]) == answer.status_code, (request.url, body)
 
 
-@settings(max_examples=300, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(route=st.integers(min_value=0, max_value=10_000), game=IDS, body=BODIES,
-       typed=st.booleans(),
-       stage=st.integers().map(str) | st.text(alphabet="abc-0:", max_size=6))
-def test_no_body_of_any_shape_gets_a_500_on_any_write_route(fuzzed, route, game, body, typed,
-                                                            stage):
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    route=st.integers(min_value=0, max_value=10_000),
+    game=IDS,
+    body=BODIES,
+    typed=st.booleans(),
+    stage=st.integers().map(str) | st.text(alphabet="abc-0:", max_size=6),
+)
+def test_no_body_of_any_shape_gets_a_500_on_any_write_route(
+    fuzzed, route, game, body, typed, stage
+):
     client, games = fuzzed
-    writes = [(m.upper(), p) for m, p, _ in operations(client)
-              if m in ("post", "put") and p != "/api/layouts"]
+    writes = [
+        (m.upper(), p)
+        for m, p, _ in operations(client)
+        if m in ("post", "put") and p != "/api/layouts"
+    ]
     method, template = writes[route % len(writes)]
     real = games["connect" if "/connect/" in template else "classic"]
-    path = (template.replace("{game_id}", real if game == "GAME" else game)
-            .replace("{number}", stage))
+    path = template.replace("{game_id}", real if game == "GAME" else game).replace(
+        "{number}", stage
+    )
     headers = {"Content-Type": "application/json"} if typed or body else {}
     check_answer(client.request(method, path, content=body, headers=headers))
 
 
-@settings(max_examples=60, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(body=st.binary(max_size=300), kind=st.sampled_from(
-    ["multipart/form-data; boundary=x", "multipart/form-data", "application/json", ""]))
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    body=st.binary(max_size=300),
+    kind=st.sampled_from(
+        ["multipart/form-data; boundary=x", "multipart/form-data", "application/json", ""]
+    ),
+)
 def test_no_upload_of_any_shape_gets_a_500(fuzzed, body, kind):
     client, _ = fuzzed
     headers = {"Content-Type": kind} if kind else {}

@@ -36,8 +36,11 @@ def free_non_matching_pair(game: Game) -> tuple[int, int]:
 
 
 def a_blocked_tile(game: Game) -> int:
-    return next(i for i in range(len(game.board.layout))
-                if game.board.is_present(i) and not game.board.is_free(i))
+    return next(
+        i
+        for i in range(len(game.board.layout))
+        if game.board.is_present(i) and not game.board.is_free(i)
+    )
 
 
 def test_tapping_a_free_tile_selects_it():

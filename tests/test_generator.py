@@ -87,8 +87,10 @@ def test_same_seed_easy_score_is_at_least_normal_score():
 
 
 def test_mean_scores_order_easy_over_normal_over_hard():
-    means = {d: statistics.mean(generate(TURTLE, seed, d).score for seed in range(150))
-             for d in Difficulty}
+    means = {
+        d: statistics.mean(generate(TURTLE, seed, d).score for seed in range(150))
+        for d in Difficulty
+    }
     assert means[Difficulty.EASY] > means[Difficulty.NORMAL] > means[Difficulty.HARD]
 
 

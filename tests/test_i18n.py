@@ -89,8 +89,7 @@ def test_english_and_the_three_languages_of_the_seeds_have_a_catalogue() -> None
     assert languages()[0] == "en"
     assert set(languages()) >= {"en", *SEED_LANGUAGES}
     names = {entry["code"]: entry["name"] for entry in available_languages()}
-    assert names | {"en": "English", "es": "Español", "it": "Italiano", "pt": "Português"
-                    } == names
+    assert names | {"en": "English", "es": "Español", "it": "Italiano", "pt": "Português"} == names
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -116,8 +115,7 @@ def test_the_template_is_what_babel_extracts_from_the_sources() -> None:
         method_map, options_map = parse_mapping_cfg(file)
     extracted = {
         messages if isinstance(messages, str) else tuple(messages)
-        for _, _, messages, _, _ in extract_from_dir(
-            str(ROOT / "src"), method_map, options_map)
+        for _, _, messages, _, _ in extract_from_dir(str(ROOT / "src"), method_map, options_map)
     }
     assert extracted == _ids(_read(i18n.LOCALE_DIR / "messages.pot"))
 
@@ -152,12 +150,21 @@ def test_the_plural_forms_header_agrees_with_the_cldr_rule_the_page_uses(lang: s
         assert header_rule(n) == _.plural_index(n), n
 
 
-@pytest.mark.parametrize(("lang", "n", "expected"), [
-    ("en", 1, "1 move"), ("en", 0, "0 moves"), ("en", 2, "2 moves"),
-    ("pt", 1, "1 jogada"), ("pt", 0, "0 jogadas"), ("pt", 5, "5 jogadas"),
-    ("it", 1, "1 mossa"), ("it", 3, "3 mosse"),
-    ("es", 1, "1 movimiento"), ("es", 7, "7 movimientos"),
-])
+@pytest.mark.parametrize(
+    ("lang", "n", "expected"),
+    [
+        ("en", 1, "1 move"),
+        ("en", 0, "0 moves"),
+        ("en", 2, "2 moves"),
+        ("pt", 1, "1 jogada"),
+        ("pt", 0, "0 jogadas"),
+        ("pt", 5, "5 jogadas"),
+        ("it", 1, "1 mossa"),
+        ("it", 3, "3 mosse"),
+        ("es", 1, "1 movimiento"),
+        ("es", 7, "7 movimientos"),
+    ],
+)
 def test_moves_are_counted_in_the_right_plural_form(lang: str, n: int, expected: str) -> None:
     assert translator(lang).ngettext("{n} move", "{n} moves", n) == expected
     assert count_label("moves", n, lang) == expected
@@ -180,36 +187,84 @@ def test_every_count_label_fills_its_number(lang: str) -> None:
 # -- the seeds' wording ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("lang", "wording"), [
-    ("en", "No moves"), ("pt", "Sem jogadas"), ("it", "Nessuna mossa disponibile"),
-    ("es", "No hay más movimientos"),
-])
+@pytest.mark.parametrize(
+    ("lang", "wording"),
+    [
+        ("en", "No moves"),
+        ("pt", "Sem jogadas"),
+        ("it", "Nessuna mossa disponibile"),
+        ("es", "No hay más movimientos"),
+    ],
+)
 def test_no_moves_is_worded_as_the_seeds_say(lang: str, wording: str) -> None:
     assert translator(lang)("No moves") == wording
     assert catalogue_json(lang)["messages"]["No moves"] == wording
 
 
-@pytest.mark.parametrize(("msgid", "pt", "it", "es"), [
-    ("Hint", "Sugestão", "Suggerimento", "Pista"),
-    ("Undo", "Anular", "Annulla", "Deshacer"),
-    ("Leaderboard", "Classificação", "Classifica", "Clasificación"),
-    ("Paused", "Partida em pausa", "Partita in pausa", "Partida en pausa"),
-    ("Numbers", "Números", "Numeri", "Cifras"),
-    ("Your 10 best times", "Os seus 10 melhores tempos", "I tuoi 10 migliori tempi",
-     "Tus 10 mejores tiempos"),
-])
+@pytest.mark.parametrize(
+    ("msgid", "pt", "it", "es"),
+    [
+        ("Hint", "Sugestão", "Suggerimento", "Pista"),
+        ("Undo", "Anular", "Annulla", "Deshacer"),
+        ("Leaderboard", "Classificação", "Classifica", "Clasificación"),
+        ("Paused", "Partida em pausa", "Partita in pausa", "Partida en pausa"),
+        ("Numbers", "Números", "Numeri", "Cifras"),
+        (
+            "Your 10 best times",
+            "Os seus 10 melhores tempos",
+            "I tuoi 10 migliori tempi",
+            "Tus 10 mejores tiempos",
+        ),
+    ],
+)
 def test_the_aids_use_the_seeds_vocabulary(msgid: str, pt: str, it: str, es: str) -> None:
     assert [translator(lang)(msgid) for lang in SEED_LANGUAGES] == [pt, it, es]
 
 
-@pytest.mark.parametrize(("lang", "words"), [
-    ("pt", {"5B": "bambus", "5C": "caracteres", "5D": "círculos", "N": "norte",
-            "E": "este", "R": "Dragão vermelho", "Wh": "branco", "S1": "Primavera"}),
-    ("it", {"5B": "bambù", "5C": "caratteri", "5D": "cerchi", "N": "nord", "E": "est",
-            "R": "Drago rosso", "Wh": "bianco", "S2": "Estate"}),
-    ("es", {"5B": "bambúes", "5C": "caracteres", "5D": "círculos", "N": "norte",
-            "E": "este", "R": "Dragón rojo", "Wh": "blanco", "S4": "Invierno"}),
-])
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        (
+            "pt",
+            {
+                "5B": "bambus",
+                "5C": "caracteres",
+                "5D": "círculos",
+                "N": "norte",
+                "E": "este",
+                "R": "Dragão vermelho",
+                "Wh": "branco",
+                "S1": "Primavera",
+            },
+        ),
+        (
+            "it",
+            {
+                "5B": "bambù",
+                "5C": "caratteri",
+                "5D": "cerchi",
+                "N": "nord",
+                "E": "est",
+                "R": "Drago rosso",
+                "Wh": "bianco",
+                "S2": "Estate",
+            },
+        ),
+        (
+            "es",
+            {
+                "5B": "bambúes",
+                "5C": "caracteres",
+                "5D": "círculos",
+                "N": "norte",
+                "E": "este",
+                "R": "Dragón rojo",
+                "Wh": "blanco",
+                "S4": "Invierno",
+            },
+        ),
+    ],
+)
 def test_tile_names_use_the_seeds_words(lang: str, words: dict[str, str]) -> None:
     for label, word in words.items():
         assert word in tile_name(label, lang), label
@@ -218,7 +273,10 @@ def test_tile_names_use_the_seeds_words(lang: str, words: dict[str, str]) -> Non
 def test_the_game_code_keeps_the_seeds_name() -> None:
     chips = [translator(lang)("Game code: tap to copy") for lang in SEED_LANGUAGES]
     assert [chip.split(":")[0] for chip in chips] == [
-        "Código da partida", "Codice partita", "Código de partida"]
+        "Código da partida",
+        "Codice partita",
+        "Código de partida",
+    ]
 
 
 # -- engine data -----------------------------------------------------------------------
@@ -238,7 +296,8 @@ def test_each_tile_has_an_accessible_name_saying_whether_it_is_free(lang: str) -
         free = tile_accessible_name(label, True, lang)
         blocked = tile_accessible_name(label, False, lang)
         assert free.startswith(tile_name(label, lang)) and blocked.startswith(
-            tile_name(label, lang))
+            tile_name(label, lang)
+        )
         assert free != blocked
     assert tile_accessible_name("5B", True, "en") == "5 of Bamboo, free"
     assert tile_accessible_name("R", False, "en") == "Red dragon, blocked"
@@ -265,11 +324,13 @@ def test_every_builtin_layout_has_a_translated_title_and_description(lang: str) 
 
 def test_layout_names_are_keyed_on_the_layout_number_and_imported_ones_keep_theirs() -> None:
     turtle = next(iter(builtin_layouts()))
-    renamed = Layout.from_positions([p for p in turtle.positions], name="turtle",
-                                    title="Schildkröte", number=0)
+    renamed = Layout.from_positions(
+        [p for p in turtle.positions], name="turtle", title="Schildkröte", number=0
+    )
     assert layout_title(renamed, "pt") == "Tartaruga"
-    imported = Layout.from_positions([p for p in turtle.positions], name="mine",
-                                     title="My Castle", description="Built at home.")
+    imported = Layout.from_positions(
+        [p for p in turtle.positions], name="mine", title="My Castle", description="Built at home."
+    )
     assert layout_title(imported, "it") == "My Castle"
     assert layout_description(imported, "it") == "Built at home."
 
@@ -301,9 +362,21 @@ def test_every_sliding_rule_and_difficulty_has_a_name(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_api_errors_have_a_message_in_each_language(lang: str) -> None:
-    codes = ("bad_request", "bad_body", "bad_code", "bad_layout", "bad_date", "unknown_game",
-             "illegal_action", "stale_version", "game_over", "no_shuffle", "corrupt_game",
-             "not_found", "method_not_allowed")
+    codes = (
+        "bad_request",
+        "bad_body",
+        "bad_code",
+        "bad_layout",
+        "bad_date",
+        "unknown_game",
+        "illegal_action",
+        "stale_version",
+        "game_over",
+        "no_shuffle",
+        "corrupt_game",
+        "not_found",
+        "method_not_allowed",
+    )
     general = error_message("no-such-code", lang)
     for code in codes:
         assert error_message(code, lang) != general, code
@@ -313,23 +386,27 @@ def test_api_errors_have_a_message_in_each_language(lang: str) -> None:
 # -- choosing the language -------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("header", "expected"), [
-    ("pt-BR,pt;q=0.9,en-US;q=0.8,en;q=0.7", "pt"),
-    ("en-GB;q=0.3, it-CH;q=0.8", "it"),
-    ("es-419", "es"),
-    ("PT-pt", "pt"),
-    ("de-DE, fr;q=0.9", "en"),
-    ("de, es;q=0.2, *;q=0.1", "es"),
-    ("de, *;q=0.5, es;q=0.2", "en"),
-    ("it;q=0, es;q=0.1", "es"),
-    ("it;q=abc, es;q=0.5", "es"),
-    ("it;q=1.5, es;q=0.5", "es"),
-    ("", "en"),
-    (None, "en"),
-    (" , ;;, =", "en"),
-])
-def test_the_language_follows_accept_language_with_its_weights(header: str | None,
-                                                               expected: str) -> None:
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        ("pt-BR,pt;q=0.9,en-US;q=0.8,en;q=0.7", "pt"),
+        ("en-GB;q=0.3, it-CH;q=0.8", "it"),
+        ("es-419", "es"),
+        ("PT-pt", "pt"),
+        ("de-DE, fr;q=0.9", "en"),
+        ("de, es;q=0.2, *;q=0.1", "es"),
+        ("de, *;q=0.5, es;q=0.2", "en"),
+        ("it;q=0, es;q=0.1", "es"),
+        ("it;q=abc, es;q=0.5", "es"),
+        ("it;q=1.5, es;q=0.5", "es"),
+        ("", "en"),
+        (None, "en"),
+        (" , ;;, =", "en"),
+    ],
+)
+def test_the_language_follows_accept_language_with_its_weights(
+    header: str | None, expected: str
+) -> None:
     assert negotiate(header) == expected
 
 
@@ -340,8 +417,7 @@ def test_the_remembered_choice_wins_over_the_browser_unless_we_lack_it() -> None
 
 
 @given(st.text(max_size=300), st.one_of(st.none(), st.text(max_size=20)))
-def test_any_header_and_cookie_give_a_language_we_speak(header: str, cookie: str | None
-                                                        ) -> None:
+def test_any_header_and_cookie_give_a_language_we_speak(header: str, cookie: str | None) -> None:
     assert negotiate(header, cookie) in languages()
 
 
@@ -369,7 +445,8 @@ def test_catalogue_json_round_trips_the_catalogue(lang: str) -> None:
     assert data["plural"]["categories"] == list(_.plural_categories)
     template = _read(i18n.LOCALE_DIR / "messages.pot")
     assert set(data["messages"]) == {
-        m.id[0] if m.pluralizable else m.id for m in _messages(template)}
+        m.id[0] if m.pluralizable else m.id for m in _messages(template)
+    }
     for message in _messages(_catalog(lang)):
         if message.pluralizable:
             forms = data["messages"][message.id[0]]
@@ -385,27 +462,31 @@ def test_catalogue_json_round_trips_the_catalogue(lang: str) -> None:
 # -- formatting ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("lang", "medium", "long"), [
-    ("en", "Nov 29, 2026", "November 29, 2026"),
-    ("pt", "29/11/2026", "29 de novembro de 2026"),
-    ("it", "29 nov 2026", "29 novembre 2026"),
-    ("es", "29 nov 2026", "29 de noviembre de 2026"),
-])
-def test_dates_are_written_as_the_language_writes_them(lang: str, medium: str, long: str
-                                                       ) -> None:
+@pytest.mark.parametrize(
+    ("lang", "medium", "long"),
+    [
+        ("en", "Nov 29, 2026", "November 29, 2026"),
+        ("pt", "29/11/2026", "29 de novembro de 2026"),
+        ("it", "29 nov 2026", "29 novembre 2026"),
+        ("es", "29 nov 2026", "29 de noviembre de 2026"),
+    ],
+)
+def test_dates_are_written_as_the_language_writes_them(lang: str, medium: str, long: str) -> None:
     day = date(2026, 11, 29)
     assert format_date(day, lang) == medium
     assert format_date(datetime(2026, 11, 29, 23, 5), lang, "long") == long
 
 
-@pytest.mark.parametrize(("lang", "number", "percent"), [
-    ("en", "1,234,567.5", "46%"),
-    ("pt", "1\xa0234\xa0567,5", "46%"),
-    ("it", "1.234.567,5", "46%"),
-    ("es", "1.234.567,5", "46\xa0%"),
-])
-def test_numbers_and_percentages_follow_the_language(lang: str, number: str, percent: str
-                                                     ) -> None:
+@pytest.mark.parametrize(
+    ("lang", "number", "percent"),
+    [
+        ("en", "1,234,567.5", "46%"),
+        ("pt", "1\xa0234\xa0567,5", "46%"),
+        ("it", "1.234.567,5", "46%"),
+        ("es", "1.234.567,5", "46\xa0%"),
+    ],
+)
+def test_numbers_and_percentages_follow_the_language(lang: str, number: str, percent: str) -> None:
     assert format_number(1234567.5, lang) == number
     assert format_percent(0.456, lang) == percent
 
@@ -435,13 +516,16 @@ def test_placeholders_are_filled_by_name_and_unknown_ones_stay() -> None:
     assert _("Place {rank} on your leaderboard", rank=3) == "Lugar 3 na sua classificação"
     assert _("Place {rank} on your leaderboard") == "Lugar {rank} na sua classificação"
     assert _("A message nobody translated, {who}", who="Ana") == (
-        "A message nobody translated, Ana")
+        "A message nobody translated, Ana"
+    )
 
 
 def test_the_page_string_table_is_extracted_with_its_keys() -> None:
     source = (ROOT / "src/mahjong_solitaire/web/static/js/strings.js").read_bytes()
-    found = {message: comments for _, _, message, comments in
-             extract_page_strings(BytesIO(source), (), (), {})}
+    found = {
+        message: comments
+        for _, _, message, comments in extract_page_strings(BytesIO(source), (), (), {})
+    }
     assert found["No moves"] == ["page noMovesTitle"]
     assert "H" not in found and "MJ1-L00-AAAAABL" not in found
     with pytest.raises(ValueError, match=r"no 'STRINGS = \{' table"):
@@ -451,8 +535,9 @@ def test_the_page_string_table_is_extracted_with_its_keys() -> None:
 # -- adding a language -----------------------------------------------------------------
 
 
-def test_adding_a_language_is_adding_one_catalogue(tmp_path: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_adding_a_language_is_adding_one_catalogue(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A French catalogue dropped next to the others is offered, negotiated and used; its
     fuzzy and empty entries show the English text."""
     locale_dir = tmp_path / "locale"

@@ -30,10 +30,17 @@ def test_every_error_code_of_the_api_has_its_own_message_in_every_language() -> 
             assert error_text(key, lang) != translator(lang)(fallback), (lang, key)
 
 
-@pytest.mark.parametrize(("header", "cookie", "lang"), [
-    ("pt-PT,pt;q=0.9", None, "pt"), ("it", None, "it"), ("de, es;q=0.5", None, "es"),
-    (None, None, "en"), ("es", "it", "it"), ("es", "xx", "es"),
-])
+@pytest.mark.parametrize(
+    ("header", "cookie", "lang"),
+    [
+        ("pt-PT,pt;q=0.9", None, "pt"),
+        ("it", None, "it"),
+        ("de, es;q=0.5", None, "es"),
+        (None, None, "en"),
+        ("es", "it", "it"),
+        ("es", "xx", "es"),
+    ],
+)
 def test_the_catalogue_follows_the_cookie_then_the_browser(client, header, cookie, lang) -> None:
     if cookie:
         client.cookies.set(LANGUAGE_COOKIE, cookie)
@@ -73,8 +80,9 @@ def test_the_etag_changes_exactly_when_the_messages_served_do(client, monkeypatc
 
 def test_errors_speak_the_request_language_and_keep_the_english_details(client) -> None:
     for lang in i18n.languages():
-        answer = client.post("/api/games", json={"code": "MJ1-NOPE"},
-                             headers={"Accept-Language": lang})
+        answer = client.post(
+            "/api/games", json={"code": "MJ1-NOPE"}, headers={"Accept-Language": lang}
+        )
         body = answer.json()
         assert answer.status_code == 400 and body["error"] == "bad_code"
         assert body["message"] == error_message("bad_code", lang)
@@ -90,8 +98,15 @@ def test_layout_titles_and_descriptions_are_in_the_request_language(client) -> N
     assert layouts["bridge"]["title"] != builtin_layout("bridge").title
 
 
-@pytest.mark.parametrize(("lang", "title"), [("en", "12×6 · Down"), ("it", "12×6 · Giù"),
-                                             ("pt", "12×6 · Para baixo"), ("es", "12×6 · Abajo")])
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [
+        ("en", "12×6 · Down"),
+        ("it", "12×6 · Giù"),
+        ("pt", "12×6 · Para baixo"),
+        ("es", "12×6 · Abajo"),
+    ],
+)
 def test_connect_grid_titles_are_in_the_request_language(client, lang, title) -> None:
     client.cookies.set(LANGUAGE_COOKIE, lang)
     answer = client.post("/api/connect/games", json={"code": "CN1-1206B-AAAAAAP"})

@@ -23,20 +23,41 @@ TABLE = STATIC / "js" / "strings.js"
 _WORDS = re.compile(r"\b[A-Z][a-z]{2,}\b|\b[A-Za-z]{2,} [A-Za-z]{2,}\b")
 #: Texts that are no words for a player: key names of KeyboardEvent, HTTP headers, markup
 #: (SVG drawn by faces.js and icons.js: attributes and tags), font families, media queries.
-_NOT_WORDS = re.compile(r"""
+_NOT_WORDS = re.compile(
+    r"""
     ^(Enter|Escape|Tab|Home|End|ArrowLeft|ArrowRight|ArrowUp|ArrowDown|Content-Type)$
   | [<>]|="|^\s*"\s*$|^"\s|\s"$
   | ^'?(Noto|Songti|SimSun|DejaVu|Segoe)\b
   | ^\(prefers-
-""", re.X)
+""",
+    re.X,
+)
 
 
 #: Lower-case words a script writes that are CSS or DOM, not English: the stylesheets' own
 #: words (class names, properties, values) and HTML tag names.
-_CSS_WORDS = set(re.findall(r"[a-z]{2,}", " ".join(
-    path.read_text(encoding="utf-8") for path in (STATIC / "css").glob("*.css"))))
-_TAGS = {"strong", "span", "small", "div", "button", "input", "select", "option", "label",
-         "dialog", "svg", "text", "title", "kbd"}
+_CSS_WORDS = set(
+    re.findall(
+        r"[a-z]{2,}",
+        " ".join(path.read_text(encoding="utf-8") for path in (STATIC / "css").glob("*.css")),
+    )
+)
+_TAGS = {
+    "strong",
+    "span",
+    "small",
+    "div",
+    "button",
+    "input",
+    "select",
+    "option",
+    "label",
+    "dialog",
+    "svg",
+    "text",
+    "title",
+    "kbd",
+}
 #: Developer messages (thrown errors on impossible input), never shown to a player.
 _DEVELOPER = {("faces.js", "unknown tile label ")}
 
@@ -58,8 +79,11 @@ def _table_span(source: str) -> tuple[int, int]:
 def english_in_script(path: Path) -> list[str]:
     source = path.read_text(encoding="utf-8")
     first, last = _table_span(source) if path == TABLE else (0, 0)
-    return [f"{path.name}:{line}: {text!r}" for line, text in js_literals(source)
-            if not first <= line <= last and _is_english(path.name, text)]
+    return [
+        f"{path.name}:{line}: {text!r}"
+        for line, text in js_literals(source)
+        if not first <= line <= last and _is_english(path.name, text)
+    ]
 
 
 class _Visible(HTMLParser):
@@ -101,7 +125,7 @@ def _html() -> _Visible:
 def _table_keys() -> set[str]:
     source = TABLE.read_text(encoding="utf-8")
     first, last = _table_span(source)
-    body = "\n".join(source.splitlines()[first - 1:last])
+    body = "\n".join(source.splitlines()[first - 1 : last])
     return set(re.findall(r'^\s*"?([\w-]+)"?:', body, re.M))
 
 
@@ -112,11 +136,17 @@ def test_no_english_literal_is_left_in_the_scripts(path: Path) -> None:
 
 def test_the_scan_finds_english_where_it_is(tmp_path: Path) -> None:
     sample = tmp_path / "sample.js"
-    sample.write_text('toast("Copied");\nel.title = `${n} moves remaining`;\nkey === "Enter";\n'
-                      'h("svg", {html: `<text x="1">${label}</text>`});\n'
-                      'h("span", {class: "tile free"}, "no moves");\n', encoding="utf-8")
-    assert english_in_script(sample) == ["sample.js:1: 'Copied'", "sample.js:2: ' moves remaining'",
-                                         "sample.js:5: 'no moves'"]
+    sample.write_text(
+        'toast("Copied");\nel.title = `${n} moves remaining`;\nkey === "Enter";\n'
+        'h("svg", {html: `<text x="1">${label}</text>`});\n'
+        'h("span", {class: "tile free"}, "no moves");\n',
+        encoding="utf-8",
+    )
+    assert english_in_script(sample) == [
+        "sample.js:1: 'Copied'",
+        "sample.js:2: ' moves remaining'",
+        "sample.js:5: 'no moves'",
+    ]
 
 
 def test_index_html_has_no_text_of_its_own_every_text_comes_from_the_table() -> None:

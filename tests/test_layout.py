@@ -26,13 +26,21 @@ def test_the_turtle_layers_hold_87_36_16_4_1():
 
 def test_row_example_of_seed_000():
     # A..E in a row, F on top of B and C: A and E free; B, C, D not; F free.
-    layout = Layout.from_positions([(0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0), (8, 0, 0),
-                                    (3, 0, 1)])
-    a, b, c, d, e, f = (layout.index(p) for p in
-                        [(0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0), (8, 0, 0), (3, 0, 1)])
+    layout = Layout.from_positions(
+        [(0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0), (8, 0, 0), (3, 0, 1)]
+    )
+    a, b, c, d, e, f = (
+        layout.index(p) for p in [(0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0), (8, 0, 0), (3, 0, 1)]
+    )
     free = layout.free_mask(layout.full)
     assert [bool(free >> i & 1) for i in (a, b, c, d, e, f)] == [
-        True, False, False, False, True, True]
+        True,
+        False,
+        False,
+        False,
+        True,
+        True,
+    ]
 
 
 def test_half_tile_overlap_from_above_blocks():
@@ -79,17 +87,20 @@ def test_positions_are_sorted_by_layer_row_column():
     assert list(turtle.positions) == sorted(turtle.positions, key=lambda p: (p[2], p[1], p[0]))
 
 
-@pytest.mark.parametrize(("positions", "message"), [
-    ([(0, 0, 0), (1, 0, 0)], "overlap on layer 0"),
-    ([(0, 0, 0), (0, 0, 0)], "overlap"),
-    ([(0, 0, 0), (2, 0, 0), (4, 0, 0)], "even number"),
-    ([], "at least two"),
-    ([(2 * i, 0, 0) for i in range(146)], "at most 144"),
-    ([(-2, 0, 0), (0, 0, 0)], "x = -2 is negative"),
-    ([(0.5, 0, 0), (2, 0, 0)], "x = 0.5 is not an integer"),
-    ([(0, "1", 0), (2, 0, 0)], "y = '1' is not an integer"),
-    ([(0, 0), (2, 0, 0)], "not an \\(x, y, z\\) triple"),
-])
+@pytest.mark.parametrize(
+    ("positions", "message"),
+    [
+        ([(0, 0, 0), (1, 0, 0)], "overlap on layer 0"),
+        ([(0, 0, 0), (0, 0, 0)], "overlap"),
+        ([(0, 0, 0), (2, 0, 0), (4, 0, 0)], "even number"),
+        ([], "at least two"),
+        ([(2 * i, 0, 0) for i in range(146)], "at most 144"),
+        ([(-2, 0, 0), (0, 0, 0)], "x = -2 is negative"),
+        ([(0.5, 0, 0), (2, 0, 0)], "x = 0.5 is not an integer"),
+        ([(0, "1", 0), (2, 0, 0)], "y = '1' is not an integer"),
+        ([(0, 0), (2, 0, 0)], "not an \\(x, y, z\\) triple"),
+    ],
+)
 def test_invalid_layouts_get_clear_errors(positions, message):
     with pytest.raises(LayoutError, match=message):
         Layout.from_positions(positions)

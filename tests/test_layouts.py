@@ -57,8 +57,9 @@ def test_each_built_in_holds_144_positions_normalised_to_the_origin(layout: Layo
 
 @pytest.mark.parametrize("layout", LAYOUTS, ids=lambda layout: layout.name)
 @pytest.mark.parametrize("difficulty", list(Difficulty), ids=lambda d: d.value)
-def test_each_built_in_deals_solvable_games_at_every_difficulty(layout: Layout,
-                                                                difficulty: Difficulty) -> None:
+def test_each_built_in_deals_solvable_games_at_every_difficulty(
+    layout: Layout, difficulty: Difficulty
+) -> None:
     for seed in (0, 1):
         deal = generate(layout, seed, difficulty)
         board = deal.board()
@@ -73,8 +74,7 @@ def test_layouts_offer_a_spread_of_difficulty() -> None:
 
 
 def test_half_tile_offsets_and_several_layers_are_used() -> None:
-    assert sum(1 for layout in LAYOUTS if any(x % 2 or y % 2 for x, y, _ in layout.positions)
-               ) >= 10
+    assert sum(1 for layout in LAYOUTS if any(x % 2 or y % 2 for x, y, _ in layout.positions)) >= 10
     assert sum(1 for layout in LAYOUTS if layout.depth >= 3) >= 15
 
 

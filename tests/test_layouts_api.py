@@ -35,13 +35,27 @@ def stored_names(store) -> list[str]:  # type: ignore[no-untyped-def]
     from sqlalchemy import select
 
     with store.engine.connect() as connection:
-        return list(connection.execute(select(layouts_table.c.name).order_by(
-            layouts_table.c.created_at, layouts_table.c.name)).scalars())
+        return list(
+            connection.execute(
+                select(layouts_table.c.name).order_by(
+                    layouts_table.c.created_at, layouts_table.c.name
+                )
+            ).scalars()
+        )
+
 
 #: Eight tiles with half-tile offsets on two layers: a row of four, two tiles shifted half
 #: a tile right and down, and two tiles on top straddling the row.
-HALF_STEPS = [(0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0), (1, 3, 0), (3, 3, 0),
-              (1, 0, 1), (3, 0, 1)]
+HALF_STEPS = [
+    (0, 0, 0),
+    (2, 0, 0),
+    (4, 0, 0),
+    (6, 0, 0),
+    (1, 3, 0),
+    (3, 3, 0),
+    (1, 0, 1),
+    (3, 0, 1),
+]
 
 KMAHJONGG = b"""kmahjongg-layout-v1.1
 # Half steps: a row, a shifted pair, two on top
@@ -108,8 +122,9 @@ def test_the_list_has_every_builtin_layout_by_number_with_its_preview(client):
 
 
 def test_difficulty_hints_follow_the_stage_order(client):
-    hints = {entry["name"]: entry["difficulty_hint"] for entry in
-             checked(client.get("/api/layouts"))}
+    hints = {
+        entry["name"]: entry["difficulty_hint"] for entry in checked(client.get("/api/layouts"))
+    }
     assert hints[STAGE_ORDER[0]] == "gentle" and hints[STAGE_ORDER[-1]] == "demanding"
     assert {hints[name] for name in STAGE_ORDER} == {"gentle", "moderate", "demanding"}
 
@@ -155,8 +170,7 @@ def test_a_gnome_file_stores_each_of_its_maps(client, sqlite_store):
     assert names == ["half-steps", "little-row"]
     half, row = answer["layouts"]
     assert sorted(tuple(p) for p in half["positions"]) == sorted(HALF_STEPS)
-    assert [tuple(p) for p in row["positions"]] == [(0, 0, 0), (2, 0, 0), (4, 0, 0),
-                                                    (6, 0, 0)]
+    assert [tuple(p) for p in row["positions"]] == [(0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0)]
     assert stored_names(sqlite_store) == names
 
 
@@ -168,38 +182,67 @@ def test_the_same_layout_uploaded_twice_keeps_one_name(client, sqlite_store):
 
 
 def _grid(*rows: str, width: int, height: int, depth: int) -> bytes:
-    return ("kmahjongg-layout-v1.1\n" + f"w{width}\nh{height}\nd{depth}\n" + "\n".join(rows)
-            + "\n").encode()
+    return (
+        "kmahjongg-layout-v1.1\n" + f"w{width}\nh{height}\nd{depth}\n" + "\n".join(rows) + "\n"
+    ).encode()
 
 
 BAD_FILES = {
     "not a layout at all": (b"hello, world\n", "x.layout", "line 1"),
     "an empty file": (b"", "empty.layout", "line 1"),
-    "a wrong header": (b"kmahjongg-layout-v9.9\nw4\nh2\nd1\n1212\n4343\n", "v9.layout",
-                       "line 1"),
-    "a truncated grid": (_grid("1212", "43", width=4, height=2, depth=1), "short.layout",
-                         "line 6"),
-    "a grid too long": (_grid("1212", "4343", "1212", width=4, height=2, depth=1),
-                        "long.layout", "line 7"),
-    "an odd tile count": (_grid("121212", "434343", width=6, height=2, depth=1), "odd.layout",
-                          "line"),
-    "overlapping tiles": (_grid("1112", "4343", width=4, height=2, depth=1), "overlap.layout",
-                          "overlaps"),
-    "more than 144 tiles": (_grid(*["12" * 20, "43" * 20] * 8, width=40, height=16, depth=1),
-                            "huge.layout", "144"),
-    "a tile sticking out": (_grid("1..1", "4..4", width=4, height=2, depth=1),
-                            "out.layout", "line 5"),
-    "xml with an entity": (b'<?xml version="1.0"?>\n<!DOCTYPE m [<!ENTITY a "aaaa">]>\n'
-                           b"<mahjongg><map name='&a;'><tile x='0' y='0'/></map></mahjongg>",
-                           "entity.map", "line 2"),
-    "deeply nested xml": (b"<mahjongg>" + b"<x>" * 200 + b"</x>" * 200 + b"</mahjongg>",
-                          "deep.map", "line 1"),
-    "truncated xml": (b"<mahjongg><map name='a'><row y='0' left='0' right='3'/>", "cut.map",
-                      "line 1"),
-    "a gnome file with one bad map": (GNOME.replace(b'right="3" z="0"', b'right="2" z="0"'),
-                                      "half-bad.map", "line"),
-    "a layout no deal can clear": (_grid("12", "43", "12", "43", width=2, height=2, depth=2),
-                                   "tower.layout", "cannot be cleared"),
+    "a wrong header": (b"kmahjongg-layout-v9.9\nw4\nh2\nd1\n1212\n4343\n", "v9.layout", "line 1"),
+    "a truncated grid": (_grid("1212", "43", width=4, height=2, depth=1), "short.layout", "line 6"),
+    "a grid too long": (
+        _grid("1212", "4343", "1212", width=4, height=2, depth=1),
+        "long.layout",
+        "line 7",
+    ),
+    "an odd tile count": (
+        _grid("121212", "434343", width=6, height=2, depth=1),
+        "odd.layout",
+        "line",
+    ),
+    "overlapping tiles": (
+        _grid("1112", "4343", width=4, height=2, depth=1),
+        "overlap.layout",
+        "overlaps",
+    ),
+    "more than 144 tiles": (
+        _grid(*["12" * 20, "43" * 20] * 8, width=40, height=16, depth=1),
+        "huge.layout",
+        "144",
+    ),
+    "a tile sticking out": (
+        _grid("1..1", "4..4", width=4, height=2, depth=1),
+        "out.layout",
+        "line 5",
+    ),
+    "xml with an entity": (
+        b'<?xml version="1.0"?>\n<!DOCTYPE m [<!ENTITY a "aaaa">]>\n'
+        b"<mahjongg><map name='&a;'><tile x='0' y='0'/></map></mahjongg>",
+        "entity.map",
+        "line 2",
+    ),
+    "deeply nested xml": (
+        b"<mahjongg>" + b"<x>" * 200 + b"</x>" * 200 + b"</mahjongg>",
+        "deep.map",
+        "line 1",
+    ),
+    "truncated xml": (
+        b"<mahjongg><map name='a'><row y='0' left='0' right='3'/>",
+        "cut.map",
+        "line 1",
+    ),
+    "a gnome file with one bad map": (
+        GNOME.replace(b'right="3" z="0"', b'right="2" z="0"'),
+        "half-bad.map",
+        "line",
+    ),
+    "a layout no deal can clear": (
+        _grid("12", "43", "12", "43", width=2, height=2, depth=2),
+        "tower.layout",
+        "cannot be cleared",
+    ),
 }
 
 
@@ -212,15 +255,34 @@ def test_a_bad_file_is_refused_naming_the_problem_and_nothing_is_stored(client, 
     assert len(checked(client.get("/api/layouts"))) == len(BUILTIN)
 
 
-_HEADERS = st.sampled_from([b"kmahjongg-layout-v1.0\n", b"kmahjongg-layout-v1.1\nw4\nh2\nd1\n",
-                            b"<mahjongg><map name='x'>", b""])
-_PIECES = [b"1", b"2", b"3", b"4", b".", b"\n", b"#", b"<tile x='0' y='0'/>",
-           b"<row y='0' left='0' right='1'/>", b"</map></mahjongg>", b"\xff", b"&amp;"]
+_HEADERS = st.sampled_from(
+    [
+        b"kmahjongg-layout-v1.0\n",
+        b"kmahjongg-layout-v1.1\nw4\nh2\nd1\n",
+        b"<mahjongg><map name='x'>",
+        b"",
+    ]
+)
+_PIECES = [
+    b"1",
+    b"2",
+    b"3",
+    b"4",
+    b".",
+    b"\n",
+    b"#",
+    b"<tile x='0' y='0'/>",
+    b"<row y='0' left='0' right='1'/>",
+    b"</map></mahjongg>",
+    b"\xff",
+    b"&amp;",
+]
 _BODIES = st.lists(st.sampled_from(_PIECES), max_size=60).map(b"".join)
 
 
-@settings(max_examples=60, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(data=st.one_of(st.binary(max_size=200), st.tuples(_HEADERS, _BODIES).map(b"".join)))
 def test_any_upload_is_stored_or_refused_with_a_message_never_a_crash(client, sqlite_store, data):
     before = stored_names(sqlite_store)
@@ -233,17 +295,33 @@ def test_any_upload_is_stored_or_refused_with_a_message_never_a_crash(client, sq
 
 
 def test_an_upload_must_be_a_multipart_file_field(client, sqlite_store):
-    refused(client.post("/api/layouts", json={"file": "kmahjongg-layout-v1.0"}), 400,
-            "bad_request")
-    refused(client.post("/api/layouts", data={"name": "x"},
-                        files={"other": ("a.layout", KMAHJONGG, "text/plain")}),
-            400, "bad_request")
-    refused(client.post("/api/layouts", files=[("file", ("a.layout", KMAHJONGG)),
-                                               ("file", ("b.layout", KMAHJONGG))]),
-            400, "bad_request")
-    refused(client.post("/api/layouts", content=b"--x\r\nbroken",
-                        headers={"Content-Type": "multipart/form-data; boundary=x"}),
-            400, "bad_request")
+    refused(client.post("/api/layouts", json={"file": "kmahjongg-layout-v1.0"}), 400, "bad_request")
+    refused(
+        client.post(
+            "/api/layouts",
+            data={"name": "x"},
+            files={"other": ("a.layout", KMAHJONGG, "text/plain")},
+        ),
+        400,
+        "bad_request",
+    )
+    refused(
+        client.post(
+            "/api/layouts",
+            files=[("file", ("a.layout", KMAHJONGG)), ("file", ("b.layout", KMAHJONGG))],
+        ),
+        400,
+        "bad_request",
+    )
+    refused(
+        client.post(
+            "/api/layouts",
+            content=b"--x\r\nbroken",
+            headers={"Content-Type": "multipart/form-data; boundary=x"},
+        ),
+        400,
+        "bad_request",
+    )
     assert stored_names(sqlite_store) == []
 
 
@@ -252,15 +330,18 @@ def test_an_oversize_file_is_refused_before_it_is_read(client, sqlite_store):
     message = refused(upload(client, big), 413, "too_large")
     assert f"{MAX_FILE_BYTES:,}" in message
     # a file just over the limit inside a body under the limit
-    refused(upload(client, KMAHJONGG + b"#" * (MAX_FILE_BYTES - len(KMAHJONGG) + 1)), 413,
-            "too_large")
+    refused(
+        upload(client, KMAHJONGG + b"#" * (MAX_FILE_BYTES - len(KMAHJONGG) + 1)), 413, "too_large"
+    )
     assert stored_names(sqlite_store) == []
 
 
 def test_an_oversize_body_without_a_length_is_cut_off_while_streaming(client, sqlite_store):
     boundary = "b0undary"
-    head = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; "
-            f"filename=\"big.layout\"\r\nContent-Type: text/plain\r\n\r\n").encode()
+    head = (
+        f'--{boundary}\r\nContent-Disposition: form-data; name="file"; '
+        f'filename="big.layout"\r\nContent-Type: text/plain\r\n\r\n'
+    ).encode()
 
     def body() -> Iterator[bytes]:
         yield head + KMAHJONGG
@@ -268,19 +349,25 @@ def test_an_oversize_body_without_a_length_is_cut_off_while_streaming(client, sq
             yield b"#" * 65536
         yield f"\r\n--{boundary}--\r\n".encode()
 
-    answer = client.post("/api/layouts", content=body(),
-                         headers={"Content-Type": f"multipart/form-data; boundary={boundary}"})
+    answer = client.post(
+        "/api/layouts",
+        content=body(),
+        headers={"Content-Type": f"multipart/form-data; boundary={boundary}"},
+    )
     refused(answer, 413, "too_large")
     assert stored_names(sqlite_store) == []
 
 
 def test_a_declared_oversize_upload_is_answered_before_its_body_is_sent(tmp_path):
-    with ProductServer(f"sqlite:///{tmp_path / 'games.db'}", log=tmp_path / "server.log"
-                       ) as server, socket.create_connection(("127.0.0.1", server.port),
-                                                             timeout=20) as sock:
-        sock.sendall(b"POST /api/layouts HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                     b"Content-Type: multipart/form-data; boundary=x\r\n"
-                     b"Content-Length: 50000000\r\n\r\n--x\r\n")
+    with (
+        ProductServer(f"sqlite:///{tmp_path / 'games.db'}", log=tmp_path / "server.log") as server,
+        socket.create_connection(("127.0.0.1", server.port), timeout=20) as sock,
+    ):
+        sock.sendall(
+            b"POST /api/layouts HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: multipart/form-data; boundary=x\r\n"
+            b"Content-Length: 50000000\r\n\r\n--x\r\n"
+        )
         answer = ""
         while "}" not in answer:  # the JSON error, without sending a byte of the body
             received = sock.recv(65536).decode()
@@ -318,8 +405,10 @@ def test_a_game_on_an_imported_layout_replays_after_the_layout_is_deleted(client
 
 def test_random_deals_on_an_imported_layout_differ(client):
     name = checked(upload(client, GNOME, "two.map"), 201)["layouts"][0]["name"]
-    seen = {tuple(t["tile"] for t in checked(client.post(
-        "/api/games", json={"layout": name}))["tiles"]) for _ in range(8)}
+    seen = {
+        tuple(t["tile"] for t in checked(client.post("/api/games", json={"layout": name}))["tiles"])
+        for _ in range(8)
+    }
     assert len(seen) > 1
 
 
@@ -341,7 +430,8 @@ def test_a_new_player_sees_the_first_round_with_only_stage_one_open(client):
         assert entry["difficulty"] == expected.difficulty.value
         assert entry["layout"]["name"] == expected.layout.name
         assert entry["layout"]["preview"].startswith(
-            f"/api/layouts/{expected.layout.name}/preview.svg?v=")
+            f"/api/layouts/{expected.layout.name}/preview.svg?v="
+        )
         assert entry["cleared"] is False and entry["best_time"] is None
         assert entry["locked"] is (entry["number"] > 1)
         assert entry["next"] is (entry["number"] == 1)
@@ -365,8 +455,11 @@ def test_winning_a_stage_clears_it_names_the_next_and_unlocks_it(client):
     assert won["stage"] == 1 and won["result"]["stage"] == 1
     following = stage(2)
     assert won["result"]["next_stage"] == {
-        "number": 2, "layout": following.layout.name, "title": following.layout.title,
-        "difficulty": following.difficulty.value}
+        "number": 2,
+        "layout": following.layout.name,
+        "title": following.layout.title,
+        "difficulty": following.difficulty.value,
+    }
     listed = checked(client.get("/api/stages"))
     assert listed["next"] == 2 and listed["cleared"] == [1]
     one, two, three = listed["stages"][:3]
@@ -390,8 +483,18 @@ def test_the_list_grows_to_the_round_of_the_next_stage(client, sqlite_store):
     player = player_of(client)
     last = len(STAGE_ORDER)
     game = sqlite_store.create_game(player, code=stage(last).code, stage=last)
-    sqlite_store.save_game(player, game.id, version=game.version, actions=[], elapsed=12.5,
-                    running=False, status="won", hints=0, undos=0, shuffles=0)
+    sqlite_store.save_game(
+        player,
+        game.id,
+        version=game.version,
+        actions=[],
+        elapsed=12.5,
+        running=False,
+        status="won",
+        hints=0,
+        undos=0,
+        shuffles=0,
+    )
     listed = checked(client.get("/api/stages"))
     assert listed["next"] == last + 1
     assert len(listed["stages"]) == 2 * last
@@ -409,7 +512,8 @@ def test_an_imported_layout_is_listed_previewed_and_dealt_for_its_owner_only(sql
     [entry] = checked(upload(owner, KMAHJONGG), 201)["layouts"]
     checked(other.post("/api/games", json={"layout": "turtle"}))  # a player of its own
     assert [item["name"] for item in checked(other.get("/api/layouts"))] == [
-        layout.name for layout in BUILTIN]
+        layout.name for layout in BUILTIN
+    ]
     refused(other.get(entry["preview"]), 404, "unknown_layout")
     refused(other.post("/api/games", json={"layout": entry["name"]}), 400, "bad_layout")
     refused(other.delete(f"/api/layouts/{entry['name']}"), 404, "unknown_layout")
@@ -419,8 +523,7 @@ def test_an_imported_layout_is_listed_previewed_and_dealt_for_its_owner_only(sql
     assert stored_names(sqlite_store) == [entry["name"]]
 
 
-def test_the_owner_deletes_an_imported_layout_and_its_games_stay_playable(client,
-                                                                           sqlite_store):
+def test_the_owner_deletes_an_imported_layout_and_its_games_stay_playable(client, sqlite_store):
     [entry] = checked(upload(client, KMAHJONGG), 201)["layouts"]
     game = checked(client.post("/api/games", json={"layout": entry["name"]}))
     response = client.delete(f"/api/layouts/{entry['name']}")
@@ -442,8 +545,9 @@ def test_a_player_keeps_at_most_100_imported_layouts(client, sqlite_store):
     checked(upload(client, KMAHJONGG), 201)
     player = player_of(client)
     for n in range(MAX_LAYOUTS_PER_PLAYER - 1):
-        row = Layout.from_positions([(x, 0, 0) for x in range(0, 4 + 4 * (n % 5), 2)],
-                                    name=f"row {n}")
+        row = Layout.from_positions(
+            [(x, 0, 0) for x in range(0, 4 + 4 * (n % 5), 2)], name=f"row {n}"
+        )
         sqlite_store.save_layout(row, player_id=player)
     detail = refused(upload(client, GNOME, "more.map"), 409, "too_many_layouts")
     assert "at most 100" in detail

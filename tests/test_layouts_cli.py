@@ -27,8 +27,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return status, out, err
 
 
-def test_list_json_gives_number_name_title_and_tiles(database: str,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_list_json_gives_number_name_title_and_tiles(
+    database: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     status, out, _ = run(capsys, "layouts", "list", "--json")
     assert status == 0
     listed = json.loads(out)
@@ -37,7 +38,8 @@ def test_list_json_gives_number_name_title_and_tiles(database: str,
 
 
 def test_list_text_shows_every_built_in_with_its_code_number(
-        database: str, capsys: pytest.CaptureFixture[str]) -> None:
+    database: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     _, out, _ = run(capsys, "layouts", "list")
     lines = out.splitlines()
     assert len(lines) == len(list(builtin_layouts()))
@@ -45,8 +47,9 @@ def test_list_text_shows_every_built_in_with_its_code_number(
 
 
 @pytest.mark.parametrize("key", ["bridge", "3", "L03"])
-def test_show_draws_each_layer_by_name_or_number(key: str, database: str,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_show_draws_each_layer_by_name_or_number(
+    key: str, database: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     status, out, _ = run(capsys, "layouts", "show", key)
     assert status == 0
     assert out.startswith("L03 bridge: Bridge, 144 tiles, 5 layers")
@@ -56,8 +59,9 @@ def test_show_draws_each_layer_by_name_or_number(key: str, database: str,
     assert out.count("┌──┐") == 144
 
 
-def test_show_of_an_unknown_layout_is_a_one_line_error(database: str,
-                                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_show_of_an_unknown_layout_is_a_one_line_error(
+    database: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     status, out, err = run(capsys, "layouts", "show", "dragon")
     assert status == 2 and out == ""
     assert err.startswith("mahjong-solitaire: error: unknown layout 'dragon'")
@@ -66,7 +70,8 @@ def test_show_of_an_unknown_layout_is_a_one_line_error(database: str,
 
 @pytest.mark.parametrize("fmt", ["kmahjongg", "gnome"])
 def test_export_to_stdout_and_to_a_file_reads_back_as_the_same_layout(
-        fmt: str, tmp_path: Path, database: str, capsys: pytest.CaptureFixture[str]) -> None:
+    fmt: str, tmp_path: Path, database: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     status, out, _ = run(capsys, "layouts", "export", "pagoda", "--format", fmt)
     assert status == 0
     assert read_layout_file(out, "pagoda") == [builtin_layout("pagoda")]
@@ -76,7 +81,8 @@ def test_export_to_stdout_and_to_a_file_reads_back_as_the_same_layout(
 
 
 def test_import_stores_the_layout_and_its_last_line_is_the_name(
-        tmp_path: Path, database: str, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, database: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     source = tmp_path / "Lucky_Hill.layout"
     source.write_text(export_layout(builtin_layout("twin-peaks"), "kmahjongg"), encoding="utf-8")
     status, out, _ = run(capsys, "layouts", "import", str(source))
@@ -84,12 +90,10 @@ def test_import_stores_the_layout_and_its_last_line_is_the_name(
     name = out.splitlines()[-1]
     assert name == "lucky-hill"
     with Store(database) as store:
-        assert store.imported_layout(name, store.local_player().id) == builtin_layout(
-            "twin-peaks")
+        assert store.imported_layout(name, store.local_player().id) == builtin_layout("twin-peaks")
     # Now playable everywhere: listed, shown, exported, and dealt by name.
     listed = json.loads(run(capsys, "layouts", "list", "--json")[1])
-    assert listed[-1] == {"number": None, "name": "lucky-hill", "title": "Lucky Hill",
-                          "tiles": 144}
+    assert listed[-1] == {"number": None, "name": "lucky-hill", "title": "Lucky Hill", "tiles": 144}
     assert run(capsys, "layouts", "show", name)[1].startswith("lucky-hill: Lucky Hill")
     status, out, _ = run(capsys, "deal", "--layout", name, "--seed", "5", "--json")
     assert status == 0
@@ -98,7 +102,8 @@ def test_import_stores_the_layout_and_its_last_line_is_the_name(
 
 
 def test_import_of_a_gnome_file_with_two_maps_stores_both(
-        tmp_path: Path, database: str, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, database: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     from mahjong_solitaire.layouts.gnome import write_gnome
 
     source = tmp_path / "two.map"
@@ -109,19 +114,24 @@ def test_import_of_a_gnome_file_with_two_maps_stores_both(
     assert out.splitlines()[-2:] == ["ring-2", "wave-2"]
     with Store(database) as store:
         assert store.imported_layouts(store.local_player().id) == [
-            builtin_layout("ring"), builtin_layout("wave")]
+            builtin_layout("ring"),
+            builtin_layout("wave"),
+        ]
 
 
-@pytest.mark.parametrize(("content", "message"), [
-    (b"kmahjongg-layout-v1.1\nw4\nh2\nd1\n1212\n", "bad.layout: line 5: the grid ends"),
-    (b"<!DOCTYPE x><mahjongg/>", "bad.layout: line 1: document type"),
-    (b"just text", "bad.layout: line 1: not a KMahjongg layout"),
-    # Two tiles stacked: they cannot be removed as a pair, so no deal exists.
-    (b"kmahjongg-layout-v1.1\nw2\nh2\nd2\n12\n43\n12\n43\n", "cannot be cleared"),
-])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"kmahjongg-layout-v1.1\nw4\nh2\nd1\n1212\n", "bad.layout: line 5: the grid ends"),
+        (b"<!DOCTYPE x><mahjongg/>", "bad.layout: line 1: document type"),
+        (b"just text", "bad.layout: line 1: not a KMahjongg layout"),
+        # Two tiles stacked: they cannot be removed as a pair, so no deal exists.
+        (b"kmahjongg-layout-v1.1\nw2\nh2\nd2\n12\n43\n12\n43\n", "cannot be cleared"),
+    ],
+)
 def test_import_of_a_bad_file_is_a_clear_error_and_stores_nothing(
-        content: bytes, message: str, tmp_path: Path, database: str,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    content: bytes, message: str, tmp_path: Path, database: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     source = tmp_path / "bad.layout"
     source.write_bytes(content)
     status, out, err = run(capsys, "layouts", "import", str(source))
@@ -131,20 +141,23 @@ def test_import_of_a_bad_file_is_a_clear_error_and_stores_nothing(
         assert store.imported_layouts(None, unowned=True) == []
 
 
-def test_import_of_a_missing_file_is_a_clear_error(database: str, tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_import_of_a_missing_file_is_a_clear_error(
+    database: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     status, _, err = run(capsys, "layouts", "import", str(tmp_path / "nope.map"))
     assert status == 2 and "no such file" in err
 
 
 def test_deal_of_an_unknown_layout_still_names_the_built_ins(
-        database: str, capsys: pytest.CaptureFixture[str]) -> None:
+    database: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     status, _, err = run(capsys, "deal", "--layout", "no-such-layout")
     assert status == 2 and "built-in layouts: arena" in err
 
 
 def test_delete_removes_an_imported_layout_and_refuses_an_unknown_one(
-        tmp_path: Path, database: str, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, database: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     source = tmp_path / "Lucky_Hill.layout"
     source.write_text(export_layout(builtin_layout("twin-peaks"), "kmahjongg"), encoding="utf-8")
     assert run(capsys, "layouts", "import", str(source))[0] == 0

@@ -36,8 +36,16 @@ d3
 ..........
 """
 
-SMALL_V11_POSITIONS = ((0, 0, 0), (2, 0, 0), (4, 0, 0), (7, 1, 0), (1, 0, 1), (3, 0, 1),
-                       (5, 0, 1), (2, 0, 2))
+SMALL_V11_POSITIONS = (
+    (0, 0, 0),
+    (2, 0, 0),
+    (4, 0, 0),
+    (7, 1, 0),
+    (1, 0, 1),
+    (3, 0, 1),
+    (5, 0, 1),
+    (2, 0, 2),
+)
 
 
 def _v10(rows: dict[tuple[int, int], str]) -> str:
@@ -63,12 +71,27 @@ def test_kmahjongg_counts_only_the_ones_and_ignores_other_marks() -> None:
 
 
 def test_kmahjongg_v10_uses_the_fixed_32_by_16_by_5_grid_with_half_offsets() -> None:
-    text = _v10({(0, 2): "..1212", (0, 3): "..4343", (0, 4): "1212", (0, 5): "4343",
-                 (1, 3): "...12", (1, 4): "...43", (4, 14): "..............12",
-                 (4, 15): "..............43"})
+    text = _v10(
+        {
+            (0, 2): "..1212",
+            (0, 3): "..4343",
+            (0, 4): "1212",
+            (0, 5): "4343",
+            (1, 3): "...12",
+            (1, 4): "...43",
+            (4, 14): "..............12",
+            (4, 15): "..............43",
+        }
+    )
     layout = read_kmahjongg(text)
-    assert set(layout.positions) == {(2, 2, 0), (4, 2, 0), (0, 4, 0), (2, 4, 0), (3, 3, 1),
-                                     (14, 14, 4)}
+    assert set(layout.positions) == {
+        (2, 2, 0),
+        (4, 2, 0),
+        (0, 4, 0),
+        (2, 4, 0),
+        (3, 3, 1),
+        (14, 14, 4),
+    }
 
 
 def test_kmahjongg_round_trip_of_every_built_in() -> None:
@@ -85,25 +108,36 @@ def test_kmahjongg_export_writes_v11_with_its_size() -> None:
     assert "".join(grid).count("1") == 144
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("", "line 1: '' is not"),
-    ("kmahjongg-layout-v2.0\nw2\nh2\nd1\n12\n43\n", "line 1: 'kmahjongg-layout-v2.0'"),
-    ("kmahjongg-layout-v1.1\nw4\nh2\nd1\n1212\n43", "line 6: the grid ends after 6 of"),
-    ("kmahjongg-layout-v1.1\nw4\nh2\nd1\n1212\n4343\n....\n", "line 7: the grid has 12"),
-    ("kmahjongg-layout-v1.1\nwide\nh2\nd1\n", "line 2: 'wide' is not a size"),
-    ("kmahjongg-layout-v1.1\nw0\nh2\nd1\n", "line 2: w0 is not in 1..1024"),
-    ("kmahjongg-layout-v1.1\nw99999\nh2\nd1\n", "line 2: w99999 is not in"),
-    ("kmahjongg-layout-v1.1\nh2\nd1\n1212\n", "never sets its width"),
-    ("kmahjongg-layout-v1.1\nw6\nh2\nd1\n121212\n434343\n", "3 positions: a layout needs an "
-     "even number"),
-    ("kmahjongg-layout-v1.1\nw6\nh2\nd1\n112.12\n443.43\n", "line 5: the tile at x=1, y=0, "
-     "layer 0 overlaps a tile of line 5"),
-    ("kmahjongg-layout-v1.1\nw6\nh3\nd1\n1212..\n41212.\n.4343.\n", "line 6: the tile at x=1, "
-     "y=1, layer 0 overlaps a tile of line 5"),
-    ("kmahjongg-layout-v1.1\nw5\nh2\nd1\n12121\n43434\n", "line 5: the tile at x=4, y=0, "
-     "layer 0 sticks out"),
-    ("kmahjongg-layout-v1.1\nw4\nh2\nd1\n....\n....\n", "at least two positions"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "line 1: '' is not"),
+        ("kmahjongg-layout-v2.0\nw2\nh2\nd1\n12\n43\n", "line 1: 'kmahjongg-layout-v2.0'"),
+        ("kmahjongg-layout-v1.1\nw4\nh2\nd1\n1212\n43", "line 6: the grid ends after 6 of"),
+        ("kmahjongg-layout-v1.1\nw4\nh2\nd1\n1212\n4343\n....\n", "line 7: the grid has 12"),
+        ("kmahjongg-layout-v1.1\nwide\nh2\nd1\n", "line 2: 'wide' is not a size"),
+        ("kmahjongg-layout-v1.1\nw0\nh2\nd1\n", "line 2: w0 is not in 1..1024"),
+        ("kmahjongg-layout-v1.1\nw99999\nh2\nd1\n", "line 2: w99999 is not in"),
+        ("kmahjongg-layout-v1.1\nh2\nd1\n1212\n", "never sets its width"),
+        (
+            "kmahjongg-layout-v1.1\nw6\nh2\nd1\n121212\n434343\n",
+            "3 positions: a layout needs an even number",
+        ),
+        (
+            "kmahjongg-layout-v1.1\nw6\nh2\nd1\n112.12\n443.43\n",
+            "line 5: the tile at x=1, y=0, layer 0 overlaps a tile of line 5",
+        ),
+        (
+            "kmahjongg-layout-v1.1\nw6\nh3\nd1\n1212..\n41212.\n.4343.\n",
+            "line 6: the tile at x=1, y=1, layer 0 overlaps a tile of line 5",
+        ),
+        (
+            "kmahjongg-layout-v1.1\nw5\nh2\nd1\n12121\n43434\n",
+            "line 5: the tile at x=4, y=0, layer 0 sticks out",
+        ),
+        ("kmahjongg-layout-v1.1\nw4\nh2\nd1\n....\n....\n", "at least two positions"),
+    ],
+)
 def test_kmahjongg_bad_files_get_an_error_naming_the_line(text: str, message: str) -> None:
     with pytest.raises(LayoutFileError) as caught:
         read_kmahjongg(text)
@@ -139,12 +173,22 @@ SMALL_MAP = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 SMALL_MAP_POSITIONS = {
-    (0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0),          # row
-    (0, 2, 0), (0, 4, 0),                                # column
-    (4, 3, 0), (6, 3, 0), (4, 5, 0), (6, 5, 0),          # block
-    (10, 1, 0), (9, 4, 0),                               # tiles on layer 0
-    (1, 1, 1), (3, 1, 1), (5, 1, 1),                     # row on layer 1
-    (3, 2, 2),                                           # a tile with its own z
+    (0, 0, 0),
+    (2, 0, 0),
+    (4, 0, 0),
+    (6, 0, 0),  # row
+    (0, 2, 0),
+    (0, 4, 0),  # column
+    (4, 3, 0),
+    (6, 3, 0),
+    (4, 5, 0),
+    (6, 5, 0),  # block
+    (10, 1, 0),
+    (9, 4, 0),  # tiles on layer 0
+    (1, 1, 1),
+    (3, 1, 1),
+    (5, 1, 1),  # row on layer 1
+    (3, 2, 2),  # a tile with its own z
 }
 
 
@@ -174,7 +218,7 @@ def test_gnome_export_uses_rows_and_half_tile_coordinates() -> None:
 
 
 def test_gnome_negative_coordinates_are_shifted_onto_the_grid() -> None:
-    text = ('<mahjongg><map name="m"><row y="-1" left="-1" right="0"/></map></mahjongg>')
+    text = '<mahjongg><map name="m"><row y="-1" left="-1" right="0"/></map></mahjongg>'
     [layout] = read_gnome(text)
     assert layout.positions == ((0, 0, 0), (2, 0, 0))
 
@@ -183,33 +227,46 @@ def _map(body: str) -> str:
     return f'<mahjongg>\n<map name="m">\n{body}\n</map>\n</mahjongg>\n'
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("<mahjongg><map", "line 1: not well-formed XML"),
-    ("<mahjongg>\n<map name='m'>\n<row y='0' left='0' right='1'>\n</map></mahjongg>",
-     "line 4: not well-formed XML"),
-    ("<game><map/></game>", "line 1: the document is <game>, not <mahjongg>"),
-    ("<mahjongg>\n</mahjongg>", "line 2: the file holds no <map>"),
-    ("<mahjongg>\n<row y='0' left='0' right='1'/></mahjongg>", "line 2: <row> outside a <map>"),
-    (_map("<row y='0' left='0'/>"), "line 3: <row> needs the attribute 'right'"),
-    (_map("<tile x='abc' y='0'/>"), "line 3: <tile x='abc'>: not a number"),
-    (_map("<tile x='0.25' y='0'/>"), "line 3: <tile x='0.25'>"),
-    (_map("<tile x='nan' y='0'/>"), "line 3: <tile x='nan'>"),
-    (_map("<tile x='1e9' y='0'/>"), "line 3: <tile x='1e9'>"),
-    (_map("<tile x='0' y='0' z='1.5'/>"), "line 3: <tile z='1.5'>: a layer is a whole"),
-    (_map("<layer z='-1'><tile x='0' y='0'/></layer>"), "line 3: <layer z='-1'>"),
-    (_map("<row y='0' left='3' right='1'/>"), "line 3: <row>: right is before left"),
-    (_map("<row y='0' left='0' right='2'/>"), "3 positions: a layout needs an even number"),
-    (_map("<row y='0' left='0' right='1'/>\n<tile x='0.5' y='0.5'/>"),
-     "line 4: the tile at x=0.5, y=0.5, layer 0 overlaps a tile of line 3"),
-    (_map("<row y='0' left='0' right='200'/>"), "line 3: <row> places more than 144 tiles"),
-    (_map("<block left='0' right='20' top='0' bottom='20'/>"),
-     "line 3: <block> places more than 144 tiles"),
-    (_map("<block left='0' right='11' top='0' bottom='11'/>\n<tile x='20' y='0'/>"),
-     "line 4: the map 'm' has more than 144 tiles"),
-    ("<mahjongg><map name='a'><map name='b'/></map></mahjongg>", "<map> inside another <map>"),
-    ('<mahjongg><map name="m">\n<row y="0" left="0" right="1"/>&ghost;</map></mahjongg>',
-     "line 2: not well-formed XML (undefined entity)"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("<mahjongg><map", "line 1: not well-formed XML"),
+        (
+            "<mahjongg>\n<map name='m'>\n<row y='0' left='0' right='1'>\n</map></mahjongg>",
+            "line 4: not well-formed XML",
+        ),
+        ("<game><map/></game>", "line 1: the document is <game>, not <mahjongg>"),
+        ("<mahjongg>\n</mahjongg>", "line 2: the file holds no <map>"),
+        ("<mahjongg>\n<row y='0' left='0' right='1'/></mahjongg>", "line 2: <row> outside a <map>"),
+        (_map("<row y='0' left='0'/>"), "line 3: <row> needs the attribute 'right'"),
+        (_map("<tile x='abc' y='0'/>"), "line 3: <tile x='abc'>: not a number"),
+        (_map("<tile x='0.25' y='0'/>"), "line 3: <tile x='0.25'>"),
+        (_map("<tile x='nan' y='0'/>"), "line 3: <tile x='nan'>"),
+        (_map("<tile x='1e9' y='0'/>"), "line 3: <tile x='1e9'>"),
+        (_map("<tile x='0' y='0' z='1.5'/>"), "line 3: <tile z='1.5'>: a layer is a whole"),
+        (_map("<layer z='-1'><tile x='0' y='0'/></layer>"), "line 3: <layer z='-1'>"),
+        (_map("<row y='0' left='3' right='1'/>"), "line 3: <row>: right is before left"),
+        (_map("<row y='0' left='0' right='2'/>"), "3 positions: a layout needs an even number"),
+        (
+            _map("<row y='0' left='0' right='1'/>\n<tile x='0.5' y='0.5'/>"),
+            "line 4: the tile at x=0.5, y=0.5, layer 0 overlaps a tile of line 3",
+        ),
+        (_map("<row y='0' left='0' right='200'/>"), "line 3: <row> places more than 144 tiles"),
+        (
+            _map("<block left='0' right='20' top='0' bottom='20'/>"),
+            "line 3: <block> places more than 144 tiles",
+        ),
+        (
+            _map("<block left='0' right='11' top='0' bottom='11'/>\n<tile x='20' y='0'/>"),
+            "line 4: the map 'm' has more than 144 tiles",
+        ),
+        ("<mahjongg><map name='a'><map name='b'/></map></mahjongg>", "<map> inside another <map>"),
+        (
+            '<mahjongg><map name="m">\n<row y="0" left="0" right="1"/>&ghost;</map></mahjongg>',
+            "line 2: not well-formed XML (undefined entity)",
+        ),
+    ],
+)
 def test_gnome_bad_files_get_an_error_naming_the_line(text: str, message: str) -> None:
     with pytest.raises(LayoutFileError) as caught:
         read_gnome(text)
@@ -231,11 +288,13 @@ EXTERNAL_ENTITY = """<?xml version="1.0"?>
 """
 
 
-@pytest.mark.parametrize("text", [BILLION_LAUGHS, EXTERNAL_ENTITY,
-                                  BILLION_LAUGHS.replace("DOCTYPE", "doctype")])
+@pytest.mark.parametrize(
+    "text", [BILLION_LAUGHS, EXTERNAL_ENTITY, BILLION_LAUGHS.replace("DOCTYPE", "doctype")]
+)
 def test_gnome_entities_and_document_types_are_refused_before_parsing(text: str) -> None:
-    with pytest.raises(LayoutFileError, match="line 2: document type and entity "
-                                              "declarations are not allowed"):
+    with pytest.raises(
+        LayoutFileError, match="line 2: document type and entity declarations are not allowed"
+    ):
         read_gnome(text)
 
 
@@ -252,6 +311,7 @@ def test_gnome_unknown_elements_are_ignored_like_gnome_mahjongg_does() -> None:
 
 
 # --- Format detection, limits, names --------------------------------------------------------
+
 
 def test_read_layout_file_recognises_both_formats_and_names_kmahjongg_by_file() -> None:
     kmj = export_layout(builtin_layout("star"), "kmahjongg").encode()
@@ -286,8 +346,7 @@ def test_layout_file_error_is_a_layout_error_and_a_value_error() -> None:
 
 # --- Fuzzing: nothing but the project's own error ---------------------------------------------
 
-FUZZ = settings(max_examples=300, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FUZZ
@@ -301,10 +360,15 @@ def test_fuzz_any_text_read_as_kmahjongg_raises_only_layout_errors(text: str) ->
 
 
 @FUZZ
-@given(st.integers(1, 8), st.integers(1, 6), st.integers(1, 3),
-       st.lists(st.sampled_from("1234.#xw\n"), max_size=200))
-def test_fuzz_kmahjongg_grids_raise_only_layout_errors(width: int, height: int, depth: int,
-                                                      cells: list[str]) -> None:
+@given(
+    st.integers(1, 8),
+    st.integers(1, 6),
+    st.integers(1, 3),
+    st.lists(st.sampled_from("1234.#xw\n"), max_size=200),
+)
+def test_fuzz_kmahjongg_grids_raise_only_layout_errors(
+    width: int, height: int, depth: int, cells: list[str]
+) -> None:
     text = f"kmahjongg-layout-v1.1\nw{width}\nh{height}\nd{depth}\n" + "".join(cells)
     try:
         layout = read_kmahjongg(text)
@@ -314,22 +378,28 @@ def test_fuzz_kmahjongg_grids_raise_only_layout_errors(width: int, height: int, 
 
 
 _ATTRIBUTE = st.sampled_from(["x", "y", "z", "left", "right", "top", "bottom", "name"])
-_VALUE = st.one_of(st.integers(-3, 12).map(str), st.sampled_from(["0.5", "2.5", "-0.5", "a",
-                                                                   "", "1e400", "&amp;"]))
-_ELEMENT = st.tuples(st.sampled_from(["row", "column", "block", "tile", "layer", "map", "x"]),
-                     st.dictionaries(_ATTRIBUTE, _VALUE, max_size=5))
+_VALUE = st.one_of(
+    st.integers(-3, 12).map(str), st.sampled_from(["0.5", "2.5", "-0.5", "a", "", "1e400", "&amp;"])
+)
+_ELEMENT = st.tuples(
+    st.sampled_from(["row", "column", "block", "tile", "layer", "map", "x"]),
+    st.dictionaries(_ATTRIBUTE, _VALUE, max_size=5),
+)
 
 
 def _xml(elements: list[tuple[str, dict[str, str]]]) -> str:
-    body = "".join(f"<{tag} " + " ".join(f'{k}="{v}"' for k, v in attrs.items()) + "/>"
-                   for tag, attrs in elements)
+    body = "".join(
+        f"<{tag} " + " ".join(f'{k}="{v}"' for k, v in attrs.items()) + "/>"
+        for tag, attrs in elements
+    )
     return f'<mahjongg><map name="f">{body}</map></mahjongg>'
 
 
 @FUZZ
 @given(st.lists(_ELEMENT, max_size=12))
-def test_fuzz_gnome_maps_raise_only_layout_errors(elements: list[tuple[str, dict[str, str]]]
-                                                  ) -> None:
+def test_fuzz_gnome_maps_raise_only_layout_errors(
+    elements: list[tuple[str, dict[str, str]]],
+) -> None:
     try:
         layouts = read_gnome(_xml(elements))
     except LayoutFileError:
@@ -338,8 +408,12 @@ def test_fuzz_gnome_maps_raise_only_layout_errors(elements: list[tuple[str, dict
 
 
 @FUZZ
-@given(st.text(alphabet=st.sampled_from(list('<>/="!&;?- mahjongmaprowtilexyz01.\n[]DOCTYPE')),
-               max_size=300))
+@given(
+    st.text(
+        alphabet=st.sampled_from(list('<>/="!&;?- mahjongmaprowtilexyz01.\n[]DOCTYPE')),
+        max_size=300,
+    )
+)
 def test_fuzz_any_text_read_as_gnome_raises_only_layout_errors(text: str) -> None:
     with contextlib.suppress(LayoutFileError):
         read_gnome(text)

@@ -45,11 +45,16 @@ def docstrings(tree: ast.AST) -> set[int]:
     """The ids of the docstring nodes of a module, its classes and its functions."""
     found = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef
-                      | ast.AsyncFunctionDef) and node.body:
+        if (
+            isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.body
+        ):
             first = node.body[0]
-            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
-                    and isinstance(first.value.value, str)):
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
                 found.add(id(first.value))
     return found
 
@@ -69,9 +74,12 @@ def spellings(path: Path) -> list[tuple[int, str]]:
     prose = docstrings(tree)
     found = []
     for node in ast.walk(tree):
-        if (isinstance(node, ast.Constant) and isinstance(node.value, str)
-                and id(node) not in prose
-                and spells_a_mode(node.value)):
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in prose
+            and spells_a_mode(node.value)
+        ):
             found.append((node.lineno, node.value))
     return found
 
@@ -82,8 +90,11 @@ def relative(path: Path) -> str:
 
 def flagged(path: Path) -> list[str]:
     where = relative(path)
-    return [f"{where}:{line}: {text!r}" for line, text in spellings(path)
-            if (where, text) not in NOT_A_MODE]
+    return [
+        f"{where}:{line}: {text!r}"
+        for line, text in spellings(path)
+        if (where, text) not in NOT_A_MODE
+    ]
 
 
 SOURCES = sorted(SOURCE.rglob("*.py"))
@@ -93,15 +104,21 @@ OUTSIDE = [path for path in SOURCES if not relative(path).startswith(HOMES)]
 def test_the_check_sees_each_mode_spell_itself_at_home() -> None:
     """Not vacuous: the same reader finds every name and prefix in the modes' own
     modules, and a key or pattern built from one is caught."""
-    at_home = {text for path in SOURCES if relative(path).startswith(HOMES)
-               for _, text in spellings(path)}
+    at_home = {
+        text for path in SOURCES if relative(path).startswith(HOMES) for _, text in spellings(path)
+    }
     for spelling in NAMES + PREFIXES:
         assert spelling in at_home, spelling
     assert len(NAMES) >= 2 and OUTSIDE
     for key in ("connect", "connect-10x6-down", r"connect-(\d+)x(\d+)", "CN1-…", "MJ1-"):
         assert spells_a_mode(key), key
-    for words in ("MJ1-L00-AAAAABL", "a code such as CN1-1808B-AAAAABL", "connection",
-                  "The classic: a wide shell", "bad_connect_code"):
+    for words in (
+        "MJ1-L00-AAAAABL",
+        "a code such as CN1-1808B-AAAAABL",
+        "connection",
+        "The classic: a wide shell",
+        "bad_connect_code",
+    ):
         assert not spells_a_mode(words), words
 
 

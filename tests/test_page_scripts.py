@@ -66,8 +66,11 @@ def mode_spellings(path: Path) -> list[str]:
 def empty_catches(path: Path) -> list[str]:
     """Every catch of a script with nothing in it but comments."""
     code = js_code(path.read_text(encoding="utf-8"))
-    return [f"{_name(path)}:{code.count(chr(10), 0, found.start()) + 1}: {found[0]}"
-            for pattern in EMPTY_CATCHES for found in pattern.finditer(code)]
+    return [
+        f"{_name(path)}:{code.count(chr(10), 0, found.start()) + 1}: {found[0]}"
+        for pattern in EMPTY_CATCHES
+        for found in pattern.finditer(code)
+    ]
 
 
 @pytest.mark.parametrize("path", OUTSIDE_MODES, ids=_name)
@@ -92,14 +95,17 @@ def test_the_scans_find_what_they_look_for(tmp_path: Path) -> None:
     sample = tmp_path / "sample.js"
     sample.write_text(
         'if (state.mode === "connect") go(); // "classic" in a comment is no code\n'
-        'const ok = /^\\s*cn1-/i.test(code);\n'
+        "const ok = /^\\s*cn1-/i.test(code);\n"
         'const look = { tileStyle: "classic" };\n'
-        'try { f(); } catch { /* nothing */ }\n'
-        'try { f(); } catch (error) {\n}\n'
-        'run().catch(() => {});\n'
-        'run().then((x) => x, () => {});\n'
-        'try { f(); } catch (error) { show(error); }\n', encoding="utf-8")
-    assert mode_spellings(sample) == ['sample.js:1: if (state.mode === "connect") go(); '
-                                      '// "classic" in a comment is no code',
-                                      "sample.js:2: const ok = /^\\s*cn1-/i.test(code);"]
+        "try { f(); } catch { /* nothing */ }\n"
+        "try { f(); } catch (error) {\n}\n"
+        "run().catch(() => {});\n"
+        "run().then((x) => x, () => {});\n"
+        "try { f(); } catch (error) { show(error); }\n",
+        encoding="utf-8",
+    )
+    assert mode_spellings(sample) == [
+        'sample.js:1: if (state.mode === "connect") go(); // "classic" in a comment is no code',
+        "sample.js:2: const ok = /^\\s*cn1-/i.test(code);",
+    ]
     assert [found.split(":")[1] for found in empty_catches(sample)] == ["4", "5", "7", "8"]

@@ -48,13 +48,19 @@ def test_two_processes_on_one_database_serve_one_game_alternately_to_a_win(two_s
         turn = 1
         for n, move in enumerate(DEAL.solution):
             for position in move:  # the first tap on one process, the second on the other
-                state = call(client, servers[turn % 2], f"{game}/tap", position=position,
-                             version=state["version"])
+                state = call(
+                    client,
+                    servers[turn % 2],
+                    f"{game}/tap",
+                    position=position,
+                    version=state["version"],
+                )
                 turn += 1
             if n == 3:
                 for action in ("undo", "redo", "hint", "pause", "resume", "shuffle", "undo"):
-                    state = call(client, servers[turn % 2], f"{game}/{action}",
-                                 version=state["version"])
+                    state = call(
+                        client, servers[turn % 2], f"{game}/{action}", version=state["version"]
+                    )
                     turn += 1
         assert state["status"] == "won" and state["result"]["rank"] == 1
         for server in servers:
@@ -69,15 +75,24 @@ def test_the_same_move_sent_to_both_processes_at_once_is_taken_once(two_servers)
     with httpx.Client(timeout=30) as client:
         state = call(client, servers[0], "games", code=CODE)
         move = DEAL.solution[0]
-        state = call(client, servers[1], f"games/{state['id']}/tap", position=move.a,
-                     version=state["version"])
+        state = call(
+            client,
+            servers[1],
+            f"games/{state['id']}/tap",
+            position=move.a,
+            version=state["version"],
+        )
         answers: list[httpx.Response] = []
         barrier = threading.Barrier(2)
 
         def send(server: ProductServer) -> None:
             barrier.wait()
-            answers.append(client.post(f"{server.url}api/games/{state['id']}/tap",
-                                       json={"position": move.b, "version": state["version"]}))
+            answers.append(
+                client.post(
+                    f"{server.url}api/games/{state['id']}/tap",
+                    json={"position": move.b, "version": state["version"]},
+                )
+            )
 
         threads = [threading.Thread(target=send, args=(server,)) for server in servers]
         for thread in threads:
@@ -98,8 +113,9 @@ def test_a_stale_window_on_the_other_process_is_refused(two_servers):
         old = call(client, one, "games", code=CODE)
         move = DEAL.solution[0]
         new = call(client, one, f"games/{old['id']}/tap", position=move.a, version=old["version"])
-        response = client.post(f"{two.url}api/games/{old['id']}/hint",
-                               json={"version": old["version"]})
+        response = client.post(
+            f"{two.url}api/games/{old['id']}/hint", json={"version": old["version"]}
+        )
         assert response.status_code == 409 and response.json()["error"] == "stale_version"
         assert client.get(f"{two.url}api/games/{old['id']}").json()["version"] == new["version"]
 
@@ -120,14 +136,21 @@ def test_play_listens_on_loopback_port_8000_or_a_free_one_when_it_is_taken(monke
             play_command.listen("127.0.0.1", port)
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--port", "70000"], "not a port number"),
-    (["--host", "no-such-host.invalid"], "--host"),
-    (["--database", "nosuchdb://x"], "cannot open the database"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--port", "70000"], "not a port number"),
+        (["--host", "no-such-host.invalid"], "--host"),
+        (["--database", "nosuchdb://x"], "cannot open the database"),
+    ],
+)
 def test_play_refuses_a_bad_address_or_database_in_one_line(argv, message):
-    done = subprocess.run([sys.executable, "-m", "mahjong_solitaire", "play", "--no-browser",
-                           "--port", "0", *argv], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "mahjong_solitaire", "play", "--no-browser", "--port", "0", *argv],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2 and message in done.stderr
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
 
@@ -149,7 +172,7 @@ def test_no_arguments_plays_on_loopback_and_opens_the_browser(monkeypatch, tmp_p
     monkeypatch.setattr("webbrowser.open", open_browser)
     assert main([]) == 0
     assert opened.wait(10)
-    (app, (host, port)), = served
+    ((app, (host, port)),) = served
     assert host == "127.0.0.1" and app.state.local_player is True
     assert urls == [f"http://127.0.0.1:{port}/"]
     assert f" http://127.0.0.1:{port}/ " in capsys.readouterr().out

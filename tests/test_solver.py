@@ -52,8 +52,16 @@ def test_two_last_copies_stacked_are_proved_unsolvable():
 
 
 def test_a_tile_lying_on_all_three_partners_is_proved_unsolvable():
-    board = board_of([(0, 0, 0, "1B"), (2, 0, 0, "1B"), (0, 2, 0, "1B"), (2, 2, 0, "2B"),
-                      (1, 1, 1, "1B"), (6, 0, 0, "2B")])
+    board = board_of(
+        [
+            (0, 0, 0, "1B"),
+            (2, 0, 0, "1B"),
+            (0, 2, 0, "1B"),
+            (2, 2, 0, "2B"),
+            (1, 1, 1, "1B"),
+            (6, 0, 0, "2B"),
+        ]
+    )
     assert solve(board).verdict is Verdict.UNSOLVABLE
 
 
@@ -65,8 +73,16 @@ def test_a_cycle_across_two_stacks_is_proved_unsolvable():
 def test_a_position_where_the_obvious_pair_loses_is_solved():
     # Pairing the two free 1B on the floor first strands the other two 1B in a cycle
     # with the 2B; the winning order pairs the 1B on top of a stack first.
-    board = board_of([(0, 0, 0, "1B"), (0, 0, 1, "2B"), (4, 0, 0, "1B"), (8, 0, 0, "1B"),
-                      (20, 0, 0, "2B"), (20, 0, 1, "1B")])
+    board = board_of(
+        [
+            (0, 0, 0, "1B"),
+            (0, 0, 1, "2B"),
+            (4, 0, 0, "1B"),
+            (8, 0, 0, "1B"),
+            (20, 0, 0, "2B"),
+            (20, 0, 1, "1B"),
+        ]
+    )
     result = solve(board)
     assert result.verdict is Verdict.SOLVABLE
     assert_replays(board, result.moves)
@@ -113,8 +129,12 @@ def test_the_empty_board_is_solved():
 
 # Random Turtle deals the quick search cannot decide, with the verdicts the complete search
 # proved: the thorough search settles each within a few seconds.
-HARD_SEEDS = {893: Verdict.SOLVABLE, 184: Verdict.SOLVABLE, 597: Verdict.UNSOLVABLE,
-              30: Verdict.UNSOLVABLE}
+HARD_SEEDS = {
+    893: Verdict.SOLVABLE,
+    184: Verdict.SOLVABLE,
+    597: Verdict.UNSOLVABLE,
+    30: Verdict.UNSOLVABLE,
+}
 
 
 @pytest.mark.parametrize("seed", sorted(HARD_SEEDS))
@@ -186,12 +206,15 @@ def test_random_turtle_deals_are_all_decided_and_about_three_percent_unsolvable(
 
 # -- the command line ---------------------------------------------------------------------
 
+
 def deal_json(seed: int, order_seed: int) -> dict:
     """A random deal as a deal-1 object whose tiles are listed in a shuffled order."""
     import random
 
-    tiles = [[x, y, z, label] for (x, y, z), label in
-             zip(TURTLE.positions, random_deal(TURTLE, seed), strict=True)]
+    tiles = [
+        [x, y, z, label]
+        for (x, y, z), label in zip(TURTLE.positions, random_deal(TURTLE, seed), strict=True)
+    ]
     random.Random(order_seed).shuffle(tiles)
     return {"tiles": tiles}
 
@@ -204,8 +227,10 @@ def replay_input(obj: dict, solution: list[list[int]]) -> None:
     board = Board(layout, [labels[p] for p in layout.positions])
     from mahjong_solitaire.core.moves import Move
 
-    board.play(Move(layout.index(tuple(tiles[i][:3])), layout.index(tuple(tiles[j][:3])))
-               for i, j in solution)
+    board.play(
+        Move(layout.index(tuple(tiles[i][:3])), layout.index(tuple(tiles[j][:3])))
+        for i, j in solution
+    )
     assert board.is_won()
 
 
@@ -219,8 +244,7 @@ def test_cli_solution_indexes_the_input_tiles_in_their_order(tmp_path, capsys):
     path.write_text(json.dumps(obj))
     assert main(["solve", str(path), "--json"]) == 0
     answer = json.loads(capsys.readouterr().out)
-    assert answer["verdict"] == "solvable" and set(answer) == {"verdict", "solution", "nodes",
-                                                               "ms"}
+    assert answer["verdict"] == "solvable" and set(answer) == {"verdict", "solution", "nodes", "ms"}
     replay_input(obj, answer["solution"])
 
 
@@ -272,14 +296,17 @@ def test_cli_an_unsolvable_deal_is_reported_with_an_empty_solution(tmp_path, cap
     assert answer["verdict"] == "unsolvable" and answer["solution"] == []
 
 
-@pytest.mark.parametrize("argv, text", [
-    (["solve"], "FILE"),
-    (["solve", "/nonexistent/deal.json"], "cannot read"),
-    (["solve", "--code", "MJ1-L00-AAAAABL", "--moves", "0,0"], "same"),
-    (["solve", "--code", "MJ1-L00-AAAAABL", "--moves", "0,1"], "move 0,1"),
-    (["solve", "--code", "nonsense"], "game code"),
-    (["solve", "--moves", "1,2", "x.json"], "--moves goes with --code"),
-])
+@pytest.mark.parametrize(
+    "argv, text",
+    [
+        (["solve"], "FILE"),
+        (["solve", "/nonexistent/deal.json"], "cannot read"),
+        (["solve", "--code", "MJ1-L00-AAAAABL", "--moves", "0,0"], "same"),
+        (["solve", "--code", "MJ1-L00-AAAAABL", "--moves", "0,1"], "move 0,1"),
+        (["solve", "--code", "nonsense"], "game code"),
+        (["solve", "--moves", "1,2", "x.json"], "--moves goes with --code"),
+    ],
+)
 def test_cli_errors_are_one_line_with_status_2(argv, text, capsys):
     from mahjong_solitaire.cli import main
 
@@ -288,13 +315,16 @@ def test_cli_errors_are_one_line_with_status_2(argv, text, capsys):
     assert text in err and err.count("\n") == 1
 
 
-@pytest.mark.parametrize("content, text", [
-    ("not json", "not JSON"),
-    ('{"tiles": [[0, 0, 0]]}', "tile 0"),
-    ('{"tiles": [[0, 0, 0, "1B"], [0, 0, 0, "1B"]]}', "overlap"),
-    ('{"tiles": [[0, 0, 0, "XX"], [4, 0, 0, "1B"]]}', "XX"),
-    ('{"format": "other", "tiles": []}', "format"),
-])
+@pytest.mark.parametrize(
+    "content, text",
+    [
+        ("not json", "not JSON"),
+        ('{"tiles": [[0, 0, 0]]}', "tile 0"),
+        ('{"tiles": [[0, 0, 0, "1B"], [0, 0, 0, "1B"]]}', "overlap"),
+        ('{"tiles": [[0, 0, 0, "XX"], [4, 0, 0, "1B"]]}', "XX"),
+        ('{"format": "other", "tiles": []}', "format"),
+    ],
+)
 def test_cli_a_broken_deal_file_is_refused(content, text, tmp_path, capsys):
     from mahjong_solitaire.cli import main
 
@@ -305,12 +335,16 @@ def test_cli_a_broken_deal_file_is_refused(content, text, tmp_path, capsys):
     assert text in err and err.count("\n") == 1
 
 
-@pytest.mark.parametrize("make, text", [
-    (lambda path: path.write_bytes(b"\xff\xfe\x00tiles"), "not a text file"),
-    (lambda path: path.mkdir(), "cannot read"),
-])
-def test_cli_a_file_that_cannot_be_read_as_text_is_refused_in_one_line(make, text, tmp_path,
-                                                                         capsys):
+@pytest.mark.parametrize(
+    "make, text",
+    [
+        (lambda path: path.write_bytes(b"\xff\xfe\x00tiles"), "not a text file"),
+        (lambda path: path.mkdir(), "cannot read"),
+    ],
+)
+def test_cli_a_file_that_cannot_be_read_as_text_is_refused_in_one_line(
+    make, text, tmp_path, capsys
+):
     from mahjong_solitaire.cli import main
 
     path = tmp_path / "deal.json"

@@ -51,7 +51,10 @@ def test_a_stage_is_the_same_deal_for_everyone_and_its_code_reproduces_it() -> N
         assert stage(number) == here
         code = GameCode.parse(here.code)
         assert (code.layout_number, code.seed, code.difficulty) == (
-            here.layout.number, here.seed, here.difficulty)
+            here.layout.number,
+            here.seed,
+            here.difficulty,
+        )
         deal = here.deal()
         board = deal.board()
         board.play(deal.solution)

@@ -30,9 +30,17 @@ SOLUTION = [str(move) for move in deal_from_code(CODE).solution]
 
 def save(store: Store, game, **changes):  # type: ignore[no-untyped-def]
     """Save ``game`` with some fields changed (the rest as stored)."""
-    values = dict(version=game.version, actions=game.actions, elapsed=game.elapsed,
-                  running=game.running, status=game.status, hints=game.hints,
-                  undos=game.undos, shuffles=game.shuffles, selection=game.selection)
+    values = dict(
+        version=game.version,
+        actions=game.actions,
+        elapsed=game.elapsed,
+        running=game.running,
+        status=game.status,
+        hints=game.hints,
+        undos=game.undos,
+        shuffles=game.shuffles,
+        selection=game.selection,
+    )
     values.update(changes)
     return store.save_game(game.player_id, game.id, **values)
 
@@ -75,7 +83,8 @@ def test_a_display_name_is_stored_as_text_exactly(store: Store) -> None:
 
 @pytest.mark.parametrize("name", ["", "   ", "x" * 33, "tab\there", "new\nline"])
 def test_a_display_name_is_length_limited_and_has_no_control_characters(
-        store: Store, name: str) -> None:
+    store: Store, name: str
+) -> None:
     player = store.player(None)
     with pytest.raises(StoreError):
         store.set_display_name(player.id, name)
@@ -94,7 +103,11 @@ def test_a_new_game_is_playing_at_version_one_with_its_clock_running(store: Stor
     player = store.player(None)
     game = store.create_game(player.id, code=CODE.lower())
     assert (game.code, game.layout_name, game.seed, game.difficulty) == (
-        CODE, "turtle", 12, "normal")
+        CODE,
+        "turtle",
+        12,
+        "normal",
+    )
     assert (game.status, game.version, game.actions, game.elapsed) == ("playing", 1, [], 0.0)
     assert game.running and game.running_since is not None
     assert store.get_game(player.id, game.id) == game
@@ -134,8 +147,9 @@ def test_a_game_is_stored_in_the_mode_that_owns_its_code(store: Store) -> None:
 
 def test_a_built_in_layout_and_seed_are_stored_as_their_code(store: Store) -> None:
     player = store.player(None)
-    game = store.create_game(player.id, layout=builtin_layout("turtle"), seed=12,
-                             difficulty="normal")
+    game = store.create_game(
+        player.id, layout=builtin_layout("turtle"), seed=12, difficulty="normal"
+    )
     assert game.code == CODE and game.layout_positions is None
 
 
@@ -144,15 +158,13 @@ def test_a_game_is_rebuilt_from_its_code_and_moves_after_a_restart(database_url:
         player = store.local_player()
         game = store.create_game(player.id, code=CODE)
         played = Game.replay(game.deal(), [*SOLUTION[:3], "undo", "hint"])
-        save(store, game, actions=played.actions, elapsed=42.5, hints=1, undos=1,
-             selection=7)
+        save(store, game, actions=played.actions, elapsed=42.5, hints=1, undos=1, selection=7)
     with Store(database_url) as store:
         resumed = store.current_game(store.local_player().id)
         assert resumed is not None and resumed.id == game.id
         again = Game.replay(resumed.deal(), resumed.actions, elapsed=resumed.elapsed)
         assert again.board.tiles_left == played.board.tiles_left == 140
-        assert (resumed.elapsed, resumed.hints, resumed.undos, resumed.selection) == (
-            42.5, 1, 1, 7)
+        assert (resumed.elapsed, resumed.hints, resumed.undos, resumed.selection) == (42.5, 1, 1, 7)
 
 
 def test_a_game_on_an_imported_layout_keeps_its_positions(store: Store) -> None:
@@ -192,8 +204,9 @@ def test_pausing_stops_the_clock(store: Store) -> None:
 def test_a_won_game_is_finished_and_cannot_change_any_more(store: Store) -> None:
     player = store.player(None)
     game = store.create_game(player.id, code=CODE)
-    won = save(store, game, actions=SOLUTION, elapsed=300.0, running=True, status="won",
-               selection=3)
+    won = save(
+        store, game, actions=SOLUTION, elapsed=300.0, running=True, status="won", selection=3
+    )
     assert won.finished_at is not None and won.running_since is None
     assert won.selection is None and won.version == 2
     assert store.current_game(player.id) is None
@@ -220,7 +233,7 @@ def test_of_two_simultaneous_writes_exactly_one_is_stored(store: Store) -> None:
     def write(n: int) -> None:
         barrier.wait()
         try:
-            save(store, game, actions=SOLUTION[n:n + 1])
+            save(store, game, actions=SOLUTION[n : n + 1])
             outcomes.append("saved")
         except StaleWriteError:
             outcomes.append("stale")
@@ -240,8 +253,18 @@ def test_another_players_game_is_invisible_and_untouchable(store: Store) -> None
     with pytest.raises(GameNotFoundError):
         store.get_game(intruder.id, game.id)
     with pytest.raises(GameNotFoundError):
-        store.save_game(intruder.id, game.id, version=1, actions=[], elapsed=0.0,
-                        running=False, status="abandoned", hints=0, undos=0, shuffles=0)
+        store.save_game(
+            intruder.id,
+            game.id,
+            version=1,
+            actions=[],
+            elapsed=0.0,
+            running=False,
+            status="abandoned",
+            hints=0,
+            undos=0,
+            shuffles=0,
+        )
     assert store.current_game(intruder.id) is None
     store.create_game(intruder.id, code=CODE)  # abandons the intruder's games only
     assert store.get_game(owner.id, game.id) == game
@@ -253,10 +276,19 @@ def test_a_missing_game_is_not_found(store: Store) -> None:
         store.get_game(player.id, "no-such-game")
 
 
-@pytest.mark.parametrize("change", [
-    {"status": "finished"}, {"hints": -1}, {"undos": 1.5}, {"elapsed": math.nan},
-    {"elapsed": -3.0}, {"actions": "3,4"}, {"actions": [3, 4]}, {"selection": -2},
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"status": "finished"},
+        {"hints": -1},
+        {"undos": 1.5},
+        {"elapsed": math.nan},
+        {"elapsed": -3.0},
+        {"actions": "3,4"},
+        {"actions": [3, 4]},
+        {"selection": -2},
+    ],
+)
 def test_bad_values_are_refused_and_change_nothing(store: Store, change: dict) -> None:
     player = store.player(None)
     game = store.create_game(player.id, code=CODE)
@@ -276,8 +308,12 @@ def test_a_replayed_won_game_has_the_won_status(store: Store) -> None:
 
 
 def _row(length: int, name: str) -> Layout:
-    return Layout.from_positions([(x, 0, 0) for x in range(0, 2 * length, 2)], name=name,
-                                 title=name.title(), description="a row")
+    return Layout.from_positions(
+        [(x, 0, 0) for x in range(0, 2 * length, 2)],
+        name=name,
+        title=name.title(),
+        description="a row",
+    )
 
 
 def test_imported_layouts_are_kept_under_unique_names(store: Store) -> None:
@@ -291,7 +327,10 @@ def test_imported_layouts_are_kept_under_unique_names(store: Store) -> None:
     assert kept.positions == _row(6, "x").positions
     assert (kept.title, kept.description, kept.number) == ("Long Row", "a row", None)
     assert [layout.name for layout in store.imported_layouts(me)] == [
-        "long-row", "long-row-2", "turtle-2"]
+        "long-row",
+        "long-row-2",
+        "turtle-2",
+    ]
 
 
 def test_an_unknown_imported_layout_is_a_clear_error(store: Store) -> None:
@@ -332,8 +371,9 @@ def test_a_game_on_a_deleted_layout_stays_playable(store: Store) -> None:
     store.delete_layout(name, me)
     again = store.get_game(me, game.id)
     assert again.layout_positions == [list(p) for p in layout.positions]
-    won = save(store, again, actions=[str(m) for m in again.deal().solution], status="won",
-               elapsed=200.0)
+    won = save(
+        store, again, actions=[str(m) for m in again.deal().solution], status="won", elapsed=200.0
+    )
     assert won.status == "won"
 
 
@@ -376,8 +416,11 @@ def test_every_acknowledged_save_survives_the_process_being_killed(database_url:
     with Store(database_url) as store:
         player = store.local_player()
         game = store.create_game(player.id, code=CODE)
-    writer = subprocess.Popen([sys.executable, "-c", _WRITER, database_url, player.id, game.id],
-                              stdout=subprocess.PIPE, text=True)
+    writer = subprocess.Popen(
+        [sys.executable, "-c", _WRITER, database_url, player.id, game.id],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert writer.stdout is not None
     acknowledged = 0
     while acknowledged < 10:
@@ -387,7 +430,7 @@ def test_every_acknowledged_save_survives_the_process_being_killed(database_url:
     with Store(database_url) as store:
         stored = store.get_game(player.id, game.id)
     assert len(stored.actions) >= acknowledged
-    assert stored.actions == SOLUTION[:len(stored.actions)]
+    assert stored.actions == SOLUTION[: len(stored.actions)]
     assert stored.version == len(stored.actions) + 1
 
 
@@ -400,9 +443,14 @@ def _open_games(store: Store, player_id: str) -> list[str]:
     from mahjong_solitaire.store.schema import games
 
     with store.engine.connect() as connection:
-        return list(connection.execute(select(games.c.id).where(
-            games.c.player_id == player_id,
-            games.c.status.in_(("playing", "paused", "stuck")))).scalars())
+        return list(
+            connection.execute(
+                select(games.c.id).where(
+                    games.c.player_id == player_id,
+                    games.c.status.in_(("playing", "paused", "stuck")),
+                )
+            ).scalars()
+        )
 
 
 def test_the_database_refuses_a_second_open_game_of_one_player_and_mode(store: Store) -> None:
@@ -417,8 +465,9 @@ def test_the_database_refuses_a_second_open_game_of_one_player_and_mode(store: S
     with pytest.raises(IntegrityError), store.engine.begin() as connection:
         connection.execute(insert(games).values({**values, "id": "a-second-open-game"}))
     with store.engine.begin() as connection:  # a finished game of the same mode is fine
-        connection.execute(insert(games).values({**values, "id": "an-abandoned-one",
-                                                 "status": "abandoned"}))
+        connection.execute(
+            insert(games).values({**values, "id": "an-abandoned-one", "status": "abandoned"})
+        )
     assert _open_games(store, me) == [game.id]
 
 
@@ -468,10 +517,16 @@ def test_a_win_faster_than_a_human_is_saved_but_not_ranked(store: Store) -> None
 
     me = store.player(None).id
     floor = HUMAN_FLOOR_SECONDS_PER_PAIR * len(SOLUTION)
-    fast = save(store, store.create_game(me, code=CODE), actions=SOLUTION, status="won",
-                elapsed=floor - 0.01)
-    human = save(store, store.create_game(me, code=CODE), actions=SOLUTION, status="won",
-                 elapsed=floor)
+    fast = save(
+        store,
+        store.create_game(me, code=CODE),
+        actions=SOLUTION,
+        status="won",
+        elapsed=floor - 0.01,
+    )
+    human = save(
+        store, store.create_game(me, code=CODE), actions=SOLUTION, status="won", elapsed=floor
+    )
     assert (fast.status, fast.ranked) == ("won", False)
     assert (human.status, human.ranked) == ("won", True)
     assert [entry.game_id for entry in store.leaderboard(me)] == [human.id]

@@ -21,16 +21,32 @@ SOLUTION = [str(move) for move in deal_from_code(CODE).solution]
 ROW = Layout.from_positions([(x, 0, 0) for x in range(0, 24, 2)], name="row")
 
 
-def play(store: Store, player_id: str, actions: list[str], *, status: str, elapsed: float,
-         **create: object) -> None:
+def play(
+    store: Store,
+    player_id: str,
+    actions: list[str],
+    *,
+    status: str,
+    elapsed: float,
+    **create: object,
+) -> None:
     """Create a game and store the given actions with the aid counts the engine counts."""
     if not create:
         create = {"code": CODE}
     game = store.create_game(player_id, **create)  # type: ignore[arg-type]
     replayed = Game.replay(game.deal(), actions)
-    store.save_game(player_id, game.id, version=1, actions=actions, elapsed=elapsed,
-                    running=status == "playing", status=status, hints=replayed.hints,
-                    undos=replayed.undos, shuffles=replayed.shuffles)
+    store.save_game(
+        player_id,
+        game.id,
+        version=1,
+        actions=actions,
+        elapsed=elapsed,
+        running=status == "playing",
+        status=status,
+        hints=replayed.hints,
+        undos=replayed.undos,
+        shuffles=replayed.shuffles,
+    )
 
 
 def scripted_history(store: Store, player_id: str) -> None:
@@ -38,8 +54,16 @@ def scripted_history(store: Store, player_id: str) -> None:
     play(store, player_id, [SOLUTION[0], "undo", "hint"], status="abandoned", elapsed=20.0)
     play(store, player_id, [SOLUTION[0], "shuffle"], status="abandoned", elapsed=30.0)
     row_solution = [str(move) for move in generate(ROW, 3, "easy").solution]
-    play(store, player_id, row_solution, status="won", elapsed=45.0, layout=ROW, seed=3,
-         difficulty="easy")
+    play(
+        store,
+        player_id,
+        row_solution,
+        status="won",
+        elapsed=45.0,
+        layout=ROW,
+        seed=3,
+        difficulty="easy",
+    )
     play(store, player_id, SOLUTION[:4], status="playing", elapsed=12.0)
 
 
@@ -77,16 +101,19 @@ def test_importing_the_same_history_twice_adds_nothing_the_second_time(store: St
 
 def _bad_variants() -> list[tuple[str, object]]:
     """(what is wrong, how to break a good document) pairs."""
+
     def game(index: int, **changes: object):  # type: ignore[no-untyped-def]
         def breaker(document: dict) -> dict:
             document["games"][index].update(changes)
             return document
+
         return breaker
 
     def whole(**changes: object):  # type: ignore[no-untyped-def]
         def breaker(document: dict) -> dict:
             document.update(changes)
             return document
+
         return breaker
 
     return [
@@ -100,8 +127,10 @@ def _bad_variants() -> list[tuple[str, object]]:
         ("game 1: status won does not match its moves", game(0, actions=SOLUTION[:-1])),
         ("game 2: aid counts", game(1, hints=7)),
         ("game 3: started_at .* has no time zone", game(2, started_at="2026-01-01T10:00:00")),
-        ("game 3: a game has either a code or layout positions",
-         game(2, layout_positions=[[0, 0, 0]])),
+        (
+            "game 3: a game has either a code or layout positions",
+            game(2, layout_positions=[[0, 0, 0]]),
+        ),
         ("game 1: a won game needs finished_at", game(0, finished_at=None)),
         ("game 4: .*overlap", game(3, layout_positions=[[0, 0, 0], [1, 0, 0]])),
         ("game 5: seed is missing", lambda d: d["games"][4].pop("seed") and d),
@@ -109,13 +138,17 @@ def _bad_variants() -> list[tuple[str, object]]:
         ("game 2: not a JSON object", lambda d: d["games"].insert(1, 5) or d),
         # A classic code in Connect mode (or any other mode) would be stored unreplayed
         # and break the page that resumes it.
-        ("game 2: this game is played in mode 'classic', not 'connect'",
-         game(1, mode="connect", actions=["garbage"])),
+        (
+            "game 2: this game is played in mode 'classic', not 'connect'",
+            game(1, mode="connect", actions=["garbage"]),
+        ),
         ("game 2: this game is played in mode 'classic', not 'puzzle'", game(1, mode="puzzle")),
         # Playing times: finite, not negative, at most a week, and a win no faster than a
         # person can remove its pairs (HUMAN_FLOOR_SECONDS_PER_PAIR: 72 pairs, 18 s).
-        ("game 1: elapsed = 1e\\+308 is not a number of seconds in 0..604800",
-         game(0, elapsed=1e308)),
+        (
+            "game 1: elapsed = 1e\\+308 is not a number of seconds in 0..604800",
+            game(0, elapsed=1e308),
+        ),
         ("game 1: elapsed = inf is not a number", game(0, elapsed=float("inf"))),
         ("game 1: elapsed = nan is not a number", game(0, elapsed=float("nan"))),
         ("game 2: elapsed = -0.5 is not a number", game(1, elapsed=-0.5)),
@@ -128,7 +161,8 @@ def _bad_variants() -> list[tuple[str, object]]:
 
 @pytest.mark.parametrize(("message", "breaker"), _bad_variants())
 def test_a_bad_or_foreign_history_is_refused_and_changes_nothing(
-        store: Store, message: str, breaker) -> None:  # type: ignore[no-untyped-def]
+    store: Store, message: str, breaker
+) -> None:  # type: ignore[no-untyped-def]
     source, target = store.player(None).id, store.player(None).id
     scripted_history(store, source)
     document = breaker(copy.deepcopy(store.export_history(source)))
@@ -139,8 +173,7 @@ def test_a_bad_or_foreign_history_is_refused_and_changes_nothing(
     assert store.export_history(target)["games"] == before
 
 
-def test_import_accepts_a_win_at_the_human_floor_and_an_open_game_of_a_week(
-        store: Store) -> None:
+def test_import_accepts_a_win_at_the_human_floor_and_an_open_game_of_a_week(store: Store) -> None:
     source, target = store.player(None).id, store.player(None).id
     scripted_history(store, source)
     document = store.export_history(source)
@@ -152,7 +185,8 @@ def test_import_accepts_a_win_at_the_human_floor_and_an_open_game_of_a_week(
 
 
 def test_no_statistic_overflows_whatever_times_are_stored(
-        database_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Times written around the checks (an old import, a hand-edited database) are figures
     too: two wins of 1e308 s used to make the average infinite and stats die."""
     with Store(database_url) as store:
@@ -162,8 +196,9 @@ def test_no_statistic_overflows_whatever_times_are_stored(
         with store.engine.begin() as connection:
             ids = [row.id for row in connection.execute(select(games.c.id))]
             for game_id, elapsed in zip(ids, (1e308, 1e308, -5.0), strict=True):
-                connection.execute(update(games).where(games.c.id == game_id)
-                                   .values(elapsed=elapsed))
+                connection.execute(
+                    update(games).where(games.c.id == game_id).values(elapsed=elapsed)
+                )
         stats = store.statistics(local)
     assert (stats.best_time, stats.average_time) == (0.0, 2 * MAX_ELAPSED_SECONDS / 3)
     status, out, err = run(capsys, "stats", "--json", "--database", database_url)
@@ -186,12 +221,12 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def test_the_cli_shows_statistics_and_the_leaderboard(
-        database_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     with Store(database_url) as store:
         local = store.local_player().id
         scripted_history(store, local)
-        play(store, local, [SOLUTION[0], "shuffle", "hint"], status="abandoned",
-             elapsed=9.0)
+        play(store, local, [SOLUTION[0], "shuffle", "hint"], status="abandoned", elapsed=9.0)
     status, out, _ = run(capsys, "stats", "--json", "--database", database_url)
     stats = json.loads(out)
     assert status == 0 and (stats["started"], stats["won"], stats["shuffles"]) == (6, 2, 2)
@@ -205,7 +240,8 @@ def test_the_cli_shows_statistics_and_the_leaderboard(
 
 
 def test_the_cli_exports_and_imports_a_history(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     first, second = f"sqlite:///{tmp_path / 'a.sqlite3'}", f"sqlite:///{tmp_path / 'b.sqlite3'}"
     with Store(first) as store:
         scripted_history(store, store.local_player().id)
@@ -220,14 +256,17 @@ def test_the_cli_exports_and_imports_a_history(
         assert store.statistics(store.local_player().id).won == 2
 
 
-@pytest.mark.parametrize(("content", "message"), [
-    ("{not json", "not JSON"),
-    ('{"format": "chess/pgn", "version": 1}', "not a mahjong-solitaire history file"),
-    (b"\xff\xfe\x00", "not a text file"),
-])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "not JSON"),
+        ('{"format": "chess/pgn", "version": 1}', "not a mahjong-solitaire history file"),
+        (b"\xff\xfe\x00", "not a text file"),
+    ],
+)
 def test_the_cli_refuses_a_bad_file_with_one_clear_line(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | bytes,
-        message: str) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | bytes, message: str
+) -> None:
     database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
     file = tmp_path / "bad.json"
     if isinstance(content, bytes):
@@ -242,7 +281,8 @@ def test_the_cli_refuses_a_bad_file_with_one_clear_line(
 
 @pytest.mark.parametrize("elapsed", [1e308, 0.001, -1, 7 * 24 * 3600 + 1])
 def test_the_cli_refuses_a_history_with_an_impossible_time_and_imports_nothing(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], elapsed: float) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], elapsed: float
+) -> None:
     first, second = f"sqlite:///{tmp_path / 'a.sqlite3'}", f"sqlite:///{tmp_path / 'b.sqlite3'}"
     with Store(first) as store:
         scripted_history(store, store.local_player().id)
@@ -258,9 +298,11 @@ def test_the_cli_refuses_a_history_with_an_impossible_time_and_imports_nothing(
 
 
 def test_the_cli_reports_a_missing_file_and_an_unreachable_database(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, _, err = run(capsys, "import", str(tmp_path / "nope.json"),
-                         "--database", str(tmp_path / "games.sqlite3"))
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _, err = run(
+        capsys, "import", str(tmp_path / "nope.json"), "--database", str(tmp_path / "games.sqlite3")
+    )
     assert status == 2 and "nope.json" in err
     status, _, err = run(capsys, "stats", "--database", "postgresql://nobody@127.0.0.1:1/none")
     assert status == 2 and "cannot open the database" in err and err.count("\n") == 1

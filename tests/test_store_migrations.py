@@ -52,22 +52,29 @@ def test_an_empty_database_upgrades_to_the_current_schema(database_url: str) -> 
     assert differences == []
 
 
-def test_a_database_of_the_previous_schema_upgrades_and_keeps_its_games(
-        database_url: str) -> None:
+def test_a_database_of_the_previous_schema_upgrades_and_keeps_its_games(database_url: str) -> None:
     engine = create_store_engine(database_url)
     migrate(engine, "0001")
     started = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
     moves = [str(move) for move in deal_from_code(CODE).solution[:2]]
     with engine.begin() as connection:
         assert "layouts" not in inspect(connection).get_table_names()
-        connection.execute(text("INSERT INTO players (id, display_name, created_at) "
-                                "VALUES ('old-player', 'Old', :at)"), {"at": started})
         connection.execute(
-            text("INSERT INTO games (id, player_id, mode, code, layout_name, seed, difficulty, "
-                 "started_at, actions, elapsed, running_since, status, hints, undos, shuffles, "
-                 "version) VALUES ('old-game', 'old-player', 'classic', :code, 'turtle', 12, "
-                 "'normal', :at, :actions, 33.5, NULL, 'paused', 0, 0, 0, 4)"),
-            {"code": CODE, "at": started, "actions": f'["{moves[0]}", "{moves[1]}"]'})
+            text(
+                "INSERT INTO players (id, display_name, created_at) "
+                "VALUES ('old-player', 'Old', :at)"
+            ),
+            {"at": started},
+        )
+        connection.execute(
+            text(
+                "INSERT INTO games (id, player_id, mode, code, layout_name, seed, difficulty, "
+                "started_at, actions, elapsed, running_since, status, hints, undos, shuffles, "
+                "version) VALUES ('old-game', 'old-player', 'classic', :code, 'turtle', 12, "
+                "'normal', :at, :actions, 33.5, NULL, 'paused', 0, 0, 0, 4)"
+            ),
+            {"code": CODE, "at": started, "actions": f'["{moves[0]}", "{moves[1]}"]'},
+        )
     engine.dispose()
     assert _revision(database_url) == "0001"
 
@@ -75,13 +82,22 @@ def test_a_database_of_the_previous_schema_upgrades_and_keeps_its_games(
         assert _revision(database_url) == _head()
         game = store.current_game("old-player")
         assert game is not None and game.id == "old-game"
-        assert (game.actions, game.elapsed, game.version, game.selection) == (
-            moves, 33.5, 4, None)
+        assert (game.actions, game.elapsed, game.version, game.selection) == (moves, 33.5, 4, None)
         assert game.started_at == started
         assert Game.replay(game.deal(), game.actions).board.tiles_left == 140
-        saved = store.save_game("old-player", "old-game", version=4, actions=moves,
-                                elapsed=40.0, running=True, status="playing", hints=0,
-                                undos=0, shuffles=0, selection=5)
+        saved = store.save_game(
+            "old-player",
+            "old-game",
+            version=4,
+            actions=moves,
+            elapsed=40.0,
+            running=True,
+            status="playing",
+            hints=0,
+            undos=0,
+            shuffles=0,
+            selection=5,
+        )
         assert saved.selection == 5
         assert store.player("old-player").display_name == "Old"
         assert store.imported_layouts("old-player", unowned=True) == []
@@ -117,33 +133,54 @@ def test_several_processes_may_open_a_new_database_at_once(database_url: str) ->
 
 
 def test_the_upgrade_leaves_one_open_game_per_player_and_mode_and_ranks_old_wins(
-        database_url: str) -> None:
+    database_url: str,
+) -> None:
     engine = create_store_engine(database_url)
     migrate(engine, "0002")
     at = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
     moves = [str(move) for move in deal_from_code(CODE).solution]
     with engine.begin() as connection:
         for player in ("p", "local"):
-            connection.execute(text("INSERT INTO players (id, created_at) VALUES (:id, :at)"),
-                               {"id": player, "at": at})
-        connection.execute(text("INSERT INTO settings (key, value) "
-                                "VALUES ('local_player', 'local')"))
-        rows = [("older", "playing", 10, "[]", 1.0), ("newer", "paused", 11, "[]", 1.0),
-                ("connect", "playing", 9, "[]", 1.0),
-                ("fast-win", "won", 5, json.dumps(moves), 2.0),
-                ("slow-win", "won", 6, json.dumps(moves), 300.0)]
+            connection.execute(
+                text("INSERT INTO players (id, created_at) VALUES (:id, :at)"),
+                {"id": player, "at": at},
+            )
+        connection.execute(
+            text("INSERT INTO settings (key, value) VALUES ('local_player', 'local')")
+        )
+        rows = [
+            ("older", "playing", 10, "[]", 1.0),
+            ("newer", "paused", 11, "[]", 1.0),
+            ("connect", "playing", 9, "[]", 1.0),
+            ("fast-win", "won", 5, json.dumps(moves), 2.0),
+            ("slow-win", "won", 6, json.dumps(moves), 300.0),
+        ]
         for game_id, status, minute, actions, elapsed in rows:
             connection.execute(
-                text("INSERT INTO games (id, player_id, mode, code, layout_name, seed, "
-                     "difficulty, started_at, actions, elapsed, running_since, status, hints, "
-                     "undos, shuffles, version) VALUES (:id, 'p', :mode, :code, 'turtle', 12, "
-                     "'normal', :at, :actions, :elapsed, :at, :status, 0, 0, 0, 3)"),
-                {"id": game_id, "mode": "connect" if game_id == "connect" else "classic",
-                 "code": CODE, "at": at.replace(minute=minute), "actions": actions,
-                 "elapsed": elapsed, "status": status})
-        connection.execute(text("INSERT INTO layouts (name, title, description, positions, "
-                                "created_at) VALUES ('old', 'Old', '', '[[0,0,0],[2,0,0]]', "
-                                ":at)"), {"at": at})
+                text(
+                    "INSERT INTO games (id, player_id, mode, code, layout_name, seed, "
+                    "difficulty, started_at, actions, elapsed, running_since, status, hints, "
+                    "undos, shuffles, version) VALUES (:id, 'p', :mode, :code, 'turtle', 12, "
+                    "'normal', :at, :actions, :elapsed, :at, :status, 0, 0, 0, 3)"
+                ),
+                {
+                    "id": game_id,
+                    "mode": "connect" if game_id == "connect" else "classic",
+                    "code": CODE,
+                    "at": at.replace(minute=minute),
+                    "actions": actions,
+                    "elapsed": elapsed,
+                    "status": status,
+                },
+            )
+        connection.execute(
+            text(
+                "INSERT INTO layouts (name, title, description, positions, "
+                "created_at) VALUES ('old', 'Old', '', '[[0,0,0],[2,0,0]]', "
+                ":at)"
+            ),
+            {"at": at},
+        )
     engine.dispose()
 
     with Store(database_url) as store:

@@ -19,16 +19,34 @@ def code(seed: int, difficulty: Difficulty = Difficulty.NORMAL) -> str:
     return str(GameCode(0, seed, difficulty))
 
 
-def finish(store: Store, player_id: str, elapsed: float, *, status: str = "won",
-           game_code: str | None = None, daily: date | None = None, hints: int = 0,
-           undos: int = 0, shuffles: int = 0) -> str:
+def finish(
+    store: Store,
+    player_id: str,
+    elapsed: float,
+    *,
+    status: str = "won",
+    game_code: str | None = None,
+    daily: date | None = None,
+    hints: int = 0,
+    undos: int = 0,
+    shuffles: int = 0,
+) -> str:
     """Play one game to its end (the store does not check the moves; the web server does)."""
     if daily is not None:
         game_code = str(daily_code(daily))
     game = store.create_game(player_id, code=game_code or code(1), daily=daily)
-    store.save_game(player_id, game.id, version=game.version, actions=[], elapsed=elapsed,
-                    running=False, status=status, hints=hints, undos=undos,
-                    shuffles=shuffles)
+    store.save_game(
+        player_id,
+        game.id,
+        version=game.version,
+        actions=[],
+        elapsed=elapsed,
+        running=False,
+        status=status,
+        hints=hints,
+        undos=undos,
+        shuffles=shuffles,
+    )
     return game.id
 
 
@@ -59,12 +77,14 @@ def test_equal_times_rank_the_earlier_win_first(store: Store) -> None:
 
 def test_leaderboard_entries_show_layout_difficulty_date_and_aids(store: Store) -> None:
     player = store.player(None).id
-    finish(store, player, 321.0, game_code=code(7, Difficulty.HARD), hints=2, undos=3,
-           shuffles=1)
+    finish(store, player, 321.0, game_code=code(7, Difficulty.HARD), hints=2, undos=3, shuffles=1)
     finish(store, player, 400.0)
     shuffled, plain = store.leaderboard(player)
     assert (shuffled.layout_name, shuffled.difficulty, shuffled.code) == (
-        "turtle", "hard", code(7, Difficulty.HARD))
+        "turtle",
+        "hard",
+        code(7, Difficulty.HARD),
+    )
     assert (shuffled.hints, shuffled.undos, shuffled.shuffles) == (2, 3, 1)
     assert shuffled.shuffled and not plain.shuffled
     assert abs(shuffled.finished_at - datetime.now(UTC)) < timedelta(minutes=5)
@@ -98,7 +118,10 @@ def test_the_daily_board_shows_each_players_best_time_of_that_day(store: Store) 
     finish(store, eve, 20.0)  # not the daily challenge
     board = store.daily_board(DAY, viewer=bo)
     assert [(entry.display_name, entry.time) for entry in board] == [
-        ("<Cy>", 100.0), ("Ana", 250.0), (None, 250.0)]
+        ("<Cy>", 100.0),
+        ("Ana", 250.0),
+        (None, 250.0),
+    ]
     assert [entry.mine for entry in board] == [False, False, True]
     assert board[0].shuffled
     assert [entry.rank for entry in store.daily_board(DAY, limit=2)] == [1, 2]
@@ -135,11 +158,14 @@ def test_statistics_of_a_scripted_history(store: Store) -> None:
     assert (stats.current_streak, stats.best_streak) == (1, 2)
     assert (stats.daily_played, stats.daily_won) == (2, 1)
     easy, normal = stats.groups
-    assert (easy.layout_name, easy.difficulty, easy.started, easy.won) == (
-        "turtle", "easy", 1, 1)
+    assert (easy.layout_name, easy.difficulty, easy.started, easy.won) == ("turtle", "easy", 1, 1)
     assert (easy.best_time, easy.average_time) == (200.0, 200.0)
     assert (normal.difficulty, normal.started, normal.won, normal.best_time) == (
-        "normal", 6, 3, 250.0)
+        "normal",
+        6,
+        3,
+        250.0,
+    )
     assert normal.average_time == pytest.approx(950 / 3)
     as_json = stats.to_json()
     assert as_json["win_rate"] == round(4 / 7, 4)
@@ -163,13 +189,17 @@ def test_statistics_belong_to_their_player(store: Store) -> None:
 
 
 def _summary(status: str, n: int) -> GameSummary:
-    finished = None if status in ("playing", "paused", "stuck") else (
-        datetime(2026, 1, 1, tzinfo=UTC) + timedelta(minutes=n))
+    finished = (
+        None
+        if status in ("playing", "paused", "stuck")
+        else (datetime(2026, 1, 1, tzinfo=UTC) + timedelta(minutes=n))
+    )
     return GameSummary(status, "turtle", "normal", 100.0, 0, 0, 0, None, finished)
 
 
-statuses = st.lists(st.sampled_from(["won", "abandoned", "playing", "paused", "stuck"]),
-                    max_size=40)
+statuses = st.lists(
+    st.sampled_from(["won", "abandoned", "playing", "paused", "stuck"]), max_size=40
+)
 
 
 @given(statuses)
@@ -184,12 +214,13 @@ def test_a_win_extends_the_streak_and_a_lost_game_breaks_it(history: list[str]) 
     assert (after_loss.current_streak, after_loss.best_streak) == (0, before.best_streak)
     still_open = compute([*games, _summary("stuck", len(games))])
     assert (still_open.current_streak, still_open.best_streak) == (
-        before.current_streak, before.best_streak)
+        before.current_streak,
+        before.best_streak,
+    )
 
 
 @given(statuses)
-def test_the_order_games_are_listed_in_does_not_change_the_statistics(
-        history: list[str]) -> None:
+def test_the_order_games_are_listed_in_does_not_change_the_statistics(history: list[str]) -> None:
     games = [_summary(status, n) for n, status in enumerate(history)]
     assert compute(games) == compute(list(reversed(games)))
 
@@ -197,13 +228,30 @@ def test_the_order_games_are_listed_in_does_not_change_the_statistics(
 # -- stage progress ---------------------------------------------------------------------
 
 
-def play_stage(store: Store, player_id: str, stage: int, elapsed: float, *,
-               status: str = "won", mode: str = "classic") -> None:
+def play_stage(
+    store: Store,
+    player_id: str,
+    stage: int,
+    elapsed: float,
+    *,
+    status: str = "won",
+    mode: str = "classic",
+) -> None:
     # A stage's game has a code of its own mode: the store refuses a code of another mode.
     deal_code = code(stage) if mode == "classic" else mode_named(mode).stage_deal(stage).code
     game = store.create_game(player_id, code=deal_code, stage=stage, mode=mode)
-    store.save_game(player_id, game.id, version=game.version, actions=[], elapsed=elapsed,
-                    running=False, status=status, hints=0, undos=0, shuffles=0)
+    store.save_game(
+        player_id,
+        game.id,
+        version=game.version,
+        actions=[],
+        elapsed=elapsed,
+        running=False,
+        status=status,
+        hints=0,
+        undos=0,
+        shuffles=0,
+    )
 
 
 def test_stage_progress_starts_at_stage_one(store: Store) -> None:

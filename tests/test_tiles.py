@@ -22,13 +22,24 @@ def test_the_set_has_144_tiles_of_42_kinds():
     counts = Counter(TILE_SET)
     assert all(counts[label] == 4 for label, kind in KINDS.items() if kind.copies == 4)
     assert [label for label, kind in KINDS.items() if kind.copies == 1] == [
-        "F1", "F2", "F3", "F4", "S1", "S2", "S3", "S4"]
+        "F1",
+        "F2",
+        "F3",
+        "F4",
+        "S1",
+        "S2",
+        "S3",
+        "S4",
+    ]
 
 
 def test_labels_are_the_numbers_style_of_the_spec():
-    expected = ([f"{n}{s}" for s in "BCD" for n in range(1, 10)]
-                + ["N", "S", "E", "W", "R", "G", "Wh"]
-                + [f"F{n}" for n in range(1, 5)] + [f"S{n}" for n in range(1, 5)])
+    expected = (
+        [f"{n}{s}" for s in "BCD" for n in range(1, 10)]
+        + ["N", "S", "E", "W", "R", "G", "Wh"]
+        + [f"F{n}" for n in range(1, 5)]
+        + [f"S{n}" for n in range(1, 5)]
+    )
     assert list(KINDS) == expected
 
 

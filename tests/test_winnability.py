@@ -14,8 +14,14 @@ from mahjong_solitaire.solver.winnability import Status, Winnability, winnabilit
 
 # Two 1B on the floor, a 1B on top of a 2B, a 2B on top of a 1B: pairing the two floor
 # tiles first leaves the other 1B and 2B waiting for each other.
-TRAP = [(0, 0, 0, "1B"), (0, 0, 1, "2B"), (4, 0, 0, "1B"), (8, 0, 0, "1B"),
-        (20, 0, 0, "2B"), (20, 0, 1, "1B")]
+TRAP = [
+    (0, 0, 0, "1B"),
+    (0, 0, 1, "2B"),
+    (4, 0, 0, "1B"),
+    (8, 0, 0, "1B"),
+    (20, 0, 0, "2B"),
+    (20, 0, 1, "1B"),
+]
 
 
 def trap_board() -> tuple[Board, Layout]:

@@ -1,13 +1,13 @@
 """Every mode of play, by name and by code: the one registration a new mode needs.
 
-    >>> [mode.name for mode in MODES.values()]
-    ['classic', 'connect']
-    >>> mode_of_code("CN1-1808B-AAAAABL").name, mode_of_code(None).name
-    ('connect', 'classic')
-    >>> mode_named("chess")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown mode 'chess' (one of classic, connect)
+>>> [mode.name for mode in MODES.values()]
+['classic', 'connect']
+>>> mode_of_code("CN1-1808B-AAAAABL").name, mode_of_code(None).name
+('connect', 'classic')
+>>> mode_named("chess")
+Traceback (most recent call last):
+...
+ValueError: unknown mode 'chess' (one of classic, connect)
 """
 
 from __future__ import annotations

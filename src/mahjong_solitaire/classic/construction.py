@@ -133,8 +133,12 @@ def _attempt(layout: Layout, rng: Rng, start: int) -> Construction:
                 if (a, b) not in tried:
                     break
         else:
-            untried = [(members[i], members[j]) for i in range(n) for j in range(i + 1, n)
-                       if (members[i], members[j]) not in tried]
+            untried = [
+                (members[i], members[j])
+                for i in range(n)
+                for j in range(i + 1, n)
+                if (members[i], members[j]) not in tried
+            ]
             a, b = untried[below(len(untried))]
         steps += 1
         if steps > STEP_LIMIT:

@@ -33,8 +33,9 @@ class Game(TileGame):
     deal: Deal
     board: Board
 
-    def __init__(self, deal: Deal, *, clock: Callable[[], float] = time.monotonic,
-                 elapsed: float = 0.0) -> None:
+    def __init__(
+        self, deal: Deal, *, clock: Callable[[], float] = time.monotonic, elapsed: float = 0.0
+    ) -> None:
         super().__init__(deal, clock=clock, elapsed=elapsed)
         self._hinter = Hinter()  # keeps the winning plan between hints
 

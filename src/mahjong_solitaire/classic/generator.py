@@ -48,6 +48,7 @@ from .construction import Construction, construct
 
 __all__ = ["Deal", "deal_from_code", "fingerprint", "generate", "score"]
 
+
 @dataclass(frozen=True, slots=True)
 class Deal:
     """A dealt game: the face on every position of a layout and one winning order."""
@@ -79,8 +80,10 @@ class Deal:
             "difficulty": self.difficulty.value,
             "seed": self.seed,
             "score": round(self.score, 4),
-            "tiles": [[x, y, z, label] for (x, y, z), label in
-                      zip(self.layout.positions, self.tiles, strict=True)],
+            "tiles": [
+                [x, y, z, label]
+                for (x, y, z), label in zip(self.layout.positions, self.tiles, strict=True)
+            ],
             "solution": [[m.a, m.b] for m in self.solution],
         }
 
@@ -121,8 +124,7 @@ def score(construction: Construction, tiles: tuple[str, ...]) -> float:
     return total / len(construction.order)
 
 
-def generate(layout: Layout, seed: int, difficulty: Difficulty | str = Difficulty.NORMAL
-             ) -> Deal:
+def generate(layout: Layout, seed: int, difficulty: Difficulty | str = Difficulty.NORMAL) -> Deal:
     """The deal of ``seed`` on ``layout`` at ``difficulty`` (see the module documentation).
 
     Raises :class:`~mahjong_solitaire.classic.construction.UnclearableError` for positions that
@@ -154,8 +156,8 @@ def generate(layout: Layout, seed: int, difficulty: Difficulty | str = Difficult
 def deal_from_code(code: GameCode | str) -> Deal:
     """The deal a code names (:class:`~mahjong_solitaire.core.codes.CodeError` for a bad one).
 
-        >>> deal_from_code("MJ1-L00-AAAAABL").seed
-        12
+    >>> deal_from_code("MJ1-L00-AAAAABL").seed
+    12
     """
     if isinstance(code, str):
         code = GameCode.parse(code)

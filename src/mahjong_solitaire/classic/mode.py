@@ -1,9 +1,9 @@
 """Classic Mahjong Solitaire as a :class:`~mahjong_solitaire.core.mode.Mode`.
 
-    >>> CLASSIC.name, CLASSIC.owns("mj1-l00-aaaaabl"), CLASSIC.owns("CN1-1006B-AAAAABL")
-    ('classic', True, False)
-    >>> CLASSIC.ranking_name(CLASSIC.deal("MJ1-L00-AAAAABL"))
-    'turtle'
+>>> CLASSIC.name, CLASSIC.owns("mj1-l00-aaaaabl"), CLASSIC.owns("CN1-1006B-AAAAABL")
+('classic', True, False)
+>>> CLASSIC.ranking_name(CLASSIC.deal("MJ1-L00-AAAAABL"))
+'turtle'
 """
 
 from __future__ import annotations

@@ -43,6 +43,6 @@ def render(board: Board, *, mark_blocked: bool = False) -> str:
             width = 2 * max(cells) + 4
             line = [" "] * width
             for x, label in cells.items():
-                line[2 * x:2 * x + len(label)] = label
+                line[2 * x : 2 * x + len(label)] = label
             lines.append("".join(line).rstrip())
     return "\n".join(lines)

@@ -29,7 +29,8 @@ def shuffled_tiles(board: Board, rng: Rng) -> tuple[tuple[str | None, ...], tupl
     try:
         construction = construct(board.layout, rng, board.present)
     except UnclearableError as error:
-        raise ShuffleError(f"no shuffle can help: the remaining positions cannot be cleared "
-                           f"({error})") from None
+        raise ShuffleError(
+            f"no shuffle can help: the remaining positions cannot be cleared ({error})"
+        ) from None
     tiles = lay_faces(match_groups(board.tiles), construction.order, len(board.layout), rng)
     return tiles, tuple(Move(a, b) for a, b in construction.order)

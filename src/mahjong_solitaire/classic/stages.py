@@ -36,9 +36,27 @@ __all__ = ["HARD_FROM_ROUND", "STAGE_ORDER", "Stage", "stage", "stages"]
 #: Built-in layouts from the most forgiving to the most demanding: the order of the mean
 #: deal score (matching pairs available per step) at normal difficulty, highest first.
 STAGE_ORDER: tuple[str, ...] = (
-    "towers", "crab", "butterfly", "star", "turtle", "diamond", "pinwheel", "fortress",
-    "arrow", "staircase", "spider", "wave", "cross", "hourglass", "brickwork", "arena",
-    "pyramid", "bridge", "ring", "twin-peaks", "pagoda",
+    "towers",
+    "crab",
+    "butterfly",
+    "star",
+    "turtle",
+    "diamond",
+    "pinwheel",
+    "fortress",
+    "arrow",
+    "staircase",
+    "spider",
+    "wave",
+    "cross",
+    "hourglass",
+    "brickwork",
+    "arena",
+    "pyramid",
+    "bridge",
+    "ring",
+    "twin-peaks",
+    "pagoda",
 )
 
 #: From this round on (counting from 1) every stage is hard.
@@ -89,8 +107,9 @@ def stage(number: int) -> Stage:
         raise ValueError(f"stage {number!r}: stages are numbered from 1")
     round_index, index = divmod(number - 1, len(STAGE_ORDER))
     seed = derive_seed(_SALT, number) % (MAX_SEED + 1)
-    return Stage(number, builtin_layout(STAGE_ORDER[index]),
-                 _difficulty(round_index + 1, index), seed)
+    return Stage(
+        number, builtin_layout(STAGE_ORDER[index]), _difficulty(round_index + 1, index), seed
+    )
 
 
 def stages(first: int = 1, count: int = len(STAGE_ORDER)) -> list[Stage]:

@@ -24,9 +24,13 @@ __all__ = ["CliError", "build_parser", "error_line", "main"]
 #: Sub-command modules of this package, in the order ``--help`` lists them, with the
 #: commands each registers.
 COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("deal", ("deal",)), ("play", ("play",)),
-    ("history", ("stats", "leaderboard", "export", "import")), ("connect", ("connect",)),
-    ("layouts", ("layouts",)), ("solve", ("solve",)))
+    ("deal", ("deal",)),
+    ("play", ("play",)),
+    ("history", ("stats", "leaderboard", "export", "import")),
+    ("connect", ("connect",)),
+    ("layouts", ("layouts",)),
+    ("solve", ("solve",)),
+)
 
 #: The catalogues' directory (as :mod:`mahjong_solitaire.i18n` reads it).
 _LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -35,8 +39,11 @@ _LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 def _languages() -> list[str]:
     """The languages ``--lang`` takes, as ``i18n.languages()`` lists them, without loading
     the translator (a test checks that the two agree)."""
-    found = sorted(path.name for path in _LOCALE_DIR.iterdir()
-                   if (path / "LC_MESSAGES" / "messages.po").is_file())
+    found = sorted(
+        path.name
+        for path in _LOCALE_DIR.iterdir()
+        if (path / "LC_MESSAGES" / "messages.po").is_file()
+    )
     return sorted(found, key=lambda code: code != "en")
 
 
@@ -62,11 +69,14 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         prog="mahjong-solitaire",
         description="Mahjong Solitaire: solvable deals, a solver, and a browser game.",
     )
-    parser.add_argument("--lang", choices=_languages(), default=None,
-                        help="the language of the messages (default: the terminal's, from "
-                             "LANGUAGE, LC_ALL, LC_MESSAGES or LANG)")
-    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND",
-                                       parser_class=Parser)
+    parser.add_argument(
+        "--lang",
+        choices=_languages(),
+        default=None,
+        help="the language of the messages (default: the terminal's, from "
+        "LANGUAGE, LC_ALL, LC_MESSAGES or LANG)",
+    )
+    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=Parser)
     named = None if argv is None else _command_of(argv)
     modules = [module for module, commands in COMMANDS if named in commands]
     for module in modules or [module for module, _ in COMMANDS]:
@@ -80,8 +90,11 @@ def _error_codes() -> tuple[tuple[type[Exception], str], ...]:
     from ..core.codes import CodeError
     from ..core.layout import LayoutError
 
-    return ((ConnectCodeError, "bad_connect_code"), (CodeError, "bad_code"),
-            (LayoutError, "bad_layout"))
+    return (
+        (ConnectCodeError, "bad_connect_code"),
+        (CodeError, "bad_code"),
+        (LayoutError, "bad_layout"),
+    )
 
 
 def error_line(error: Exception, lang: str) -> str:

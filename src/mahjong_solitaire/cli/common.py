@@ -11,12 +11,22 @@ def N_(msgid: str) -> str:
     no message does not load the translator)."""
     return msgid
 
-__all__ = ["DATABASE_HELP", "CliError", "Parser", "add_database_option", "existing_database",
-           "language", "read_text", "require_code"]
+
+__all__ = [
+    "DATABASE_HELP",
+    "CliError",
+    "Parser",
+    "add_database_option",
+    "existing_database",
+    "language",
+    "read_text",
+    "require_code",
+]
 
 #: The help of ``--database`` on every command that reads or writes the database.
-DATABASE_HELP = ("database URL (default: $DATABASE_URL, else the SQLite file in the user's "
-                 "data directory)")
+DATABASE_HELP = (
+    "database URL (default: $DATABASE_URL, else the SQLite file in the user's data directory)"
+)
 
 
 def language(args: argparse.Namespace) -> str:
@@ -64,8 +74,9 @@ def read_text(name: str) -> str:
         with open(name, encoding="utf-8") as handle:
             return handle.read()
     except OSError as error:
-        raise CliError(N_("cannot read {name}: {reason}"), name=name,
-                       reason=error.strerror) from None
+        raise CliError(
+            N_("cannot read {name}: {reason}"), name=name, reason=error.strerror
+        ) from None
     except UnicodeDecodeError:
         raise CliError(N_("{file}: not a text file"), file=name) from None
 
@@ -77,8 +88,7 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def add_database_option(parser: argparse.ArgumentParser, help_text: str = DATABASE_HELP
-                        ) -> None:
+def add_database_option(parser: argparse.ArgumentParser, help_text: str = DATABASE_HELP) -> None:
     """Give ``parser`` the ``--database URL`` option every database command takes."""
     parser.add_argument("--database", metavar="URL", help=help_text)
 
@@ -108,6 +118,7 @@ def require_code(text: str | None, example: str, option: str = "--code") -> str 
     mahjong_solitaire.cli.common.CliError: --code is empty: give a code such as MJ1-L00-AAAAABL
     """
     if text is not None and not text.strip():
-        raise CliError(N_("{option} is empty: give a code such as {example}"), option=option,
-                       example=example)
+        raise CliError(
+            N_("{option} is empty: give a code such as {example}"), option=option, example=example
+        )
     return text

@@ -26,20 +26,24 @@ __all__ = ["register"]
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        "connect", help="Connect mode (Shisen-Sho): deals by stage or code",
+        "connect",
+        help="Connect mode (Shisen-Sho): deals by stage or code",
         description="Connect mode: join matching tiles by a path of at most two turns; "
-                    "each stage has a sliding rule.")
+        "each stage has a sliding rule.",
+    )
     parser.set_defaults(handler=lambda _args: _help(parser))
-    commands = parser.add_subparsers(title="commands", metavar="COMMAND",
-                                     parser_class=type(parser))
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=type(parser))
     deal = commands.add_parser(
-        "deal", help="make a solvable Connect deal and print it",
+        "deal",
+        help="make a solvable Connect deal and print it",
         description="Make a Connect deal that is solvable by construction.  Without --json, "
-                    "print the grid in the Numbers labels ('.' is empty); with --json, one "
-                    "mahjong-solitaire/connect-1 object.")
+        "print the grid in the Numbers labels ('.' is empty); with --json, one "
+        "mahjong-solitaire/connect-1 object.",
+    )
     source = deal.add_mutually_exclusive_group()
-    source.add_argument("--stage", type=int, default=None,
-                        help="stage number, 1 or more (default: 1)")
+    source.add_argument(
+        "--stage", type=int, default=None, help="stage number, 1 or more (default: 1)"
+    )
     source.add_argument("--code", help="a Connect code such as CN1-1808B-AAAAABL")
     deal.add_argument("--seed", type=int, help=f"seed 0..{MAX_SEED} (default: random)")
     deal.add_argument("--json", action="store_true", help="print one JSON object")
@@ -80,9 +84,13 @@ def header(deal: ConnectDeal, number: int | None, lang: str) -> str:
     grid = connect_grid_title(deal.width, deal.height, deal.rule, lang)
     if number is not None:
         grid = _("Stage {number}: {name}", number=number, name=grid)
-    return _("{code}  {layout}, {difficulty}, score {score}", code=deal.code, layout=grid,
-             difficulty=difficulty_name(deal.difficulty, lang).lower(),
-             score=format_number(deal.score, lang, decimals=2))
+    return _(
+        "{code}  {layout}, {difficulty}, score {score}",
+        code=deal.code,
+        layout=grid,
+        difficulty=difficulty_name(deal.difficulty, lang).lower(),
+        score=format_number(deal.score, lang, decimals=2),
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -90,6 +98,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(json.dumps(deal.to_json(), separators=(",", ":")) + "\n")
         return 0
-    sys.stdout.write(f"{header(deal, number, language(args))}\n"
-                     f"{render(deal.shape, deal.tiles)}\n")
+    sys.stdout.write(f"{header(deal, number, language(args))}\n{render(deal.shape, deal.tiles)}\n")
     return 0

@@ -22,24 +22,36 @@ __all__ = ["register"]
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        "deal", help="make a solvable deal and print it",
+        "deal",
+        help="make a solvable deal and print it",
         description="Make deals that are solvable by construction.  Without --json, print a "
-                    "picture of each layer in the Numbers labels; with --json, one "
-                    "mahjong-solitaire/deal-1 object per line.")
+        "picture of each layer in the Numbers labels; with --json, one "
+        "mahjong-solitaire/deal-1 object per line.",
+    )
     source = parser.add_mutually_exclusive_group()
-    source.add_argument("--layout", default="turtle", help="layout name or number "
-                        "(default: turtle)")
+    source.add_argument(
+        "--layout", default="turtle", help="layout name or number (default: turtle)"
+    )
     source.add_argument("--code", help="a game code such as MJ1-L00-AAAAABL")
-    source.add_argument("--daily", nargs="?", const="today", metavar="YYYY-MM-DD",
-                        help="the daily challenge of a UTC date (default: today)")
+    source.add_argument(
+        "--daily",
+        nargs="?",
+        const="today",
+        metavar="YYYY-MM-DD",
+        help="the daily challenge of a UTC date (default: today)",
+    )
     parser.add_argument("--difficulty", default="normal", choices=[d.value for d in Difficulty])
     parser.add_argument("--seed", type=int, help=f"seed 0..{MAX_SEED} (default: random)")
-    parser.add_argument("--count", type=int, default=1, help="how many deals, from "
-                        "consecutive seeds")
+    parser.add_argument(
+        "--count", type=int, default=1, help="how many deals, from consecutive seeds"
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
-    add_database_option(parser, "database of imported layouts, for --layout (default: "
-                                "$DATABASE_URL, else the SQLite file in the user's data "
-                                "directory)")
+    add_database_option(
+        parser,
+        "database of imported layouts, for --layout (default: "
+        "$DATABASE_URL, else the SQLite file in the user's data "
+        "directory)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -99,10 +111,13 @@ def header(deal: Deal, lang: str) -> str:
     from ..i18n import difficulty_name, format_number, layout_title, translator
 
     _ = translator(lang)
-    return _("{code}  {layout}, {difficulty}, score {score}", code=deal.code or deal.layout.name,
-             layout=layout_title(deal.layout, lang),
-             difficulty=difficulty_name(deal.difficulty, lang).lower(),
-             score=format_number(deal.score, lang, decimals=2))
+    return _(
+        "{code}  {layout}, {difficulty}, score {score}",
+        code=deal.code or deal.layout.name,
+        layout=layout_title(deal.layout, lang),
+        difficulty=difficulty_name(deal.difficulty, lang).lower(),
+        score=format_number(deal.score, lang, decimals=2),
+    )
 
 
 def run(args: argparse.Namespace) -> int:

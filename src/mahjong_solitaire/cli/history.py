@@ -37,8 +37,7 @@ from ..store import LeaderboardEntry, Statistics, Store
 from ..store.limits import clamp_elapsed
 from .common import CliError, add_database_option, existing_database, language, read_text
 
-__all__ = ["format_leaderboard", "format_statistics", "format_time", "layout_label",
-           "register"]
+__all__ = ["format_leaderboard", "format_statistics", "format_time", "layout_label", "register"]
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -49,13 +48,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         return parser
 
     add("stats", "show your statistics", run_stats).add_argument(
-        "--json", action="store_true", help="print them as one JSON object")
+        "--json", action="store_true", help="print them as one JSON object"
+    )
     add("leaderboard", "show your 10 best winning times", run_leaderboard).add_argument(
-        "--json", action="store_true", help="print them as a JSON list")
+        "--json", action="store_true", help="print them as a JSON list"
+    )
     add("export", "write your history of games to a JSON file", run_export).add_argument(
-        "file", metavar="FILE", help="where to write it ('-' for standard output)")
+        "file", metavar="FILE", help="where to write it ('-' for standard output)"
+    )
     add("import", "add the games of a history JSON file to yours", run_import).add_argument(
-        "file", metavar="FILE", help="the file to read ('-' for standard input)")
+        "file", metavar="FILE", help="the file to read ('-' for standard input)"
+    )
 
 
 def format_time(seconds: float | None) -> str:
@@ -66,7 +69,6 @@ def format_time(seconds: float | None) -> str:
     ('1:12', '1:02:05', '-', '168:00:00')
     """
     return "-" if seconds is None else format_time_span(clamp_elapsed(seconds))
-
 
 
 def layout_label(name: str, lang: str) -> str:
@@ -88,9 +90,13 @@ def _difficulty(value: str, lang: str) -> str:
 def _table(rows: list[list[str]], right: Collection[int]) -> list[str]:
     """Rows of cells as aligned columns (the ``right`` ones aligned right)."""
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return ["  ".join(cell.rjust(width) if i in right else cell.ljust(width)
-                      for i, (cell, width) in enumerate(zip(row, widths, strict=True))).rstrip()
-            for row in rows]
+    return [
+        "  ".join(
+            cell.rjust(width) if i in right else cell.ljust(width)
+            for i, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in rows
+    ]
 
 
 def format_statistics(stats: Statistics, lang: str = "en") -> str:
@@ -103,21 +109,44 @@ def format_statistics(stats: Statistics, lang: str = "en") -> str:
         [_("Games won"), won if rate is None else f"{won} ({format_percent(rate, lang, 1)})"],
         [_("Best time"), format_time(stats.best_time)],
         [_("Average time"), format_time(stats.average_time)],
-        [_("Aids used"), ", ".join(count_label(what, count, lang) for what, count in (
-            ("hints", stats.hints), ("undos", stats.undos), ("shuffles", stats.shuffles)))],
-        [_("Streak"), _("current {current}, best {best}", current=stats.current_streak,
-                        best=stats.best_streak)],
-        [_("Daily challenges"), _("played {played}, won {won}", played=stats.daily_played,
-                                  won=stats.daily_won)],
+        [
+            _("Aids used"),
+            ", ".join(
+                count_label(what, count, lang)
+                for what, count in (
+                    ("hints", stats.hints),
+                    ("undos", stats.undos),
+                    ("shuffles", stats.shuffles),
+                )
+            ),
+        ],
+        [
+            _("Streak"),
+            _(
+                "current {current}, best {best}",
+                current=stats.current_streak,
+                best=stats.best_streak,
+            ),
+        ],
+        [
+            _("Daily challenges"),
+            _("played {played}, won {won}", played=stats.daily_played, won=stats.daily_won),
+        ],
     ]
     lines = _table(summary, right=())
     if stats.groups:
-        rows = [[_("layout"), _("difficulty"), _("started"), _("won"), _("best"),
-                 _("average")]]
-        rows += [[layout_label(group.layout_name, lang), _difficulty(group.difficulty, lang),
-                  format_number(group.started, lang), format_number(group.won, lang),
-                  format_time(group.best_time), format_time(group.average_time)]
-                 for group in stats.groups]
+        rows = [[_("layout"), _("difficulty"), _("started"), _("won"), _("best"), _("average")]]
+        rows += [
+            [
+                layout_label(group.layout_name, lang),
+                _difficulty(group.difficulty, lang),
+                format_number(group.started, lang),
+                format_number(group.won, lang),
+                format_time(group.best_time),
+                format_time(group.average_time),
+            ]
+            for group in stats.groups
+        ]
         lines += ["", *_table(rows, right=(2, 3, 4, 5))]
     return "\n".join(lines)
 
@@ -129,14 +158,25 @@ def format_leaderboard(entries: list[LeaderboardEntry], lang: str = "en") -> str
         return _("No games won yet.")
     rows = [["#", _("time"), _("layout"), _("difficulty"), _("date"), _("aids")]]
     for entry in entries:
-        aids = ", ".join((count_label("hints", entry.hints, lang),
-                          count_label("undos", entry.undos, lang)))
+        aids = ", ".join(
+            (count_label("hints", entry.hints, lang), count_label("undos", entry.undos, lang))
+        )
         if entry.shuffled:
-            aids = _("{aids}, {shuffles} (shuffled)", aids=aids,
-                     shuffles=count_label("shuffles", entry.shuffles, lang))
-        rows.append([str(entry.rank), format_time(entry.time),
-                     layout_label(entry.layout_name, lang), _difficulty(entry.difficulty, lang),
-                     format_date(entry.finished_at.date(), lang), aids])
+            aids = _(
+                "{aids}, {shuffles} (shuffled)",
+                aids=aids,
+                shuffles=count_label("shuffles", entry.shuffles, lang),
+            )
+        rows.append(
+            [
+                str(entry.rank),
+                format_time(entry.time),
+                layout_label(entry.layout_name, lang),
+                _difficulty(entry.difficulty, lang),
+                format_date(entry.finished_at.date(), lang),
+                aids,
+            ]
+        )
     return "\n".join(_table(rows, right=(0, 1)))
 
 
@@ -189,9 +229,12 @@ def run_export(args: argparse.Namespace) -> int:
         if not path.parent.is_dir():
             raise CliError(N_("{path} is not a directory"), path=path.parent)
         _write_atomically(path, text)
-        print(translator(language(args)).ngettext(
-            "exported {n} game to {path}", "exported {n} games to {path}",
-            len(games), path=path), file=sys.stderr)
+        print(
+            translator(language(args)).ngettext(
+                "exported {n} game to {path}", "exported {n} games to {path}", len(games), path=path
+            ),
+            file=sys.stderr,
+        )
     return 0
 
 
@@ -200,21 +243,25 @@ def run_import(args: argparse.Namespace) -> int:
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as error:
-        raise CliError(N_("{file}: not JSON ({reason})"), file=args.file,
-                       reason=error) from None
+        raise CliError(N_("{file}: not JSON ({reason})"), file=args.file, reason=error) from None
     with Store(args.database) as store:
         player = store.local_player()
         try:
             added = store.import_history(player.id, data)
         except ValueError as error:
-            raise CliError(N_("{file}: {reason}; nothing was imported"), file=args.file,
-                           reason=error) from None
+            raise CliError(
+                N_("{file}: {reason}; nothing was imported"), file=args.file, reason=error
+            ) from None
     total = len(data["games"])
     _ = translator(language(args))
-    line = _.ngettext("imported {n} game from {file}", "imported {n} games from {file}", added,
-                      file=args.file)
+    line = _.ngettext(
+        "imported {n} game from {file}", "imported {n} games from {file}", added, file=args.file
+    )
     if total > added:
-        line = _("{imported} ({present} already present)", imported=line,
-                 present=format_number(total - added, language(args)))
+        line = _(
+            "{imported} ({present} already present)",
+            imported=line,
+            present=format_number(total - added, language(args)),
+        )
     print(line)
     return 0

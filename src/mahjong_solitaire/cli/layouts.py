@@ -68,8 +68,7 @@ def find_layout(key: str, database: str | None = None) -> Layout:
             raise
         try:
             with _store(database) as store:
-                return store.imported_layout(key.strip().lower(), _owner(store),
-                                             unowned=True)
+                return store.imported_layout(key.strip().lower(), _owner(store), unowned=True)
         except StoreError:
             raise unknown from None
 
@@ -163,7 +162,7 @@ def _layer_rows(boxes: list[tuple[int, int]]) -> list[str]:
         previous = row
         line = ""
         for left, text in sorted(pieces[row]):
-            line = line[:left].ljust(left) + text + line[left + len(text):]
+            line = line[:left].ljust(left) + text + line[left + len(text) :]
         lines.append(line)
     return lines
 
@@ -208,8 +207,12 @@ def layer_picture(layout: Layout, lang: str = "en") -> str:
 
 
 def _describe(layout: Layout) -> dict[str, object]:
-    return {"number": layout.number, "name": layout.name, "title": layout.title,
-            "tiles": len(layout)}
+    return {
+        "number": layout.number,
+        "name": layout.name,
+        "title": layout.title,
+        "tiles": len(layout),
+    }
 
 
 def _imported(database: str | None) -> list[Layout]:
@@ -228,8 +231,10 @@ def run_list(args: argparse.Namespace) -> int:
     for layout in layouts:
         number = f"L{layout.number:02d}" if layout.number is not None else " - "
         tiles = count_label("tiles", len(layout), lang)
-        print(f"{number}  {layout.name:<14} {layout_title(layout, lang):<16} {tiles:>10}  "
-              f"{_layers(layout.depth, lang)}  {layout_description(layout, lang)}".rstrip())
+        print(
+            f"{number}  {layout.name:<14} {layout_title(layout, lang):<16} {tiles:>10}  "
+            f"{_layers(layout.depth, lang)}  {layout_description(layout, lang)}".rstrip()
+        )
     return 0
 
 
@@ -239,11 +244,18 @@ def run_show(args: argparse.Namespace) -> int:
     _ = translator(lang)
     number = f"L{layout.number:02d} " if layout.number is not None else ""
     width, height = layout.size
-    print(_(
-        "{number}{name}: {title}, {tiles}, {layers}, {width}×{height} half tiles",
-        number=number, name=layout.name, title=layout_title(layout, lang),
-        tiles=count_label("tiles", len(layout), lang), layers=_layers(layout.depth, lang),
-        width=width, height=height))
+    print(
+        _(
+            "{number}{name}: {title}, {tiles}, {layers}, {width}×{height} half tiles",
+            number=number,
+            name=layout.name,
+            title=layout_title(layout, lang),
+            tiles=count_label("tiles", len(layout), lang),
+            layers=_layers(layout.depth, lang),
+            width=width,
+            height=height,
+        )
+    )
     description = layout_description(layout, lang)
     if description:
         print(description)
@@ -266,16 +278,24 @@ def run_import(args: argparse.Namespace) -> int:
     if not path.is_file():
         raise CliError(N_("{file}: no such file"), file=args.file)
     if path.stat().st_size > MAX_FILE_BYTES:
-        raise CliError(N_("{file}: larger than {size} bytes, not a layout file"),
-                       file=args.file, size=MAX_FILE_BYTES)
+        raise CliError(
+            N_("{file}: larger than {size} bytes, not a layout file"),
+            file=args.file,
+            size=MAX_FILE_BYTES,
+        )
     layouts = read_layout_file(path.read_bytes(), path.name)
     for layout in layouts:  # every map must be playable before anything is stored
         try:
             generate(layout, 0)
         except UnclearableError:
-            raise CliError(N_("{file}: the layout {title} cannot be cleared pair by pair, "
-                              "so no deal can be made on it"),
-                           file=path.name, title=repr(layout.title)) from None
+            raise CliError(
+                N_(
+                    "{file}: the layout {title} cannot be cleared pair by pair, "
+                    "so no deal can be made on it"
+                ),
+                file=path.name,
+                title=repr(layout.title),
+            ) from None
     with _store(args.database) as store:
         owner = store.local_player().id
         names = [store.save_layout(layout, player_id=owner) for layout in layouts]
@@ -286,10 +306,16 @@ def run_import(args: argparse.Namespace) -> int:
         play = ["mahjong-solitaire", "deal", "--layout", name]
         if args.database is not None:
             play += ["--database", args.database]
-        print(_(
-            "imported {title}: {tiles}, {layers}, as {name} (play it with: {command})",
-            title=repr(layout.title), tiles=count_label("tiles", len(layout), lang),
-            layers=_layers(layout.depth, lang), name=repr(name), command=shlex.join(play)))
+        print(
+            _(
+                "imported {title}: {tiles}, {layers}, as {name} (play it with: {command})",
+                title=repr(layout.title),
+                tiles=count_label("tiles", len(layout), lang),
+                layers=_layers(layout.depth, lang),
+                name=repr(name),
+                command=shlex.join(play),
+            )
+        )
     for name in names:  # last, bare and in no language: what a script reads
         print(name)
     return 0
@@ -303,8 +329,9 @@ def run_delete(args: argparse.Namespace) -> int:
         try:
             store.delete_layout(name, _owner(store), unowned=True)
         except LayoutNotFoundError:
-            raise CliError(N_("{name}: there is no imported layout of that name"),
-                           name=args.layout) from None
+            raise CliError(
+                N_("{name}: there is no imported layout of that name"), name=args.layout
+            ) from None
     _ = translator(language(args))
     print(_("deleted the imported layout {name}", name=name))
     return 0
@@ -312,39 +339,48 @@ def run_delete(args: argparse.Namespace) -> int:
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        "layouts", help="list, show, export, import and delete layouts",
+        "layouts",
+        help="list, show, export, import and delete layouts",
         description="The built-in layouts and the imported ones (KMahjongg .layout and "
-                    "GNOME Mahjongg .map files).")
-    commands = parser.add_subparsers(title="layout commands", metavar="ACTION",
-                                     parser_class=type(parser))
+        "GNOME Mahjongg .map files).",
+    )
+    commands = parser.add_subparsers(
+        title="layout commands", metavar="ACTION", parser_class=type(parser)
+    )
     database = argparse.ArgumentParser(add_help=False)
-    database.add_argument("--database", metavar="URL",
-                          help="database of imported layouts (default: $DATABASE_URL, else "
-                               "the local file)")
+    database.add_argument(
+        "--database",
+        metavar="URL",
+        help="database of imported layouts (default: $DATABASE_URL, else the local file)",
+    )
 
     listing = commands.add_parser("list", parents=[database], help="list every layout")
-    listing.add_argument("--json", action="store_true",
-                         help='a JSON list of {"number", "name", "title", "tiles"}')
+    listing.add_argument(
+        "--json", action="store_true", help='a JSON list of {"number", "name", "title", "tiles"}'
+    )
     listing.set_defaults(handler=run_list)
 
     show = commands.add_parser("show", parents=[database], help="a picture of each layer")
     show.add_argument("layout", metavar="NAME|NUMBER")
     show.set_defaults(handler=run_show)
 
-    export = commands.add_parser("export", parents=[database],
-                                 help="write a layout as a KMahjongg or GNOME file")
+    export = commands.add_parser(
+        "export", parents=[database], help="write a layout as a KMahjongg or GNOME file"
+    )
     export.add_argument("layout", metavar="NAME|NUMBER")
     export.add_argument("--format", required=True, choices=FORMATS)
     export.add_argument("-o", "--output", metavar="FILE", help="write here (default: stdout)")
     export.set_defaults(handler=run_export)
 
-    load = commands.add_parser("import", parents=[database],
-                               help="store the layouts of a KMahjongg or GNOME file")
+    load = commands.add_parser(
+        "import", parents=[database], help="store the layouts of a KMahjongg or GNOME file"
+    )
     load.add_argument("file", metavar="FILE")
     load.set_defaults(handler=run_import)
 
-    remove = commands.add_parser("delete", parents=[database],
-                                 help="delete an imported layout (games played on it stay)")
+    remove = commands.add_parser(
+        "delete", parents=[database], help="delete an imported layout (games played on it stay)"
+    )
     remove.add_argument("layout", metavar="NAME")
     remove.set_defaults(handler=run_delete)
 

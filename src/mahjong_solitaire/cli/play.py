@@ -40,8 +40,15 @@ from collections.abc import Mapping, Sequence
 from ..i18n import N_, translator
 from .common import CliError, language
 
-__all__ = ["ALLOWED_HOSTS_ENV", "DEFAULT_HOST", "DEFAULT_PORT", "allowed_hosts", "browser_url",
-           "listen", "register"]
+__all__ = [
+    "ALLOWED_HOSTS_ENV",
+    "DEFAULT_HOST",
+    "DEFAULT_PORT",
+    "allowed_hosts",
+    "browser_url",
+    "listen",
+    "register",
+]
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -56,35 +63,55 @@ ALLOWED_HOSTS_ENV = "MAHJONG_ALLOWED_HOSTS"
 _WILDCARDS = ("", "0.0.0.0", "::")
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        "play", help="play in the browser (the default command)",
+        "play",
+        help="play in the browser (the default command)",
         description="Start the game's web server and open it in the browser.  Games are "
-                    "saved as they are played and resume after a restart.")
-    parser.add_argument("--host", default=None,
-                        help=f"address to listen on (default {DEFAULT_HOST}, a personal game "
-                             "for this computer's user; with --host the server is for several "
-                             "players, each known by a cookie, and any address but loopback "
-                             "lets other machines play on it)")
-    parser.add_argument("--port", type=int, default=None,
-                        help=f"port (default {DEFAULT_PORT}, or a free one when it is taken)")
-    parser.add_argument("--allowed-host", action="append", metavar="NAME", dest="allowed_hosts",
-                        help="a host name or address the server answers to, as the players' "
-                             "browsers write it (repeatable; with --host only).  Default: "
-                             f"${ALLOWED_HOSTS_ENV} (comma-separated), else the --host "
-                             "address, and for 0.0.0.0 or :: this machine's names and "
-                             "addresses.  '*.example.org' allows its subdomains, '*' any name")
-    parser.add_argument("--forwarded-allow-ips", metavar="IPS",
-                        default=os.environ.get("FORWARDED_ALLOW_IPS"),
-                        help="behind a reverse proxy: the proxy addresses whose "
-                             "X-Forwarded-Proto and X-Forwarded-For headers are believed "
-                             "(uvicorn's option: comma-separated, '*' for any; default "
-                             "$FORWARDED_ALLOW_IPS, else none)")
+        "saved as they are played and resume after a restart.",
+    )
+    parser.add_argument(
+        "--host",
+        default=None,
+        help=f"address to listen on (default {DEFAULT_HOST}, a personal game "
+        "for this computer's user; with --host the server is for several "
+        "players, each known by a cookie, and any address but loopback "
+        "lets other machines play on it)",
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        help=f"port (default {DEFAULT_PORT}, or a free one when it is taken)",
+    )
+    parser.add_argument(
+        "--allowed-host",
+        action="append",
+        metavar="NAME",
+        dest="allowed_hosts",
+        help="a host name or address the server answers to, as the players' "
+        "browsers write it (repeatable; with --host only).  Default: "
+        f"${ALLOWED_HOSTS_ENV} (comma-separated), else the --host "
+        "address, and for 0.0.0.0 or :: this machine's names and "
+        "addresses.  '*.example.org' allows its subdomains, '*' any name",
+    )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        default=os.environ.get("FORWARDED_ALLOW_IPS"),
+        help="behind a reverse proxy: the proxy addresses whose "
+        "X-Forwarded-Proto and X-Forwarded-For headers are believed "
+        "(uvicorn's option: comma-separated, '*' for any; default "
+        "$FORWARDED_ALLOW_IPS, else none)",
+    )
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
-    parser.add_argument("--database", metavar="URL",
-                        help="SQLAlchemy database URL, e.g. sqlite:///games.db or "
-                             "postgresql+psycopg://user@host/db (default: $DATABASE_URL, "
-                             "else a SQLite file in the user data directory)")
+    parser.add_argument(
+        "--database",
+        metavar="URL",
+        help="SQLAlchemy database URL, e.g. sqlite:///games.db or "
+        "postgresql+psycopg://user@host/db (default: $DATABASE_URL, "
+        "else a SQLite file in the user data directory)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -125,8 +152,9 @@ def _machine_hosts() -> list[str]:
     return [name for name in found if name]
 
 
-def allowed_hosts(host: str | None, given: Sequence[str] | None,
-                  environ: Mapping[str, str] = os.environ) -> list[str]:
+def allowed_hosts(
+    host: str | None, given: Sequence[str] | None, environ: Mapping[str, str] = os.environ
+) -> list[str]:
     """The host names served: on loopback (``host`` None), :data:`LOCAL_HOSTS`; else the
     names ``given`` (``--allowed-host``), else those of :data:`ALLOWED_HOSTS_ENV`, else
     ``host`` itself, and for a wildcard address the machine's names and addresses and the
@@ -187,10 +215,17 @@ def listen(host: str, port: int | None) -> socket.socket:
         raise CliError("--host {host}: {reason}", host=repr(host), reason=error.strerror) from None
     except OSError as error:
         if port is None:
-            raise CliError(N_("cannot listen on {host}, a free port: {reason}"), host=host,
-                           reason=error.strerror) from None
-        raise CliError(N_("cannot listen on {host}, port {port}: {reason}"), host=host,
-                       port=port, reason=error.strerror) from None
+            raise CliError(
+                N_("cannot listen on {host}, a free port: {reason}"),
+                host=host,
+                reason=error.strerror,
+            ) from None
+        raise CliError(
+            N_("cannot listen on {host}, port {port}: {reason}"),
+            host=host,
+            port=port,
+            reason=error.strerror,
+        ) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -201,8 +236,12 @@ def run(args: argparse.Namespace) -> int:
 
     host = args.host if args.host is not None else DEFAULT_HOST
     if args.host is None and args.allowed_hosts:
-        raise CliError(N_("--allowed-host needs --host: the personal game answers only to "
-                          "127.0.0.1, localhost and [::1]"))
+        raise CliError(
+            N_(
+                "--allowed-host needs --host: the personal game answers only to "
+                "127.0.0.1, localhost and [::1]"
+            )
+        )
     hosts = allowed_hosts(args.host, args.allowed_hosts)
     sock = listen(host, args.port)
     try:
@@ -215,23 +254,38 @@ def run(args: argparse.Namespace) -> int:
             port = sock.getsockname()[1]
             url = browser_url(host, port)
             _ = translator(language(args))
-            print(_("Mahjong Solitaire is running at {url}  (Ctrl+C stops it)", url=url),
-                  flush=True)
+            print(
+                _("Mahjong Solitaire is running at {url}  (Ctrl+C stops it)", url=url), flush=True
+            )
             if not _is_loopback(host):
-                print(_("Listening on {host}: other machines can play on this server.",
-                        host=host), file=sys.stderr, flush=True)
+                print(
+                    _("Listening on {host}: other machines can play on this server.", host=host),
+                    file=sys.stderr,
+                    flush=True,
+                )
             if args.host is not None:
-                print(_("Answering to {hosts}; add a name with --allowed-host NAME or "
-                        "{variable}.", hosts=", ".join(hosts), variable=ALLOWED_HOSTS_ENV),
-                      file=sys.stderr, flush=True)
+                print(
+                    _(
+                        "Answering to {hosts}; add a name with --allowed-host NAME or {variable}.",
+                        hosts=", ".join(hosts),
+                        variable=ALLOWED_HOSTS_ENV,
+                    ),
+                    file=sys.stderr,
+                    flush=True,
+                )
             if not args.no_browser:
                 threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
             # uvicorn's ProxyHeadersMiddleware: the scheme (so the cookie's Secure flag and
             # the Origin check) and client address come from the trusted proxy's headers
             forwarded = args.forwarded_allow_ips or None
-            config = uvicorn.Config(app, log_level="warning", access_log=False,
-                                    lifespan="off", proxy_headers=forwarded is not None,
-                                    forwarded_allow_ips=forwarded)
+            config = uvicorn.Config(
+                app,
+                log_level="warning",
+                access_log=False,
+                lifespan="off",
+                proxy_headers=forwarded is not None,
+                forwarded_allow_ips=forwarded,
+            )
             uvicorn.Server(config).run(sockets=[sock])
         finally:
             store.close()

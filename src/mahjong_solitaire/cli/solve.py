@@ -50,18 +50,26 @@ def parse_deal(obj: object, where: str = "input") -> Problem:
         raise CliError(N_("{where}: expected a JSON object with 'tiles'"), where=where)
     fmt = obj.get("format")
     if fmt is not None and fmt != "mahjong-solitaire/deal-1":
-        raise CliError(N_("{where}: format {format} is not mahjong-solitaire/deal-1"),
-                       where=where, format=repr(fmt))
+        raise CliError(
+            N_("{where}: format {format} is not mahjong-solitaire/deal-1"),
+            where=where,
+            format=repr(fmt),
+        )
     tiles = obj.get("tiles")
     if not isinstance(tiles, list) or not tiles:
-        raise CliError(N_("{where}: 'tiles' must be a non-empty list of [x, y, z, label]"),
-                       where=where)
+        raise CliError(
+            N_("{where}: 'tiles' must be a non-empty list of [x, y, z, label]"), where=where
+        )
     positions = []
     labels = []
     for n, tile in enumerate(tiles):
         if not isinstance(tile, list) or len(tile) != 4 or not isinstance(tile[3], str):
-            raise CliError(N_("{where}: tile {n} is not [x, y, z, label]: {tile}"),
-                           where=where, n=n, tile=repr(tile)[:120])
+            raise CliError(
+                N_("{where}: tile {n} is not [x, y, z, label]: {tile}"),
+                where=where,
+                n=n,
+                tile=repr(tile)[:120],
+            )
         positions.append(tuple(tile[:3]))
         labels.append(tile[3])
     try:
@@ -97,25 +105,40 @@ def _from_code(code: str, moves: str | None) -> Problem:
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        "solve", help="decide whether a deal can be cleared, with a winning order",
+        "solve",
+        help="decide whether a deal can be cleared, with a winning order",
         description="Decide deals (random ones too): solvable with a winning order, "
-                    "unsolvable (proved) or unknown (a limit was hit).")
-    parser.add_argument("file", nargs="?", metavar="FILE",
-                        help="a deal-1 JSON object, or '-' for standard input")
+        "unsolvable (proved) or unknown (a limit was hit).",
+    )
+    parser.add_argument(
+        "file", nargs="?", metavar="FILE", help="a deal-1 JSON object, or '-' for standard input"
+    )
     parser.add_argument("--code", help="solve this game code's deal instead of a file")
     parser.add_argument("--moves", help='with --code: the moves already played, "i,j i,j ..."')
-    parser.add_argument("--jsonl", action="store_true",
-                        help="one deal per input line, one answer per output line")
-    parser.add_argument("--limit", type=int, metavar="NODES",
-                        help="give up (unknown) after this many search steps "
-                        "(branch points of the tree search and steps of the walk)")
-    parser.add_argument("--timeout", type=float, metavar="SECONDS",
-                        help="give up (unknown) after this many seconds per deal")
+    parser.add_argument(
+        "--jsonl", action="store_true", help="one deal per input line, one answer per output line"
+    )
+    parser.add_argument(
+        "--limit",
+        type=int,
+        metavar="NODES",
+        help="give up (unknown) after this many search steps "
+        "(branch points of the tree search and steps of the walk)",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        metavar="SECONDS",
+        help="give up (unknown) after this many seconds per deal",
+    )
     parser.add_argument("--json", action="store_true", help="answer as one JSON object")
     # Taken like every command's, so that a script can pass one --database to all of them;
     # solve itself opens no database (its deals come from FILE or from a code).
-    add_database_option(parser, "accepted like the other commands' --database; solve reads "
-                                "its deals from FILE or --code and opens no database")
+    add_database_option(
+        parser,
+        "accepted like the other commands' --database; solve reads "
+        "its deals from FILE or --code and opens no database",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -139,8 +162,12 @@ def _loads(text: str, where: str) -> object:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise CliError(N_("{where}: not JSON ({reason} at column {column})"), where=where,
-                       reason=error.msg, column=error.colno) from None
+        raise CliError(
+            N_("{where}: not JSON ({reason} at column {column})"),
+            where=where,
+            reason=error.msg,
+            column=error.colno,
+        ) from None
 
 
 def _solve(problem: Problem, args: argparse.Namespace) -> dict[str, object]:
@@ -155,8 +182,7 @@ def _solve(problem: Problem, args: argparse.Namespace) -> dict[str, object]:
 
 
 #: The verdicts as the summary line names them (the JSON keeps the English words).
-_VERDICTS = {"solvable": N_("solvable"), "unsolvable": N_("unsolvable"),
-             "unknown": N_("unknown")}
+_VERDICTS = {"solvable": N_("solvable"), "unsolvable": N_("unsolvable"), "unknown": N_("unknown")}
 
 
 def summary(answer: dict[str, object], lang: str) -> str:
@@ -169,9 +195,12 @@ def summary(answer: dict[str, object], lang: str) -> str:
     """
     _ = translator(lang)
     verdict = str(answer["verdict"])
-    line = _("{verdict}  ({nodes} nodes, {ms} ms)", verdict=_(_VERDICTS.get(verdict, verdict)),
-             nodes=format_number(answer["nodes"], lang),  # type: ignore[arg-type]
-             ms=format_number(answer["ms"], lang, decimals=1))  # type: ignore[arg-type]
+    line = _(
+        "{verdict}  ({nodes} nodes, {ms} ms)",
+        verdict=_(_VERDICTS.get(verdict, verdict)),
+        nodes=format_number(answer["nodes"], lang),  # type: ignore[arg-type]
+        ms=format_number(answer["ms"], lang, decimals=1),  # type: ignore[arg-type]
+    )
     solution = answer["solution"]
     moves = " ".join(f"{a},{b}" for a, b in solution)  # type: ignore[attr-defined]
     return f"{line}\n{moves}" if moves else line
@@ -197,9 +226,13 @@ class Progress:
         filled = self.width * done // max(self.total, 1)
         eta = elapsed / done * (self.total - done) if done else 0.0
         _ = translator(self.lang)
-        counts = _("{done}/{total} deals  {speed} tiles/s  ETA {eta} s", done=done,
-                   total=self.total, speed=format_number(round(tiles / elapsed), self.lang),
-                   eta=format_number(round(eta), self.lang))
+        counts = _(
+            "{done}/{total} deals  {speed} tiles/s  ETA {eta} s",
+            done=done,
+            total=self.total,
+            speed=format_number(round(tiles / elapsed), self.lang),
+            eta=format_number(round(eta), self.lang),
+        )
         line = f"\r[{'#' * filled}{'.' * (self.width - filled)}] {counts}"
         self.stream.write(line + ("\n" if final else ""))
         self.stream.flush()
@@ -213,8 +246,11 @@ def run(args: argparse.Namespace) -> int:
     if args.code:
         answers = [_solve(_from_code(args.code, args.moves), args)]
     elif args.jsonl:
-        lines = [(n, line) for n, line in enumerate(read_text(args.file).splitlines(), start=1)
-                 if line.strip()]
+        lines = [
+            (n, line)
+            for n, line in enumerate(read_text(args.file).splitlines(), start=1)
+            if line.strip()
+        ]
         wheres = [(_("line {n}", n=n), line) for n, line in lines]
         problems = [parse_deal(_loads(line, where), where) for where, line in wheres]
         progress = Progress(len(problems), sys.stderr, lang=lang)

@@ -49,8 +49,14 @@ class ConnectBoard(Shaped, History[_Item]):
     Undo and redo come from :class:`~mahjong_solitaire.core.history.History`: a slide cannot be
     run backwards, so each item keeps the state to restore."""
 
-    def __init__(self, shape: Shape, rule: Slide | str, tiles: Sequence[str | None], *,
-                 plan: Sequence[Move] | None = None) -> None:
+    def __init__(
+        self,
+        shape: Shape,
+        rule: Slide | str,
+        tiles: Sequence[str | None],
+        *,
+        plan: Sequence[Move] | None = None,
+    ) -> None:
         if len(tiles) != len(shape):
             raise ShapeError(f"{len(tiles)} tiles for a {shape.width}×{shape.height} grid")
         for i, label in enumerate(tiles):
@@ -93,7 +99,7 @@ class ConnectBoard(Shaped, History[_Item]):
         """The rest of a known winning line, or ``None`` when the game left it."""
         if self._plan is None:
             return None
-        return self._plan[self._plan_at:]
+        return self._plan[self._plan_at :]
 
     def path(self, move: Move) -> Path | None:
         """The corner points of the link between the two cells, if they connect."""
@@ -116,7 +122,8 @@ class ConnectBoard(Shaped, History[_Item]):
         if not self.grid.connects(move.a, move.b):
             raise IllegalMoveError(
                 f"no path of at most two turns joins {self.shape.point(move.a)} and "
-                f"{self.shape.point(move.b)}")
+                f"{self.shape.point(move.b)}"
+            )
 
     def is_legal(self, move: Move) -> bool:
         try:
@@ -168,8 +175,7 @@ class ConnectBoard(Shaped, History[_Item]):
         self._record((move, self._state()))
         self._remove(move)
 
-    def rearrange(self, tiles: Sequence[str | None], plan: Sequence[Move] | None = None
-                  ) -> None:
+    def rearrange(self, tiles: Sequence[str | None], plan: Sequence[Move] | None = None) -> None:
         """New faces on the remaining tiles (a shuffle), as one undoable step.
 
         The new faces stand on exactly the occupied cells and are the same labels;
@@ -203,5 +209,6 @@ class ConnectBoard(Shaped, History[_Item]):
         return board
 
     def __repr__(self) -> str:
-        return (f"<ConnectBoard {self.width}×{self.height} {self.rule.value}: "
-                f"{self.tiles_left} tiles>")
+        return (
+            f"<ConnectBoard {self.width}×{self.height} {self.rule.value}: {self.tiles_left} tiles>"
+        )

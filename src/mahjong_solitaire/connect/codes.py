@@ -80,5 +80,7 @@ class ConnectCode:
         return cls(shape, list(Slide)[_RULES.index(rule)], *seed_from_letters(letters, cleaned))
 
     def __str__(self) -> str:
-        return (f"{PREFIX}-{self.shape.width:02d}{self.shape.height:02d}"
-                f"{_RULES[self.rule.index]}-{seed_letters(self.seed, self.difficulty)}")
+        return (
+            f"{PREFIX}-{self.shape.width:02d}{self.shape.height:02d}"
+            f"{_RULES[self.rule.index]}-{seed_letters(self.seed, self.difficulty)}"
+        )

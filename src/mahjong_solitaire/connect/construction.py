@@ -49,8 +49,9 @@ class Construction:
     grids: tuple[Grid[int], ...]
 
 
-def construct(shape: Shape, rule: Slide, rng: Rng, present: list[bool] | None = None
-              ) -> Construction:
+def construct(
+    shape: Shape, rule: Slide, rng: Rng, present: list[bool] | None = None
+) -> Construction:
     """A random removal order for the grid (``present[i]``: cell ``i`` holds a tile; all by
     default).  The ids are the cell numbers at the start."""
     if present is None:

@@ -1,7 +1,7 @@
-"""The Connect game a player drives: the classic game's taps, aids, clock and action log.
+"""The Connect game a player drives: the tap game of every mode, with Connect's rules.
 
-Selection, undo, redo, pause, the timer and the action log work exactly as in
-:class:`~mahjong_solitaire.classic.game.Game` (rules §3.1 and §9.3), so this class inherits them; every
+Selection, undo, redo, pause, the timer and the action log are those of
+:class:`~mahjong_solitaire.core.game.TileGame` (rules §3.1 and §9.3); every
 tile is selectable, and a second tap on a matching tile removes the pair only when a path of
 at most two turns joins them (otherwise the selection moves).  After a match,
 :attr:`ConnectGame.last_path` holds the corner points of the link for the page to draw.
@@ -41,8 +41,13 @@ class ConnectGame(TileGame):
     deal: ConnectDeal
     board: ConnectBoard
 
-    def __init__(self, deal: ConnectDeal, *, clock: Callable[[], float] = time.monotonic,
-                 elapsed: float = 0.0) -> None:
+    def __init__(
+        self,
+        deal: ConnectDeal,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        elapsed: float = 0.0,
+    ) -> None:
         super().__init__(deal, clock=clock, elapsed=elapsed)
         self.last_path: Path | None = None
 

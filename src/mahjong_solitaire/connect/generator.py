@@ -41,8 +41,15 @@ from .construction import Construction, construct
 from .grid import Shape, Shaped
 from .slide import Slide
 
-__all__ = ["FORMAT", "SCORE_STRIDE", "ConnectDeal", "connect_deal_from_code", "fingerprint",
-           "generate", "score"]
+__all__ = [
+    "FORMAT",
+    "SCORE_STRIDE",
+    "ConnectDeal",
+    "connect_deal_from_code",
+    "fingerprint",
+    "generate",
+    "score",
+]
 
 FORMAT = "mahjong-solitaire/connect-1"
 _CONNECT = 0xC0DE
@@ -116,8 +123,9 @@ def score(construction: Construction, tiles: Sequence[str]) -> float:
     return total / len(sampled)
 
 
-def generate(shape: Shape, rule: Slide | str, seed: int,
-             difficulty: Difficulty | str = Difficulty.NORMAL) -> ConnectDeal:
+def generate(
+    shape: Shape, rule: Slide | str, seed: int, difficulty: Difficulty | str = Difficulty.NORMAL
+) -> ConnectDeal:
     """The deal of ``seed`` on a grid of ``shape`` with ``rule`` at ``difficulty``."""
     rule = Slide.parse(rule)
     difficulty = Difficulty.parse(difficulty)
@@ -131,8 +139,11 @@ def generate(shape: Shape, rule: Slide | str, seed: int,
         tiles = deal_tiles(shape, built.ids, rng, spread=hard)
         candidates.append((score(built, tiles), n, built, tiles))
     candidates.sort(key=lambda c: (-c[0], c[1]))  # highest score first, ties in order
-    rank = {Difficulty.EASY: 0, Difficulty.NORMAL: (CANDIDATES - 1) // 2,
-            Difficulty.HARD: CANDIDATES - 1}[difficulty]
+    rank = {
+        Difficulty.EASY: 0,
+        Difficulty.NORMAL: (CANDIDATES - 1) // 2,
+        Difficulty.HARD: CANDIDATES - 1,
+    }[difficulty]
     value, _, built, tiles = candidates[rank]
     return ConnectDeal(shape, rule, tiles, built.moves, difficulty, seed, value)
 
@@ -140,8 +151,8 @@ def generate(shape: Shape, rule: Slide | str, seed: int,
 def connect_deal_from_code(code: ConnectCode | str) -> ConnectDeal:
     """The Connect deal a code names (a :class:`~.codes.ConnectCodeError` for a bad one).
 
-        >>> connect_deal_from_code("CN1-1006B-AAAAABL").code
-        'CN1-1006B-AAAAABL'
+    >>> connect_deal_from_code("CN1-1006B-AAAAABL").code
+    'CN1-1006B-AAAAABL'
     """
     if isinstance(code, str):
         code = ConnectCode.parse(code)

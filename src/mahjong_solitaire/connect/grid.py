@@ -87,11 +87,14 @@ class Shape:
                 raise ShapeError(f"the grid {name} must be a positive integer, not {value!r}")
         cells = self.width * self.height
         if cells > MAX_CELLS:
-            raise ShapeError(f"a {self.width}×{self.height} grid has {cells} cells: "
-                             f"more than the {MAX_CELLS} tiles of the set")
+            raise ShapeError(
+                f"a {self.width}×{self.height} grid has {cells} cells: "
+                f"more than the {MAX_CELLS} tiles of the set"
+            )
         if cells % 4:
-            raise ShapeError(f"a {self.width}×{self.height} grid has {cells} cells: "
-                             "not a multiple of 4")
+            raise ShapeError(
+                f"a {self.width}×{self.height} grid has {cells} cells: not a multiple of 4"
+            )
 
     def __len__(self) -> int:
         return self.width * self.height
@@ -110,7 +113,7 @@ class Shape:
     def rows(self, cells: Sequence[_T]) -> list[list[_T]]:
         """``cells`` (row by row) cut into rows, ``rows[y][x]``."""
         w = self.width
-        return [list(cells[y * w:(y + 1) * w]) for y in range(self.height)]
+        return [list(cells[y * w : (y + 1) * w]) for y in range(self.height)]
 
 
 def _run(mask: int, p: int, end: int) -> tuple[int, int]:
@@ -400,8 +403,7 @@ class Grid(Generic[CellT]):
         for a in enclosed:  # all four neighbours hold tiles
             ka = keys[cells[a]] if keys is not None else 0
             for b, forward in ((a + 1, True), (a + w, True), (a - 1, False), (a - w, False)):
-                if (forward or b in open_set) and (
-                        keys is None or keys[cells[b]] == ka):
+                if (forward or b in open_set) and (keys is None or keys[cells[b]] == ka):
                     yield (a, b) if a < b else (b, a)
         if keys is None:
             groups: list[list[int]] = [touching]
@@ -413,7 +415,7 @@ class Grid(Generic[CellT]):
         search = self._search
         for group in groups:
             for n, a in enumerate(group):
-                for b in group[n + 1:]:
+                for b in group[n + 1 :]:
                     if search(a, b, first=True) is not None:
                         yield a, b
 

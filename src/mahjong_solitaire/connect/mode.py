@@ -1,9 +1,9 @@
 """Connect (Shisen-Sho) as a :class:`~mahjong_solitaire.core.mode.Mode`.
 
-    >>> CONNECT.name, CONNECT.owns(" cn1-1006b-aaaaabl")
-    ('connect', True)
-    >>> CONNECT.ranking_name(CONNECT.deal("CN1-1006B-AAAAABL"))
-    'connect-10x6-down'
+>>> CONNECT.name, CONNECT.owns(" cn1-1006b-aaaaabl")
+('connect', True)
+>>> CONNECT.ranking_name(CONNECT.deal("CN1-1006B-AAAAABL"))
+'connect-10x6-down'
 """
 
 from __future__ import annotations

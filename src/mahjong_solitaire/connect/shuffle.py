@@ -29,14 +29,16 @@ from .construction import construct
 __all__ = ["shuffled_cells"]
 
 
-def shuffled_cells(board: ConnectBoard, rng: Rng) -> tuple[tuple[str | None, ...],
-                                                            tuple[Move, ...]]:
+def shuffled_cells(
+    board: ConnectBoard, rng: Rng
+) -> tuple[tuple[str | None, ...], tuple[Move, ...]]:
     """New faces for the tiles on ``board``, and the order of moves that clears them."""
     cells = board.tiles
     groups = match_groups(cells)
     odd = sorted(key for key, labels in groups.items() if len(labels) % 2)
     if odd:
-        raise ShuffleError(f"the remaining tiles do not pair up: {', '.join(odd)} "
-                           "left without a partner")
+        raise ShuffleError(
+            f"the remaining tiles do not pair up: {', '.join(odd)} left without a partner"
+        )
     built = construct(board.shape, board.rule, rng, [c is not None for c in cells])
     return lay_faces(groups, built.ids, len(cells), rng), built.moves

@@ -32,8 +32,17 @@ FULL = Shape(18, 8)
 #: Grid sizes of stages 1 to 11 (cell counts in whole bundles of four; 16×7 has an odd
 #: height, so ``gather-v`` and ``gather-h`` meet halves of different sizes).
 FIRST_ROUND_SHAPES: tuple[Shape, ...] = (
-    Shape(10, 6), Shape(12, 6), Shape(12, 6), Shape(14, 6), Shape(14, 6), Shape(16, 6),
-    Shape(16, 6), Shape(16, 7), Shape(16, 7), Shape(16, 8), Shape(16, 8),
+    Shape(10, 6),
+    Shape(12, 6),
+    Shape(12, 6),
+    Shape(14, 6),
+    Shape(14, 6),
+    Shape(16, 6),
+    Shape(16, 6),
+    Shape(16, 7),
+    Shape(16, 7),
+    Shape(16, 8),
+    Shape(16, 8),
 )
 
 _RULES = tuple(Slide)

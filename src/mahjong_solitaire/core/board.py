@@ -105,7 +105,7 @@ class Board(History[HistoryEntry]):
             group = free & mask
             if group & (group - 1):  # at least two
                 members = list(iter_bits(group))
-                pairs.extend(Move(a, b) for n, a in enumerate(members) for b in members[n + 1:])
+                pairs.extend(Move(a, b) for n, a in enumerate(members) for b in members[n + 1 :])
         pairs.sort()
         return pairs
 
@@ -219,8 +219,9 @@ class Board(History[HistoryEntry]):
         """
         after = Rearrangement.check(self.tiles, tiles)
         before = tuple(self._labels)
-        merged = tuple(new if new is not None else old for new, old in zip(after, before,
-                                                                          strict=True))
+        merged = tuple(
+            new if new is not None else old for new, old in zip(after, before, strict=True)
+        )
         entry = Rearrangement(before, merged)
         self._set_labels(merged)
         self._record(entry)

@@ -17,8 +17,15 @@ from typing import Protocol
 
 from .difficulty import Difficulty
 
-__all__ = ["LETTERS", "MAX_SEED", "CodeError", "ParsedCode", "match_code", "seed_from_letters",
-           "seed_letters"]
+__all__ = [
+    "LETTERS",
+    "MAX_SEED",
+    "CodeError",
+    "ParsedCode",
+    "match_code",
+    "seed_from_letters",
+    "seed_letters",
+]
 
 #: How many letters carry the seed and difficulty.
 LETTERS = 7
@@ -41,8 +48,9 @@ class ParsedCode(Protocol):
     def difficulty(self) -> Difficulty: ...
 
 
-def match_code(text: object, pattern: re.Pattern[str], kind: str, example: str
-               ) -> tuple[str, re.Match[str]]:
+def match_code(
+    text: object, pattern: re.Pattern[str], kind: str, example: str
+) -> tuple[str, re.Match[str]]:
     """The cleaned code (stripped, upper case) and its match against ``pattern``;
     :class:`CodeError` when it is not text or does not match, naming the ``kind`` of code
     and an ``example`` of the form.
@@ -68,8 +76,8 @@ def match_code(text: object, pattern: re.Pattern[str], kind: str, example: str
 def seed_letters(seed: int, difficulty: Difficulty) -> str:
     """The seven letters of a code: ``seed * 3 + difficulty`` in base 26, ``A`` = 0.
 
-        >>> seed_letters(12, Difficulty.NORMAL)
-        'AAAAABL'
+    >>> seed_letters(12, Difficulty.NORMAL)
+    'AAAAABL'
     """
     value = seed * 3 + difficulty.index
     out = []

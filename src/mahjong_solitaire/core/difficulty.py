@@ -1,7 +1,7 @@
 """How hard a deal is, in every mode (rules §4.3).
 
-    >>> Difficulty.parse("Hard"), Difficulty.NORMAL.index
-    (<Difficulty.HARD: 'hard'>, 1)
+>>> Difficulty.parse("Hard"), Difficulty.NORMAL.index
+(<Difficulty.HARD: 'hard'>, 1)
 """
 
 from __future__ import annotations

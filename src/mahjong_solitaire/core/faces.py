@@ -38,8 +38,9 @@ def _pairs_for(count: int, rng: Rng) -> list[tuple[tuple[str, str], ...]]:
     return bundles
 
 
-def deal_tiles(layout: Sized, order: Sequence[tuple[int, int]], rng: Rng, *,
-               spread: bool) -> tuple[str, ...]:
+def deal_tiles(
+    layout: Sized, order: Sequence[tuple[int, int]], rng: Rng, *, spread: bool
+) -> tuple[str, ...]:
     """Lay matching faces on each step of a removal order (rules §4.2).
 
     Only the number of places is read from ``layout``: a :class:`~.layout.Layout`, or a
@@ -79,8 +80,8 @@ def deal_tiles(layout: Sized, order: Sequence[tuple[int, int]], rng: Rng, *,
 def match_groups(labels: Iterable[str | None]) -> dict[str, list[str]]:
     """The faces among ``labels`` grouped by match key (``None`` entries skipped).
 
-        >>> match_groups(["1D", None, "S1", "1D", "S3"])
-        {'1D': ['1D', '1D'], 'S*': ['S1', 'S3']}
+    >>> match_groups(["1D", None, "S1", "1D", "S3"])
+    {'1D': ['1D', '1D'], 'S*': ['S1', 'S3']}
     """
     groups: dict[str, list[str]] = {}
     for label in labels:
@@ -89,8 +90,9 @@ def match_groups(labels: Iterable[str | None]) -> dict[str, list[str]]:
     return groups
 
 
-def lay_faces(groups: dict[str, list[str]], order: Sequence[tuple[int, int]], size: int,
-              rng: Rng) -> tuple[str | None, ...]:
+def lay_faces(
+    groups: dict[str, list[str]], order: Sequence[tuple[int, int]], size: int, rng: Rng
+) -> tuple[str | None, ...]:
     """Pair the faces of each group at random and lay the pairs, in random order, on the
     steps of a removal ``order`` over ``size`` places (``None`` on the others).  The groups'
     lists are shuffled in place.

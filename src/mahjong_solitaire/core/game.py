@@ -31,8 +31,15 @@ from .difficulty import Difficulty
 from .moves import HistoryEntry, Move
 from .rng import Rng
 
-__all__ = ["GameError", "GameStatus", "PlayableBoard", "PlayableDeal", "TapOutcome", "TapResult",
-           "TileGame"]
+__all__ = [
+    "GameError",
+    "GameStatus",
+    "PlayableBoard",
+    "PlayableDeal",
+    "TapOutcome",
+    "TapResult",
+    "TileGame",
+]
 
 #: The stream of the shuffle generator (with the deal's fingerprint, seed and the action's
 #: index), the same in every mode so that saved games replay.
@@ -113,8 +120,13 @@ class TileGame(ABC):
     deal: PlayableDeal
     board: PlayableBoard
 
-    def __init__(self, deal: PlayableDeal, *, clock: Callable[[], float] = time.monotonic,
-                 elapsed: float = 0.0) -> None:
+    def __init__(
+        self,
+        deal: PlayableDeal,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        elapsed: float = 0.0,
+    ) -> None:
         self.deal = deal
         self.board = deal.board()
         self.selection: int | None = None
@@ -150,8 +162,9 @@ class TileGame(ABC):
             try:
                 game.apply(action)
             except ValueError as error:
-                raise GameError(f"action {n + 1} ({action!r}) cannot be replayed: {error}"
-                                ) from None
+                raise GameError(
+                    f"action {n + 1} ({action!r}) cannot be replayed: {error}"
+                ) from None
         return game
 
     def apply(self, action: str) -> None:
@@ -278,8 +291,7 @@ class TileGame(ABC):
         """New faces on the remaining tiles, solvable again (:class:`~.faces.ShuffleError`
         when the positions themselves cannot be cleared; nothing changes then)."""
         self._require_playable()
-        rng = Rng.from_seed(self._fingerprint(), self.deal.seed, SHUFFLE_STREAM,
-                            len(self.actions))
+        rng = Rng.from_seed(self._fingerprint(), self.deal.seed, SHUFFLE_STREAM, len(self.actions))
         self._rearrange(rng)
         self.selection = None
         self.shuffles += 1

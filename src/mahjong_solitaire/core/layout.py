@@ -95,8 +95,13 @@ class Layout:
                 x, y, z = raw
             except (TypeError, ValueError):
                 raise LayoutError(f"position {n}: {raw!r} is not an (x, y, z) triple") from None
-            checked.append((_check_coordinate(x, "x", n), _check_coordinate(y, "y", n),
-                            _check_coordinate(z, "z", n)))
+            checked.append(
+                (
+                    _check_coordinate(x, "x", n),
+                    _check_coordinate(y, "y", n),
+                    _check_coordinate(z, "z", n),
+                )
+            )
         count = len(checked)
         if count == 0:
             raise LayoutError("a layout needs at least two positions")
@@ -125,16 +130,27 @@ class Layout:
             return mask
 
         near = (-1, 0, 1)
-        covers = tuple(mask_at((x + dx, y + dy, z + 1) for dx in near for dy in near)
-                       for x, y, z in ordered)
-        under = tuple(mask_at((x + dx, y + dy, z - 1) for dx in near for dy in near)
-                      for x, y, z in ordered)
+        covers = tuple(
+            mask_at((x + dx, y + dy, z + 1) for dx in near for dy in near) for x, y, z in ordered
+        )
+        under = tuple(
+            mask_at((x + dx, y + dy, z - 1) for dx in near for dy in near) for x, y, z in ordered
+        )
         left = tuple(mask_at((x - 2, y + dy, z) for dy in near) for x, y, z in ordered)
         right = tuple(mask_at((x + 2, y + dy, z) for dy in near) for x, y, z in ordered)
         affects = tuple(u | lt | r for u, lt, r in zip(under, left, right, strict=True))
-        return cls(ordered, covers, under, left, right, affects, name,
-                   title if title is not None else name.replace("-", " ").title(),
-                   description, number)
+        return cls(
+            ordered,
+            covers,
+            under,
+            left,
+            right,
+            affects,
+            name,
+            title if title is not None else name.replace("-", " ").title(),
+            description,
+            number,
+        )
 
     def __len__(self) -> int:
         return len(self.positions)
@@ -185,5 +201,4 @@ class Layout:
     @property
     def size(self) -> tuple[int, int]:
         """Width and height in half-tile units (the bounding box of all layers)."""
-        return (max(x for x, _, _ in self.positions) + 2,
-                max(y for _, y, _ in self.positions) + 2)
+        return (max(x for x, _, _ in self.positions) + 2, max(y for _, y, _ in self.positions) + 2)

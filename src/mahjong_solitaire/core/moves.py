@@ -68,8 +68,9 @@ class Rearrangement:
     after: tuple[str | None, ...]
 
     @staticmethod
-    def check(current: Sequence[str | None], tiles: Sequence[str | None], *,
-              places: str = "positions") -> tuple[str | None, ...]:
+    def check(
+        current: Sequence[str | None], tiles: Sequence[str | None], *, places: str = "positions"
+    ) -> tuple[str | None, ...]:
         """``tiles`` as a tuple when it may replace ``current`` (the same labels on the
         same occupied ``places``, ``None`` elsewhere); :class:`IllegalMoveError` otherwise.
 

@@ -65,14 +65,21 @@ class Kind:
 
 def _build_kinds() -> dict[str, Kind]:
     kinds: list[Kind] = []
-    suits = (("B", Family.BAMBOO, "Bamboo"), ("C", Family.CHARACTERS, "Characters"),
-             ("D", Family.CIRCLES, "Circles"))
+    suits = (
+        ("B", Family.BAMBOO, "Bamboo"),
+        ("C", Family.CHARACTERS, "Characters"),
+        ("D", Family.CIRCLES, "Circles"),
+    )
     for letter, family, suit_name in suits:
         for n in range(1, 10):
             label = f"{n}{letter}"
             kinds.append(Kind(label, family, f"{n} of {suit_name}", 4, label))
-    for label, name in (("N", "North wind"), ("S", "South wind"), ("E", "East wind"),
-                        ("W", "West wind")):
+    for label, name in (
+        ("N", "North wind"),
+        ("S", "South wind"),
+        ("E", "East wind"),
+        ("W", "West wind"),
+    ):
         kinds.append(Kind(label, Family.WIND, name, 4, label))
     for label, name in (("R", "Red dragon"), ("G", "Green dragon"), ("Wh", "White dragon")):
         kinds.append(Kind(label, Family.DRAGON, name, 4, label))

@@ -67,8 +67,9 @@ def catalogue_path(language: str) -> Path:
 @cache
 def languages() -> tuple[str, ...]:
     """The codes of the catalogues present: English first, then alphabetical."""
-    found = sorted(path.name for path in LOCALE_DIR.iterdir()
-                   if catalogue_path(path.name).is_file())
+    found = sorted(
+        path.name for path in LOCALE_DIR.iterdir() if catalogue_path(path.name).is_file()
+    )
     return tuple(sorted(found, key=lambda code: code != DEFAULT_LANGUAGE))
 
 

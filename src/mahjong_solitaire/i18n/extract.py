@@ -33,9 +33,12 @@ def _line_of(source: str, text: str) -> int:
     return source.count("\n", 0, at) + 1 if at >= 0 else 1
 
 
-def extract_tile_names(fileobj: IO[bytes], keywords: Collection[str],
-                       comment_tags: Collection[str], options: Mapping[str, Any]
-                       ) -> _Extracted:
+def extract_tile_names(
+    fileobj: IO[bytes],
+    keywords: Collection[str],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> _Extracted:
     """Babel extractor for ``tiles.py``: the names of the 42 kinds (``Kind.name``)."""
     source = fileobj.read().decode("utf-8")
     for label, tile in KINDS.items():
@@ -43,16 +46,23 @@ def extract_tile_names(fileobj: IO[bytes], keywords: Collection[str],
         yield _line_of(source, f'"{word}'), None, tile.name, [f"tile {label}"]
 
 
-def extract_layout_texts(fileobj: IO[bytes], keywords: Collection[str],
-                         comment_tags: Collection[str], options: Mapping[str, Any]
-                         ) -> _Extracted:
+def extract_layout_texts(
+    fileobj: IO[bytes],
+    keywords: Collection[str],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> _Extracted:
     """Babel extractor for ``layouts/builtin.py``: titles and descriptions of the built-ins."""
     source = fileobj.read().decode("utf-8")
     for layout in builtin_layouts():
         where = f"layout L{layout.number:02d} ({layout.name})"
         yield _line_of(source, f'"{layout.title}"'), None, layout.title, [f"{where} title"]
-        yield (_line_of(source, f'"{layout.description}"'), None, layout.description,
-               [f"{where} description"])
+        yield (
+            _line_of(source, f'"{layout.description}"'),
+            None,
+            layout.description,
+            [f"{where} description"],
+        )
 
 
 def _is_text(value: str) -> bool:
@@ -63,12 +73,15 @@ def _is_text(value: str) -> bool:
 
 
 #: The tokens of a JavaScript object literal: enough to read the page's string table.
-_JS_TOKEN = re.compile(r"""
+_JS_TOKEN = re.compile(
+    r"""
     (?P<comment>//[^\n]*|/\*.*?\*/)
   | (?P<string>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')
   | (?P<name>[A-Za-z_$][\w$]*)
   | (?P<other>\S)
-""", re.S | re.X)
+""",
+    re.S | re.X,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,9 +102,12 @@ def _js_tokens(source: str) -> list[_Token]:
     return tokens
 
 
-def extract_page_strings(fileobj: IO[bytes], keywords: Collection[str],
-                         comment_tags: Collection[str], options: Mapping[str, Any]
-                         ) -> _Extracted:
+def extract_page_strings(
+    fileobj: IO[bytes],
+    keywords: Collection[str],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> _Extracted:
     """Babel extractor for the page's string table, ``web/static/js/strings.js``.
 
     The table is ``export const STRINGS = { key: "text", key: ["text", ...], key:
@@ -108,9 +124,16 @@ def extract_page_strings(fileobj: IO[bytes], keywords: Collection[str],
     """
     table = str(options.get("table", "STRINGS"))
     tokens = _js_tokens(fileobj.read().decode("utf-8"))
-    start = next((i for i in range(len(tokens) - 2)
-                  if tokens[i].value == table and tokens[i + 1].value == "="
-                  and tokens[i + 2].value == "{"), None)
+    start = next(
+        (
+            i
+            for i in range(len(tokens) - 2)
+            if tokens[i].value == table
+            and tokens[i + 1].value == "="
+            and tokens[i + 2].value == "{"
+        ),
+        None,
+    )
     if start is None:
         raise ValueError(f"no '{table} = {{' table to extract the page's strings from")
     depth, key, index = 0, "", 0
@@ -126,8 +149,12 @@ def extract_page_strings(fileobj: IO[bytes], keywords: Collection[str],
             if depth == 0:
                 return
             if token.value == ")" and len(plural) == 2:
-                yield plural[0].line, "ngettext", (plural[0].value, plural[1].value), [
-                    f"page {key}"]
+                yield (
+                    plural[0].line,
+                    "ngettext",
+                    (plural[0].value, plural[1].value),
+                    [f"page {key}"],
+                )
             plural = []
         elif depth == 1 and following.value == ":" and token.kind in ("name", "string"):
             key = token.value

@@ -1,11 +1,11 @@
 """Numbers, percentages, dates and playing times as each language writes them.
 
-    >>> format_number(1234.5, "en"), format_number(1234.5, "it")
-    ('1,234.5', '1.234,5')
-    >>> format_percent(0.5, "en"), format_percent(0.5, "es")
-    ('50%', '50\\xa0%')
-    >>> format_time_span(75), format_time_span(3725)
-    ('1:15', '1:02:05')
+>>> format_number(1234.5, "en"), format_number(1234.5, "it")
+('1,234.5', '1.234,5')
+>>> format_percent(0.5, "en"), format_percent(0.5, "es")
+('50%', '50\\xa0%')
+>>> format_time_span(75), format_time_span(3725)
+('1:15', '1:02:05')
 """
 
 from __future__ import annotations

@@ -62,14 +62,22 @@ _SLIDE_RULES: dict[Slide, tuple[str, str]] = {
     Slide.LEFT: (N_("Left"), N_("Every row packs to the left.")),
     Slide.UP: (N_("Up"), N_("Every column packs up to the top.")),
     Slide.RIGHT: (N_("Right"), N_("Every row packs to the right.")),
-    Slide.SPLIT_V: (N_("Split up and down"),
-                    N_("The upper half of each column packs up, the lower half down.")),
-    Slide.SPLIT_H: (N_("Split left and right"),
-                    N_("The left half of each row packs left, the right half right.")),
-    Slide.GATHER_V: (N_("Gather to the middle row"),
-                     N_("The upper half packs down and the lower half up, toward the middle.")),
-    Slide.GATHER_H: (N_("Gather to the middle column"),
-                     N_("The left half packs right and the right half left, toward the middle.")),
+    Slide.SPLIT_V: (
+        N_("Split up and down"),
+        N_("The upper half of each column packs up, the lower half down."),
+    ),
+    Slide.SPLIT_H: (
+        N_("Split left and right"),
+        N_("The left half of each row packs left, the right half right."),
+    ),
+    Slide.GATHER_V: (
+        N_("Gather to the middle row"),
+        N_("The upper half packs down and the lower half up, toward the middle."),
+    ),
+    Slide.GATHER_H: (
+        N_("Gather to the middle column"),
+        N_("The left half packs right and the right half left, toward the middle."),
+    ),
     Slide.OUTWARD: (N_("Outward"), N_("Each quarter packs toward its outer corner.")),
     Slide.INWARD: (N_("Inward"), N_("Each quarter packs toward the centre.")),
 }
@@ -159,8 +167,9 @@ def connect_grid_title(width: int, height: int, rule: Slide | str, lang: str) ->
     >>> connect_grid_title(18, 8, "down", "en"), connect_grid_title(12, 6, "none", "es")
     ('18×8 · Down', '12×6 · Sin deslizamiento')
     """
-    return translator(lang)(_GRID_TITLE, width=width, height=height,
-                            slide=slide_rule_name(rule, lang))
+    return translator(lang)(
+        _GRID_TITLE, width=width, height=height, slide=slide_rule_name(rule, lang)
+    )
 
 
 def ranking_title(name: str, lang: str) -> str:

@@ -43,8 +43,10 @@ def catalogue_json(lang: str) -> dict[str, Any]:
         "language": lang,
         "locale": str(_.locale).replace("_", "-"),
         "name": native_name(lang),
-        "plural": {"forms": load_catalogue(lang).plural_forms,
-                   "categories": list(_.plural_categories)},
+        "plural": {
+            "forms": load_catalogue(lang).plural_forms,
+            "categories": list(_.plural_categories),
+        },
         "messages": messages,
         "tiles": {label: tile_name(label, lang) for label in KINDS},
         "slides": {rule.value: slide_rule_name(rule, lang) for rule in Slide},

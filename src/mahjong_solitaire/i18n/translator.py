@@ -90,7 +90,8 @@ def fill(text: str, params: Mapping[str, object]) -> str:
     '3 of {total}'
     """
     return PLACEHOLDER.sub(
-        lambda match: str(params[match[1]]) if match[1] in params else match[0], text)
+        lambda match: str(params[match[1]]) if match[1] in params else match[0], text
+    )
 
 
 @dataclass(frozen=True, eq=False)

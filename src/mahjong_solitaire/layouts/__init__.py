@@ -1,10 +1,10 @@
 """The registry of built-in layouts, by stable number and by name.
 
-    >>> turtle = builtin_layout("L00")
-    >>> turtle.name, len(turtle)
-    ('turtle', 144)
-    >>> builtin_layout("turtle") is turtle
-    True
+>>> turtle = builtin_layout("L00")
+>>> turtle.name, len(turtle)
+('turtle', 144)
+>>> builtin_layout("turtle") is turtle
+True
 """
 
 from __future__ import annotations
@@ -18,8 +18,17 @@ from .files import FORMATS, export_layout, read_layout_file
 from .preview import preview_svg
 from .reading import LayoutFileError
 
-__all__ = ["FORMATS", "LayoutFileError", "builtin_layout", "builtin_layouts", "export_layout",
-           "layout_from_spec", "parse_rows", "preview_svg", "read_layout_file"]
+__all__ = [
+    "FORMATS",
+    "LayoutFileError",
+    "builtin_layout",
+    "builtin_layouts",
+    "export_layout",
+    "layout_from_spec",
+    "parse_rows",
+    "preview_svg",
+    "read_layout_file",
+]
 
 
 def _coordinates(item: str) -> range:
@@ -41,8 +50,10 @@ def parse_rows(rows: str) -> list[Position]:
             z = int(z_text)
             positions.extend(
                 (x, y, z)
-                for y_item in ys.split(",") for y in _coordinates(y_item)
-                for x_item in xs.split(",") for x in _coordinates(x_item)
+                for y_item in ys.split(",")
+                for y in _coordinates(y_item)
+                for x_item in xs.split(",")
+                for x in _coordinates(x_item)
             )
         except ValueError:
             raise LayoutError(f"row {number}: {text!r} is not 'z ys xs'") from None
@@ -50,8 +61,13 @@ def parse_rows(rows: str) -> list[Position]:
 
 
 def layout_from_spec(spec: LayoutSpec) -> Layout:
-    return Layout.from_positions(parse_rows(spec.rows), name=spec.name, title=spec.title,
-                                 description=spec.description, number=spec.number)
+    return Layout.from_positions(
+        parse_rows(spec.rows),
+        name=spec.name,
+        title=spec.title,
+        description=spec.description,
+        number=spec.number,
+    )
 
 
 @cache

@@ -29,8 +29,14 @@ from .gnome import read_gnome, write_gnome
 from .kmahjongg import read_kmahjongg, write_kmahjongg
 from .reading import LayoutFileError, slug
 
-__all__ = ["FORMATS", "MAX_FILE_BYTES", "LayoutFileError", "export_layout",
-           "read_layout_file", "slug"]
+__all__ = [
+    "FORMATS",
+    "MAX_FILE_BYTES",
+    "LayoutFileError",
+    "export_layout",
+    "read_layout_file",
+    "slug",
+]
 
 #: The formats :func:`export_layout` writes, by the name the command line uses.
 FORMATS = ("kmahjongg", "gnome")
@@ -57,8 +63,9 @@ def read_layout_file(data: bytes | str, filename: str = "layout") -> list[Layout
 
     try:
         if len(data) > MAX_FILE_BYTES:
-            raise LayoutFileError(f"the file has {len(data)} bytes; a layout file has at most "
-                                  f"{MAX_FILE_BYTES}")
+            raise LayoutFileError(
+                f"the file has {len(data)} bytes; a layout file has at most {MAX_FILE_BYTES}"
+            )
         text = _decode(data)
         head = text.lstrip()
         stem = filename.replace("\\", "/").rsplit("/", 1)[-1]
@@ -68,8 +75,10 @@ def read_layout_file(data: bytes | str, filename: str = "layout") -> list[Layout
             return [read_kmahjongg(text, name=slug(stem), title=title)]
         if head.startswith("<"):
             return read_gnome(text)
-        raise LayoutFileError("line 1: not a KMahjongg layout (kmahjongg-layout-v1.0/v1.1) "
-                              "nor a GNOME Mahjongg map (XML)")
+        raise LayoutFileError(
+            "line 1: not a KMahjongg layout (kmahjongg-layout-v1.0/v1.1) "
+            "nor a GNOME Mahjongg map (XML)"
+        )
     except LayoutFileError as error:
         raise LayoutFileError(f"{filename}: {error}") from None
 

@@ -109,8 +109,10 @@ class _Reader:
         except ValueError:
             value = math.nan
         if not math.isfinite(value) or abs(value) > MAX_COORDINATE or (value * 2) % 1:
-            raise self.fail(f"<{tag} {key}={raw[:20]!r}>: not a number of whole or half "
-                            f"tiles in -{MAX_COORDINATE}..{MAX_COORDINATE}")
+            raise self.fail(
+                f"<{tag} {key}={raw[:20]!r}>: not a number of whole or half "
+                f"tiles in -{MAX_COORDINATE}..{MAX_COORDINATE}"
+            )
         return int(value * 2)
 
     def layer(self, tag: str, attributes: dict[str, str], default: int) -> int:
@@ -118,8 +120,9 @@ class _Reader:
             return default
         doubled = self.number(tag, attributes, "z")
         if doubled % 2 or doubled < 0:
-            raise self.fail(f"<{tag} z={attributes['z'][:20]!r}>: a layer is a whole "
-                            f"number, 0 or more")
+            raise self.fail(
+                f"<{tag} z={attributes['z'][:20]!r}>: a layer is a whole number, 0 or more"
+            )
         return doubled // 2
 
     def span(self, tag: str, attributes: dict[str, str], first: str, last: str) -> range:
@@ -204,8 +207,10 @@ def _layout(found: _Map) -> Layout:
         for cell in ((x, y, z), (x + 1, y, z), (x, y + 1, z), (x + 1, y + 1, z)):
             other = taken.get(cell)
             if other is not None:
-                raise LayoutFileError(f"line {line}: the tile at x={x / 2:g}, y={y / 2:g}, "
-                                      f"layer {z} overlaps a tile of line {other}")
+                raise LayoutFileError(
+                    f"line {line}: the tile at x={x / 2:g}, y={y / 2:g}, "
+                    f"layer {z} overlaps a tile of line {other}"
+                )
         for cell in ((x, y, z), (x + 1, y, z), (x, y + 1, z), (x + 1, y + 1, z)):
             taken[cell] = line
     # Negative coordinates are allowed in the file: shift the map onto the grid.
@@ -224,14 +229,14 @@ def read_gnome(text: str) -> list[Layout]:
     declaration = _DECLARATION.search(text)
     if declaration:
         line = text.count("\n", 0, declaration.start()) + 1
-        raise LayoutFileError(f"line {line}: document type and entity declarations are not "
-                              "allowed")
+        raise LayoutFileError(f"line {line}: document type and entity declarations are not allowed")
     reader = _Reader()
     try:
         reader.parser.Parse(text, True)
     except expat.ExpatError as error:
-        raise LayoutFileError(f"line {error.lineno}: not well-formed XML "
-                              f"({expat.ErrorString(error.code)})") from None
+        raise LayoutFileError(
+            f"line {error.lineno}: not well-formed XML ({expat.ErrorString(error.code)})"
+        ) from None
     except RecursionError:  # expat itself is not recursive; this is a safety net
         raise LayoutFileError("the XML is nested too deeply") from None
     if not reader.root_seen:
@@ -279,8 +284,10 @@ def write_gnome(layouts: Iterable[Layout]) -> str:
                     if first == last:
                         lines.append(f'      <tile x="{_tiles(first)}" y="{_tiles(y)}"/>')
                     else:
-                        lines.append(f'      <row y="{_tiles(y)}" left="{_tiles(first)}" '
-                                     f'right="{_tiles(last)}"/>')
+                        lines.append(
+                            f'      <row y="{_tiles(y)}" left="{_tiles(first)}" '
+                            f'right="{_tiles(last)}"/>'
+                        )
             lines.append("    </layer>")
         lines.append("  </map>")
     lines.append("</mahjongg>")

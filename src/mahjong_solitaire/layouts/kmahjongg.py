@@ -48,8 +48,7 @@ _QUARTERS = "1234"
 def _size_line(line: str, number: int) -> int:
     digits = line[1:].strip()
     if not digits.isdigit() or not digits.isascii():
-        raise LayoutFileError(f"line {number}: {line[:20]!r} is not a size like "
-                              f"'{line[0]}32'")
+        raise LayoutFileError(f"line {number}: {line[:20]!r} is not a size like '{line[0]}32'")
     value = int(digits[:12])
     limit = MAX_DEPTH if line[0] == "d" else MAX_SIDE
     if not 1 <= value <= limit:
@@ -57,8 +56,9 @@ def _size_line(line: str, number: int) -> int:
     return value
 
 
-def read_kmahjongg(text: str, *, name: str = "imported", title: str | None = None,
-                   description: str = "") -> Layout:
+def read_kmahjongg(
+    text: str, *, name: str = "imported", title: str | None = None, description: str = ""
+) -> Layout:
     """The layout of a KMahjongg file; :class:`LayoutFileError` names the line at fault."""
     lines = text.splitlines()
     header = lines[0].strip().lstrip("\ufeff") if lines else ""
@@ -86,17 +86,22 @@ def read_kmahjongg(text: str, *, name: str = "imported", title: str | None = Non
     width, height, depth = size["w"], size["h"], size["d"]
     for key, what in (("w", "width"), ("h", "height"), ("d", "depth")):
         if not size[key]:
-            raise LayoutFileError(f"line {len(lines)}: the file never sets its {what} "
-                                  f"(a line like '{key}16')")
+            raise LayoutFileError(
+                f"line {len(lines)}: the file never sets its {what} (a line like '{key}16')"
+            )
     cells = width * height * depth
     last = numbers[-1] if numbers else len(lines)
     if length < cells:
-        raise LayoutFileError(f"line {last}: the grid ends after {length} of its "
-                              f"{width}×{height}×{depth} = {cells} cells (truncated?)")
+        raise LayoutFileError(
+            f"line {last}: the grid ends after {length} of its "
+            f"{width}×{height}×{depth} = {cells} cells (truncated?)"
+        )
     if length > cells:
         extra = numbers[bisect_right(starts, cells) - 1]
-        raise LayoutFileError(f"line {extra}: the grid has {length} cells, more than its "
-                              f"{width}×{height}×{depth} = {cells}")
+        raise LayoutFileError(
+            f"line {extra}: the grid has {length} cells, more than its "
+            f"{width}×{height}×{depth} = {cells}"
+        )
     grid = "".join(chunks)
 
     def line_of(offset: int) -> int:
@@ -111,21 +116,24 @@ def read_kmahjongg(text: str, *, name: str = "imported", title: str | None = Non
         y, x = divmod(rest, width)
         number = line_of(offset)
         if x + 1 >= width or y + 1 >= height:
-            raise LayoutFileError(f"line {number}: the tile at x={x}, y={y}, layer {z} sticks "
-                                  f"out of the {width}×{height} grid")
+            raise LayoutFileError(
+                f"line {number}: the tile at x={x}, y={y}, layer {z} sticks "
+                f"out of the {width}×{height} grid"
+            )
         for cell in ((x, y, z), (x + 1, y, z), (x, y + 1, z), (x + 1, y + 1, z)):
             other = taken.get(cell)
             if other is not None:
-                raise LayoutFileError(f"line {number}: the tile at x={x}, y={y}, layer {z} "
-                                      f"overlaps a tile of line {other}")
+                raise LayoutFileError(
+                    f"line {number}: the tile at x={x}, y={y}, layer {z} "
+                    f"overlaps a tile of line {other}"
+                )
             taken[cell] = number
         positions.append((x, y, z))
         if len(positions) > MAX_POSITIONS:
             raise LayoutFileError(f"line {number}: more than {MAX_POSITIONS} tiles")
         offset = grid.find("1", offset + 1)
     try:
-        return Layout.from_positions(positions, name=name, title=title,
-                                     description=description)
+        return Layout.from_positions(positions, name=name, title=title, description=description)
     except LayoutError as error:
         raise LayoutFileError(f"line {last}: {error}") from None
 

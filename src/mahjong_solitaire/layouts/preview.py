@@ -22,7 +22,7 @@ __all__ = ["layer_colour", "preview_svg"]
 HALF_WIDTH = 6
 HALF_HEIGHT = 8
 LIFT = 2
-_LOW = (0xF3, 0xEA, 0xD3)   # an ivory face on the bottom layer
+_LOW = (0xF3, 0xEA, 0xD3)  # an ivory face on the bottom layer
 _HIGH = (0x9C, 0x5B, 0x25)  # a warm brown on the highest
 
 
@@ -33,8 +33,9 @@ def layer_colour(z: int, depth: int) -> str:
     ('#f3ead3', '#9c5b25')
     """
     t = z / (depth - 1) if depth > 1 else 0.0
-    return "#" + "".join(f"{round(lo + (hi - lo) * t):02x}"
-                         for lo, hi in zip(_LOW, _HIGH, strict=True))
+    return "#" + "".join(
+        f"{round(lo + (hi - lo) * t):02x}" for lo, hi in zip(_LOW, _HIGH, strict=True)
+    )
 
 
 def preview_svg(layout: Layout, *, width: int | None = None) -> str:
@@ -64,7 +65,9 @@ def preview_svg(layout: Layout, *, width: int | None = None) -> str:
                 continue
             left = 1 + margin + x * HALF_WIDTH - z * LIFT
             top = 1 + margin + y * HALF_HEIGHT - z * LIFT
-            parts.append(f'<rect x="{left}" y="{top}" width="{2 * HALF_WIDTH}" '
-                         f'height="{2 * HALF_HEIGHT}" rx="1.5" fill="{fill}"/>')
+            parts.append(
+                f'<rect x="{left}" y="{top}" width="{2 * HALF_WIDTH}" '
+                f'height="{2 * HALF_HEIGHT}" rx="1.5" fill="{fill}"/>'
+            )
     parts.append("</g></svg>")
     return "".join(parts)

@@ -1,7 +1,7 @@
 """What every layout file reader shares: the error it raises and how it names a layout.
 
-    >>> slug("My Turtle (v2).layout")
-    'my-turtle-v2-layout'
+>>> slug("My Turtle (v2).layout")
+'my-turtle-v2-layout'
 """
 
 from __future__ import annotations

@@ -24,14 +24,19 @@ from .relaxation import Relaxation
 __all__ = ["playouts"]
 
 
-def playouts(relaxation: Relaxation, present: int, free: int, count: int,
-             deadline: float | None = None) -> tuple[list[tuple[int, int]] | None, int]:
+def playouts(
+    relaxation: Relaxation, present: int, free: int, count: int, deadline: float | None = None
+) -> tuple[list[tuple[int, int]] | None, int]:
     """Up to ``count`` random play-outs from ``present``/``free`` (none started past
     ``deadline``, a ``time.perf_counter`` reading): the winning moves of the first that
     clears the board (``None`` when none does) and how many were played."""
     kmask, key_of = relaxation.kmask, relaxation.key_of
-    covers, left, right, affects = (relaxation.covers, relaxation.left, relaxation.right,
-                                    relaxation.affects)
+    covers, left, right, affects = (
+        relaxation.covers,
+        relaxation.left,
+        relaxation.right,
+        relaxation.affects,
+    )
     nkeys = len(kmask)
     rem0 = [(m & present).bit_count() for m in kmask]
     free0 = [(m & free).bit_count() for m in kmask]
@@ -101,11 +106,19 @@ def playouts(relaxation: Relaxation, present: int, free: int, count: int,
                 k = low.bit_length() - 1
                 tiles = list(iter_bits(kmask[k] & f))
                 if bad:
-                    pairs = [q for q in ((1 << tiles[0] | 1 << tiles[1],) if len(tiles) == 2
-                                         else (1 << tiles[0] | 1 << tiles[1],
-                                               1 << tiles[0] | 1 << tiles[2],
-                                               1 << tiles[1] | 1 << tiles[2]))
-                             if q not in bad]
+                    pairs = [
+                        q
+                        for q in (
+                            (1 << tiles[0] | 1 << tiles[1],)
+                            if len(tiles) == 2
+                            else (
+                                1 << tiles[0] | 1 << tiles[1],
+                                1 << tiles[0] | 1 << tiles[2],
+                                1 << tiles[1] | 1 << tiles[2],
+                            )
+                        )
+                        if q not in bad
+                    ]
                     if not pairs:  # until another of its tiles comes free
                         multi &= ~low
                         continue

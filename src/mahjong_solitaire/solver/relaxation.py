@@ -33,7 +33,11 @@ __all__ = ["PAIRINGS", "Batches", "Relaxation"]
 
 #: Pairings of a key's four tiles t0 < t1 < t2 < t3, numbered 1..3 (0 = not chosen yet).
 PAIRINGS: tuple[tuple[tuple[int, int], ...], ...] = (
-    (), ((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2)))
+    (),
+    ((0, 1), (2, 3)),
+    ((0, 2), (1, 3)),
+    ((0, 3), (1, 2)),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,8 +153,12 @@ class Relaxation:
         options = []
         for choice in (1, 2, 3):
             (a, b), (c, d) = PAIRINGS[choice]
-            if not (on_top(t[a], t[b], present) or on_top(t[b], t[a], present)
-                    or on_top(t[c], t[d], present) or on_top(t[d], t[c], present)):
+            if not (
+                on_top(t[a], t[b], present)
+                or on_top(t[b], t[a], present)
+                or on_top(t[c], t[d], present)
+                or on_top(t[d], t[c], present)
+            ):
                 options.append(choice)
         return options
 
@@ -164,16 +172,29 @@ class Relaxation:
 
     # -- optimistic play --------------------------------------------------------------
 
-    def relaxed_stuck(self, present: int, free: int, code: int, rest: int | None = None,
-                      batches: Batches | None = None, work: int | None = None) -> int:
+    def relaxed_stuck(
+        self,
+        present: int,
+        free: int,
+        code: int,
+        rest: int | None = None,
+        batches: Batches | None = None,
+        work: int | None = None,
+    ) -> int:
         """The free tiles left when optimistic play (see the module notes) stops; ``0``
         when it clears the board.  (See :meth:`relax` for the arguments.)"""
         rest, free = self.relax(present, free, code, rest, batches, work)
         return rest & free
 
-    def relax(self, present: int, free: int, code: int, rest: int | None = None,
-              batches: Batches | None = None, work: int | None = None
-              ) -> tuple[int, int]:
+    def relax(
+        self,
+        present: int,
+        free: int,
+        code: int,
+        rest: int | None = None,
+        batches: Batches | None = None,
+        work: int | None = None,
+    ) -> tuple[int, int]:
         """Optimistic play (see the module notes) from ``present`` until it stops: the
         tiles left and those of them free.  With every key's pairing chosen, this is greedy
         play, exact.
@@ -278,9 +299,13 @@ class Relaxation:
                     code &= ~(3 << 2 * k)
                 elif fr.bit_count() == 3:  # keep back the tile whose partners free least
                     t = list(iter_bits(fr))
-                    gone = max(((1 << x) | (1 << y) for x, y in ((t[0], t[1]), (t[0], t[2]),
-                                                                  (t[1], t[2]))),
-                               key=lambda pair: self.freed(present, free, pair).bit_count())
+                    gone = max(
+                        (
+                            (1 << x) | (1 << y)
+                            for x, y in ((t[0], t[1]), (t[0], t[2]), (t[1], t[2]))
+                        ),
+                        key=lambda pair: self.freed(present, free, pair).bit_count(),
+                    )
                 else:
                     gone = fr
                 a = gone & -gone

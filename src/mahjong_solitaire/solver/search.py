@@ -132,7 +132,8 @@ class _Search:
     def _exhausted(self) -> bool:
         """Whether the caller's node or time limit is used up."""
         return (self.node_limit is not None and self.nodes >= self.node_limit) or (
-            self.deadline is not None and time.perf_counter() > self.deadline)
+            self.deadline is not None and time.perf_counter() > self.deadline
+        )
 
     # -- the search -------------------------------------------------------------------
 
@@ -142,8 +143,9 @@ class _Search:
         for k, mask in enumerate(kmask):
             count = (mask & present).bit_count()
             if count > 4:
-                raise SolverError(f"{count} tiles of match key {MATCH_KEYS[k]!r}: "
-                                  f"the solver takes at most four")
+                raise SolverError(
+                    f"{count} tiles of match key {MATCH_KEYS[k]!r}: the solver takes at most four"
+                )
             if count % 2:
                 return False
             if count:
@@ -217,8 +219,16 @@ class _Search:
         if self.node_limit is not None:
             self.budget = min(self.budget, self.node_limit)
 
-    def _node(self, present: int, free: int, code: int, decided: int, work: int,
-              failed: dict[int, tuple[int, int]], assign: int) -> int | None:
+    def _node(
+        self,
+        present: int,
+        free: int,
+        code: int,
+        decided: int,
+        work: int,
+        failed: dict[int, tuple[int, int]],
+        assign: int,
+    ) -> int | None:
         """Search on from a position; ``None`` when solved (the moves are on ``path``),
         otherwise the *conflict*: the keys decided on the way here whose pairings, with the
         root position, already make the position dead (conflict-directed backjumping).
@@ -305,8 +315,9 @@ class _Search:
                 return None
             assert batches is not None
             failed = dict(failed)
-            k, options, conflict = self._probe(present, free, code, decided, batches, failed,
-                                               assign)
+            k, options, conflict = self._probe(
+                present, free, code, decided, batches, failed, assign
+            )
         else:
             k, options = self._branch(present, free, code)
             conflict = 0
@@ -316,8 +327,9 @@ class _Search:
             chosen = assign | choice << 2 * k
             below: int | None = self._nogood(k, chosen, alive)
             if not below:
-                below = self._node(present, free, code | choice << 2 * k, decided | bit, bit,
-                                   failed, chosen)
+                below = self._node(
+                    present, free, code | choice << 2 * k, decided | bit, bit, failed, chosen
+                )
             if below is None:
                 return None
             if not below & bit:  # the failure does not depend on this key: jump back
@@ -372,10 +384,16 @@ class _Search:
                 best_options = [choice for _, choice in scored]
         return best_key, best_options
 
-    def _probe(self, present: int, free: int, code: int, decided: int,
-               batches: Batches,
-               failed: dict[int, tuple[int, int]], assign: int
-               ) -> tuple[int, list[int], int]:
+    def _probe(
+        self,
+        present: int,
+        free: int,
+        code: int,
+        decided: int,
+        batches: Batches,
+        failed: dict[int, tuple[int, int]],
+        assign: int,
+    ) -> tuple[int, list[int], int]:
         """Thorough: try each open key's pairings in the relaxation, the most active keys
         first (those whose pairings failed most, recently most; then those with most
         blocked tiles); return the key with fewest surviving pairings (the most active
@@ -419,8 +437,9 @@ class _Search:
                 else:
                     options.append(choice)
                     continue
-                stuck = relaxation.relaxed_stuck(present, rest_free, code | choice << 2 * k,
-                                                 rest, work=pending | 1 << k)
+                stuck = relaxation.relaxed_stuck(
+                    present, rest_free, code | choice << 2 * k, rest, work=pending | 1 << k
+                )
                 if stuck:
                     reason |= relaxation.keys_of(stuck) & decided
                     refuted |= 1 << choice
@@ -439,12 +458,15 @@ class _Search:
         _, k, options, reason = best
         rem = self.kmask[k] & present
         phase = self.walk.code >> 2 * k & 3 if self.walk is not None else 0
-        ranked = sorted((choice != phase, -score, choice) for score, choice in
-                        self._scored(rem, options, present, free))
+        ranked = sorted(
+            (choice != phase, -score, choice)
+            for score, choice in self._scored(rem, options, present, free)
+        )
         return k, [choice for _, _, choice in ranked], reason
 
-    def _scored(self, rem: int, options: list[int], present: int, free: int
-                ) -> list[tuple[int, int]]:
+    def _scored(
+        self, rem: int, options: list[int], present: int, free: int
+    ) -> list[tuple[int, int]]:
         """``(score, pairing)``: the tiles freed by the pairing's best pair free now (-1 when
         neither pair is free)."""
         relaxation = self.relaxation
@@ -461,8 +483,9 @@ class _Search:
         return scored
 
 
-def solve(board: Board, *, node_limit: int | None = None,
-          time_limit: float | None = None) -> SolveResult:
+def solve(
+    board: Board, *, node_limit: int | None = None, time_limit: float | None = None
+) -> SolveResult:
     """Decide the position on ``board`` (which is not changed).
 
     ``node_limit`` bounds the branch points examined and ``time_limit`` the seconds spent;
@@ -481,8 +504,9 @@ def solve(board: Board, *, node_limit: int | None = None,
     elapsed = time.perf_counter() - start
     if not found:
         return SolveResult(Verdict.UNSOLVABLE, (), search.nodes, elapsed)
-    return SolveResult(Verdict.SOLVABLE, tuple(Move(a, b) for a, b in search.path),
-                       search.nodes, elapsed)
+    return SolveResult(
+        Verdict.SOLVABLE, tuple(Move(a, b) for a, b in search.path), search.nodes, elapsed
+    )
 
 
 def solve_random(layout: Layout, seed: int) -> SolveResult:

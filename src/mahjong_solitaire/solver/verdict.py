@@ -48,7 +48,9 @@ class SolveResult:
 
     def to_json(self) -> dict[str, object]:
         """``{"verdict", "solution", "nodes", "ms"}`` with layout indices in the solution."""
-        return {"verdict": self.verdict.value,
-                "solution": [[m.a, m.b] for m in self.moves],
-                "nodes": self.nodes,
-                "ms": round(self.seconds * 1e3, 3)}
+        return {
+            "verdict": self.verdict.value,
+            "solution": [[m.a, m.b] for m in self.moves],
+            "nodes": self.nodes,
+            "ms": round(self.seconds * 1e3, 3),
+        }

@@ -45,8 +45,9 @@ class Walk:
     #: Chance (per thousand) of a random change instead of the best one.
     NOISE = 100
 
-    def __init__(self, relaxation: Relaxation, present: int, free: int,
-                 count_node: Callable[[], None]) -> None:
+    def __init__(
+        self, relaxation: Relaxation, present: int, free: int, count_node: Callable[[], None]
+    ) -> None:
         self.relaxation = relaxation
         self.count_node = count_node
         self.present = present
@@ -76,8 +77,9 @@ class Walk:
         self.rest = self._judge(code, present, free, record=True)
 
     @staticmethod
-    def _first_gone(rem: int, options: list[int],
-                    batches: list[tuple[int, int, int, int]] | tuple[()]) -> int:
+    def _first_gone(
+        rem: int, options: list[int], batches: list[tuple[int, int, int, int]] | tuple[()]
+    ) -> int:
         """The pairing (among ``options``) that pairs the key's first two tiles to go."""
         order = [i for gone, *_ in batches for i in iter_bits(gone)]
         tiles = list(iter_bits(rem))
@@ -89,8 +91,9 @@ class Walk:
                     return choice
         return options[0]
 
-    def _judge(self, code: int, rest: int, free: int, work: int | None = None,
-               record: bool = False) -> int:
+    def _judge(
+        self, code: int, rest: int, free: int, work: int | None = None, record: bool = False
+    ) -> int:
         """Play ``code`` greedily on from the state ``rest``/``free`` (``work``: see
         :meth:`.Relaxation.relax`): the tiles left.  With ``record``, keep each key's state
         just before its first removal (``firsts``) and the final state (``end``)."""
@@ -145,8 +148,12 @@ class Walk:
                         keys |= 1 << k
                 if not keys:
                     return None  # nothing the walk may change: the tree search decides
-            changes = [(k, choice) for k in iter_bits(keys) for choice in options[k]
-                       if choice != code >> 2 * k & 3]
+            changes = [
+                (k, choice)
+                for k in iter_bits(keys)
+                for choice in options[k]
+                if choice != code >> 2 * k & 3
+            ]
             if rng.below(1000) < self.NOISE:
                 k, choice = changes[rng.below(len(changes))]
             else:
@@ -154,8 +161,12 @@ class Walk:
                 best = None
                 for k, choice in changes:
                     start_rest, start_free, pending = self.firsts.get(k, self.end)
-                    left = self._judge(code & ~(3 << 2 * k) | choice << 2 * k,
-                                       start_rest, start_free, pending | 1 << k)
+                    left = self._judge(
+                        code & ~(3 << 2 * k) | choice << 2 * k,
+                        start_rest,
+                        start_free,
+                        pending | 1 << k,
+                    )
                     score = (self._weight_of(left), rng.below(1 << 30))
                     if best is None or score < best[0]:
                         best = (score, k, choice)

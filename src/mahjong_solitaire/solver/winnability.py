@@ -43,8 +43,9 @@ class Winnability:
     undo: int | None
 
 
-def winnability(board: Board, *, hinter: Hinter | None = None,
-                node_limit: int = WINNABILITY_NODES) -> Winnability:
+def winnability(
+    board: Board, *, hinter: Hinter | None = None, node_limit: int = WINNABILITY_NODES
+) -> Winnability:
     """Decide ``board`` within ``node_limit``; ``hinter`` lends (and keeps) a winning plan.
 
     The board is not changed.

@@ -36,8 +36,15 @@ from sqlalchemy.exc import ArgumentError
 
 from .errors import StoreError
 
-__all__ = ["APP_NAME", "SQLITE_BEGIN", "create_store_engine", "database_url", "migrate",
-           "migrations_config", "sqlite_file"]
+__all__ = [
+    "APP_NAME",
+    "SQLITE_BEGIN",
+    "create_store_engine",
+    "database_url",
+    "migrate",
+    "migrations_config",
+    "sqlite_file",
+]
 
 APP_NAME = "mahjong-solitaire"
 _MIGRATIONS = Path(__file__).with_name("migrations")
@@ -66,7 +73,7 @@ def database_url(url: str | None = None) -> str:
         return f"sqlite:///{Path(chosen).expanduser().absolute()}"
     for plain in ("postgresql://", "postgres://"):
         if chosen.startswith(plain):
-            return "postgresql+psycopg://" + chosen[len(plain):]
+            return "postgresql+psycopg://" + chosen[len(plain) :]
     return chosen
 
 
@@ -87,8 +94,12 @@ def sqlite_file(url: str) -> Path | None:
     except ArgumentError:
         return None
     database = parsed.database or ""
-    if (parsed.get_backend_name() != "sqlite" or not database or database == ":memory:"
-            or database.startswith("file:")):
+    if (
+        parsed.get_backend_name() != "sqlite"
+        or not database
+        or database == ":memory:"
+        or database.startswith("file:")
+    ):
         return None
     return Path(database)
 
@@ -158,7 +169,6 @@ def migrate(engine: Engine, revision: str = "head") -> None:
     config = migrations_config()
     with engine.begin() as connection:
         if connection.dialect.name == "postgresql":
-            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
-                               {"key": _MIGRATION_LOCK})
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, revision)

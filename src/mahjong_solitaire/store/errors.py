@@ -7,8 +7,13 @@ prints them as one line and the web server can map them to 4xx answers.
 
 from __future__ import annotations
 
-__all__ = ["GameNotFoundError", "LayoutLimitError", "LayoutNotFoundError", "StaleWriteError",
-           "StoreError"]
+__all__ = [
+    "GameNotFoundError",
+    "LayoutLimitError",
+    "LayoutNotFoundError",
+    "StaleWriteError",
+    "StoreError",
+]
 
 
 class StoreError(ValueError):

@@ -44,9 +44,24 @@ __all__ = ["FORMAT", "VERSION", "export_document", "parse_document"]
 FORMAT = "mahjong-solitaire/history"
 VERSION = 1
 
-_EXPORTED = ("mode", "code", "layout_name", "layout_positions", "seed", "difficulty", "daily",
-             "stage", "started_at", "finished_at", "status", "elapsed", "actions", "hints",
-             "undos", "shuffles")
+_EXPORTED = (
+    "mode",
+    "code",
+    "layout_name",
+    "layout_positions",
+    "seed",
+    "difficulty",
+    "daily",
+    "stage",
+    "started_at",
+    "finished_at",
+    "status",
+    "elapsed",
+    "actions",
+    "hints",
+    "undos",
+    "shuffles",
+)
 
 
 def _json_value(value: object) -> object:
@@ -62,8 +77,7 @@ def export_document(player: Player, games: list[StoredGame]) -> dict[str, Any]:
         "version": VERSION,
         "exported_at": datetime.now(UTC).isoformat(),
         "player": {"display_name": player.display_name},
-        "games": [{name: _json_value(getattr(game, name)) for name in _EXPORTED}
-                  for game in games],
+        "games": [{name: _json_value(getattr(game, name)) for name in _EXPORTED} for game in games],
     }
 
 
@@ -79,8 +93,9 @@ class _Fields:
     def fail(self, message: str) -> StoreError:
         return StoreError(f"game {self.number}: {message}")
 
-    def get(self, name: str, check: Callable[[Any], bool], what: str, *,
-            optional: bool = False) -> Any:
+    def get(
+        self, name: str, check: Callable[[Any], bool], what: str, *, optional: bool = False
+    ) -> Any:
         if name not in self.raw:
             if optional:
                 return None
@@ -113,21 +128,30 @@ def _parse_game(raw: object, number: int) -> dict[str, Any]:
     mode = fields.get("mode", lambda v: isinstance(v, str) and 0 < len(v) <= 16, "a mode")
     status = fields.get("status", lambda v: v in GAME_STATUSES, "a game status")
     seed = fields.count("seed")
-    level = fields.get("difficulty", lambda v: v in {d.value for d in Difficulty},
-                       "easy, normal or hard")
+    level = fields.get(
+        "difficulty", lambda v: v in {d.value for d in Difficulty}, "easy, normal or hard"
+    )
     code = fields.get("code", lambda v: isinstance(v, str), "a game code", optional=True)
-    positions = fields.get("layout_positions", lambda v: isinstance(v, list),
-                           "a list of positions", optional=True)
-    name = fields.get("layout_name", lambda v: isinstance(v, str) and 0 < len(v) <= 64,
-                      "a layout name")
+    positions = fields.get(
+        "layout_positions", lambda v: isinstance(v, list), "a list of positions", optional=True
+    )
+    name = fields.get(
+        "layout_name", lambda v: isinstance(v, str) and 0 < len(v) <= 64, "a layout name"
+    )
     daily_text = fields.get("daily", lambda v: isinstance(v, str), "a date", optional=True)
-    stage = fields.get("stage", lambda v: type(v) is int and v >= 0, "a stage number",
-                       optional=True)
-    elapsed = fields.get("elapsed", lambda v: type(v) in (int, float) and math.isfinite(v)
-                         and 0 <= v <= MAX_ELAPSED_SECONDS,
-                         f"a number of seconds in 0..{MAX_ELAPSED_SECONDS} (a week)")
-    actions = fields.get("actions", lambda v: isinstance(v, list)
-                         and all(isinstance(a, str) for a in v), "a list of actions")
+    stage = fields.get(
+        "stage", lambda v: type(v) is int and v >= 0, "a stage number", optional=True
+    )
+    elapsed = fields.get(
+        "elapsed",
+        lambda v: type(v) in (int, float) and math.isfinite(v) and 0 <= v <= MAX_ELAPSED_SECONDS,
+        f"a number of seconds in 0..{MAX_ELAPSED_SECONDS} (a week)",
+    )
+    actions = fields.get(
+        "actions",
+        lambda v: isinstance(v, list) and all(isinstance(a, str) for a in v),
+        "a list of actions",
+    )
     counts = {what: fields.count(what) for what in ("hints", "undos", "shuffles")}
     started_at = fields.moment("started_at")
     finished_at = fields.moment("finished_at", optional=True)
@@ -176,15 +200,31 @@ def _parse_game(raw: object, number: int) -> dict[str, Any]:
         raise fields.fail("status stuck does not match its moves")
     pairs = len(game.moves)
     if status == "won" and elapsed < human_floor(pairs):
-        raise fields.fail(f"won in {elapsed:g} s: {pairs} pairs take a person at least "
-                          f"{human_floor(pairs):g} s ({HUMAN_FLOOR_SECONDS_PER_PAIR:g} s a pair)")
+        raise fields.fail(
+            f"won in {elapsed:g} s: {pairs} pairs take a person at least "
+            f"{human_floor(pairs):g} s ({HUMAN_FLOOR_SECONDS_PER_PAIR:g} s a pair)"
+        )
     if status == "playing":
         status = "paused"  # an imported game waits for its player, clock stopped
-    return {"mode": mode, "code": code, "layout_name": name, "layout_positions": positions,
-            "seed": seed, "difficulty": level, "daily": daily, "stage": stage,
-            "started_at": started_at, "finished_at": finished_at if finished else None,
-            "actions": list(actions), "elapsed": float(elapsed), "running_since": None,
-            "status": status, **counts, "version": 1, "selection": None}
+    return {
+        "mode": mode,
+        "code": code,
+        "layout_name": name,
+        "layout_positions": positions,
+        "seed": seed,
+        "difficulty": level,
+        "daily": daily,
+        "stage": stage,
+        "started_at": started_at,
+        "finished_at": finished_at if finished else None,
+        "actions": list(actions),
+        "elapsed": float(elapsed),
+        "running_since": None,
+        "status": status,
+        **counts,
+        "version": 1,
+        "selection": None,
+    }
 
 
 def parse_document(data: object) -> list[dict[str, Any]]:
@@ -201,8 +241,10 @@ def parse_document(data: object) -> list[dict[str, Any]]:
     if type(version) is not int:
         raise StoreError(f"history file version {version!r} is not a number")
     if version != VERSION:
-        raise StoreError(f"history file version {version} is not supported "
-                         f"(this program reads version {VERSION})")
+        raise StoreError(
+            f"history file version {version} is not supported "
+            f"(this program reads version {VERSION})"
+        )
     raw_games = data.get("games")
     if not isinstance(raw_games, list):
         raise StoreError("the history file has no list of games")

@@ -27,8 +27,14 @@ from ..layouts import builtin_layouts
 from .errors import LayoutLimitError, LayoutNotFoundError
 from .schema import layouts
 
-__all__ = ["MAX_LAYOUTS_PER_PLAYER", "delete_layout", "find_layout", "layouts_of",
-           "save_layout", "slug"]
+__all__ = [
+    "MAX_LAYOUTS_PER_PLAYER",
+    "delete_layout",
+    "find_layout",
+    "layouts_of",
+    "save_layout",
+    "slug",
+]
 
 #: How many imported layouts one player may keep.
 MAX_LAYOUTS_PER_PLAYER = 100
@@ -51,8 +57,9 @@ def _owned(player_id: str | None, unowned: bool) -> Any:
 
 
 def _layout(row: Row[Any]) -> Layout:
-    return Layout.from_positions(row.positions, name=row.name, title=row.title,
-                                 description=row.description)
+    return Layout.from_positions(
+        row.positions, name=row.name, title=row.title, description=row.description
+    )
 
 
 def save_layout(connection: Connection, layout: Layout, player_id: str, now: datetime) -> str:
@@ -61,15 +68,19 @@ def save_layout(connection: Connection, layout: Layout, player_id: str, now: dat
     positions = [list(p) for p in layout.positions]
     base = slug(layout.name)
     taken = {known.name for known in builtin_layouts()}
-    existing = set(connection.execute(
-        select(layouts.c.name).where(layouts.c.name.like(f"{base}%"))).scalars())
+    existing = set(
+        connection.execute(select(layouts.c.name).where(layouts.c.name.like(f"{base}%"))).scalars()
+    )
     for name, stored in connection.execute(
-            select(layouts.c.name, layouts.c.positions)
-            .where(layouts.c.name.like(f"{base}%"), layouts.c.player_id == player_id)):
+        select(layouts.c.name, layouts.c.positions).where(
+            layouts.c.name.like(f"{base}%"), layouts.c.player_id == player_id
+        )
+    ):
         if stored == positions and (name == base or name.startswith(f"{base}-")):
             return str(name)
-    count = connection.execute(select(func.count()).select_from(layouts).where(
-        layouts.c.player_id == player_id)).scalar_one()
+    count = connection.execute(
+        select(func.count()).select_from(layouts).where(layouts.c.player_id == player_id)
+    ).scalar_one()
     if count >= MAX_LAYOUTS_PER_PLAYER:
         raise LayoutLimitError(MAX_LAYOUTS_PER_PLAYER)
     number = 1
@@ -77,33 +88,43 @@ def save_layout(connection: Connection, layout: Layout, player_id: str, now: dat
     while name in existing or name in taken:
         number += 1
         name = f"{base}-{number}"
-    connection.execute(insert(layouts).values(
-        name=name, title=layout.title, description=layout.description,
-        positions=positions, player_id=player_id, created_at=now))
+    connection.execute(
+        insert(layouts).values(
+            name=name,
+            title=layout.title,
+            description=layout.description,
+            positions=positions,
+            player_id=player_id,
+            created_at=now,
+        )
+    )
     return name
 
 
 def layouts_of(connection: Connection, player_id: str | None, unowned: bool) -> list[Layout]:
     """The layouts of ``player_id`` (with ``unowned``: and of no one), oldest first."""
-    rows = connection.execute(select(layouts).where(_owned(player_id, unowned))
-                              .order_by(layouts.c.created_at, layouts.c.name)).all()
+    rows = connection.execute(
+        select(layouts)
+        .where(_owned(player_id, unowned))
+        .order_by(layouts.c.created_at, layouts.c.name)
+    ).all()
     return [_layout(row) for row in rows]
 
 
-def find_layout(connection: Connection, name: str, player_id: str | None, unowned: bool
-                ) -> Layout:
+def find_layout(connection: Connection, name: str, player_id: str | None, unowned: bool) -> Layout:
     """The layout ``name`` of ``player_id``; :class:`LayoutNotFoundError` otherwise."""
-    row = connection.execute(select(layouts).where(
-        layouts.c.name == name, _owned(player_id, unowned))).first()
+    row = connection.execute(
+        select(layouts).where(layouts.c.name == name, _owned(player_id, unowned))
+    ).first()
     if row is None:
         raise LayoutNotFoundError(name)
     return _layout(row)
 
 
-def delete_layout(connection: Connection, name: str, player_id: str | None, unowned: bool
-                  ) -> None:
+def delete_layout(connection: Connection, name: str, player_id: str | None, unowned: bool) -> None:
     """Delete the layout ``name`` of ``player_id``; :class:`LayoutNotFoundError` otherwise."""
-    deleted = connection.execute(delete(layouts).where(
-        layouts.c.name == name, _owned(player_id, unowned))).rowcount
+    deleted = connection.execute(
+        delete(layouts).where(layouts.c.name == name, _owned(player_id, unowned))
+    ).rowcount
     if deleted != 1:
         raise LayoutNotFoundError(name)

@@ -1,19 +1,18 @@
 """The bounds a stored playing time must keep, in one place for the store and its readers.
 
-    >>> MAX_ELAPSED_SECONDS
-    604800
-    >>> human_floor(72)  # a Turtle won: 72 pairs removed
-    18.0
-    >>> clamp_elapsed(1e308), clamp_elapsed(float("nan")), clamp_elapsed(-3.0), clamp_elapsed(9.5)
-    (604800.0, 604800.0, 0.0, 9.5)
+>>> MAX_ELAPSED_SECONDS
+604800
+>>> human_floor(72)  # a Turtle won: 72 pairs removed
+18.0
+>>> clamp_elapsed(1e308), clamp_elapsed(float("nan")), clamp_elapsed(-3.0), clamp_elapsed(9.5)
+(604800.0, 604800.0, 0.0, 9.5)
 """
 
 from __future__ import annotations
 
 import math
 
-__all__ = ["HUMAN_FLOOR_SECONDS_PER_PAIR", "MAX_ELAPSED_SECONDS", "clamp_elapsed",
-           "human_floor"]
+__all__ = ["HUMAN_FLOOR_SECONDS_PER_PAIR", "MAX_ELAPSED_SECONDS", "clamp_elapsed", "human_floor"]
 
 #: No player removes a pair in less than this, so a win faster than ``pairs removed ×
 #: HUMAN_FLOOR_SECONDS_PER_PAIR`` was not played by hand: the history import refuses it

@@ -27,54 +27,101 @@ __all__ = ["daily_board", "leaderboard", "stage_progress", "statistics"]
 def statistics(connection: Connection, player_id: str, mode: str) -> Statistics:
     """The player's statistics in the mode named ``mode``."""
     columns = [games.c[name] for name in GameSummary.__slots__]
-    rows = connection.execute(select(*columns).where(
-        games.c.player_id == player_id, games.c.mode == mode)).all()
+    rows = connection.execute(
+        select(*columns).where(games.c.player_id == player_id, games.c.mode == mode)
+    ).all()
     return compute(GameSummary(*row) for row in rows)
 
 
-def leaderboard(connection: Connection, player_id: str, limit: int, mode: str
-                ) -> list[LeaderboardEntry]:
+def leaderboard(
+    connection: Connection, player_id: str, limit: int, mode: str
+) -> list[LeaderboardEntry]:
     """The player's ``limit`` fastest ranked wins in the mode named ``mode``, the earlier
     win first on equal times."""
     rows = connection.execute(
-        select(games).where(games.c.player_id == player_id, games.c.mode == mode,
-                            games.c.status == "won", games.c.ranked == true())
+        select(games)
+        .where(
+            games.c.player_id == player_id,
+            games.c.mode == mode,
+            games.c.status == "won",
+            games.c.ranked == true(),
+        )
         .order_by(games.c.elapsed, games.c.finished_at, games.c.id)
-        .limit(limit)).all()
-    return [LeaderboardEntry(rank, row.id, row.elapsed, row.layout_name, row.difficulty,
-                             row.code, row.daily, row.finished_at, row.hints, row.undos,
-                             row.shuffles)
-            for rank, row in enumerate(rows, start=1)]
+        .limit(limit)
+    ).all()
+    return [
+        LeaderboardEntry(
+            rank,
+            row.id,
+            row.elapsed,
+            row.layout_name,
+            row.difficulty,
+            row.code,
+            row.daily,
+            row.finished_at,
+            row.hints,
+            row.undos,
+            row.shuffles,
+        )
+        for rank, row in enumerate(rows, start=1)
+    ]
 
 
-def daily_board(connection: Connection, day: date, limit: int, viewer: str | None
-                ) -> list[DailyEntry]:
+def daily_board(
+    connection: Connection, day: date, limit: int, viewer: str | None
+) -> list[DailyEntry]:
     """The best ranked time of each player who won ``day``'s challenge, fastest first."""
     best = (
-        select(games.c.player_id, games.c.elapsed, games.c.finished_at, games.c.hints,
-               games.c.undos, games.c.shuffles,
-               func.row_number().over(
-                   partition_by=games.c.player_id,
-                   order_by=(games.c.elapsed, games.c.finished_at, games.c.id)
-               ).label("n"))
+        select(
+            games.c.player_id,
+            games.c.elapsed,
+            games.c.finished_at,
+            games.c.hints,
+            games.c.undos,
+            games.c.shuffles,
+            func.row_number()
+            .over(
+                partition_by=games.c.player_id,
+                order_by=(games.c.elapsed, games.c.finished_at, games.c.id),
+            )
+            .label("n"),
+        )
         .where(games.c.daily == day, games.c.status == "won", games.c.ranked == true())
-        .subquery())
-    query = (select(best, players.c.display_name)
-             .join(players, players.c.id == best.c.player_id)
-             .where(best.c.n == 1)
-             .order_by(best.c.elapsed, best.c.finished_at, best.c.player_id)
-             .limit(limit))
+        .subquery()
+    )
+    query = (
+        select(best, players.c.display_name)
+        .join(players, players.c.id == best.c.player_id)
+        .where(best.c.n == 1)
+        .order_by(best.c.elapsed, best.c.finished_at, best.c.player_id)
+        .limit(limit)
+    )
     rows = connection.execute(query).all()
-    return [DailyEntry(rank, row.display_name, row.elapsed, row.finished_at, row.hints,
-                       row.undos, row.shuffles, viewer is not None and row.player_id == viewer)
-            for rank, row in enumerate(rows, start=1)]
+    return [
+        DailyEntry(
+            rank,
+            row.display_name,
+            row.elapsed,
+            row.finished_at,
+            row.hints,
+            row.undos,
+            row.shuffles,
+            viewer is not None and row.player_id == viewer,
+        )
+        for rank, row in enumerate(rows, start=1)
+    ]
 
 
 def stage_progress(connection: Connection, player_id: str, mode: str) -> StageProgress:
     """The stages of the mode named ``mode`` the player has won, with their best times."""
     rows = connection.execute(
         select(games.c.stage, func.min(games.c.elapsed))
-        .where(games.c.player_id == player_id, games.c.mode == mode,
-               games.c.status == "won", games.c.stage.is_not(None))
-        .group_by(games.c.stage)).all()
+        .where(
+            games.c.player_id == player_id,
+            games.c.mode == mode,
+            games.c.status == "won",
+            games.c.stage.is_not(None),
+        )
+        .group_by(games.c.stage)
+    ).all()
     return StageProgress(mode, {int(stage): float(best) for stage, best in rows})

@@ -1,16 +1,16 @@
 """What the store hands out: immutable records of players, games and rankings.
 
-    >>> from datetime import datetime, UTC
-    >>> game = StoredGame(
-    ...     id="g", player_id="p", mode="classic", code="MJ1-L00-AAAAABL", layout_name="turtle",
-    ...     layout_positions=None, seed=12, difficulty="normal", daily=None, stage=None,
-    ...     started_at=datetime(2026, 1, 1, tzinfo=UTC), finished_at=None, actions=[],
-    ...     elapsed=10.0, running_since=datetime(2026, 1, 1, 0, 1, tzinfo=UTC),
-    ...     status="playing", hints=0, undos=0, shuffles=0, version=1, selection=None)
-    >>> game.elapsed_now(datetime(2026, 1, 1, 0, 1, 5, tzinfo=UTC))
-    15.0
-    >>> game.deal().code
-    'MJ1-L00-AAAAABL'
+>>> from datetime import datetime, UTC
+>>> game = StoredGame(
+...     id="g", player_id="p", mode="classic", code="MJ1-L00-AAAAABL", layout_name="turtle",
+...     layout_positions=None, seed=12, difficulty="normal", daily=None, stage=None,
+...     started_at=datetime(2026, 1, 1, tzinfo=UTC), finished_at=None, actions=[],
+...     elapsed=10.0, running_since=datetime(2026, 1, 1, 0, 1, tzinfo=UTC),
+...     status="playing", hints=0, undos=0, shuffles=0, version=1, selection=None)
+>>> game.elapsed_now(datetime(2026, 1, 1, 0, 1, 5, tzinfo=UTC))
+15.0
+>>> game.deal().code
+'MJ1-L00-AAAAABL'
 """
 
 from __future__ import annotations
@@ -24,9 +24,19 @@ from ..core.game import PlayableDeal
 from ..core.layout import Layout
 from ..modes import Mode, mode_named, mode_of_code
 
-__all__ = ["GAME_STATUSES", "HUMAN_FLOOR_SECONDS_PER_PAIR", "UNFINISHED", "DailyEntry",
-           "LeaderboardEntry", "Player", "StageProgress", "StoredGame", "humanly_fast",
-           "layout_deal", "pairs_taken"]
+__all__ = [
+    "GAME_STATUSES",
+    "HUMAN_FLOOR_SECONDS_PER_PAIR",
+    "UNFINISHED",
+    "DailyEntry",
+    "LeaderboardEntry",
+    "Player",
+    "StageProgress",
+    "StoredGame",
+    "humanly_fast",
+    "layout_deal",
+    "pairs_taken",
+]
 
 #: Every status a stored game can have.
 GAME_STATUSES = ("playing", "paused", "won", "stuck", "abandoned")
@@ -69,8 +79,9 @@ def humanly_fast(elapsed: float, actions: list[str]) -> bool:
 
 
 @lru_cache(maxsize=16)
-def layout_deal(positions: tuple[tuple[int, int, int], ...], name: str, seed: int,
-                difficulty: str) -> Deal:
+def layout_deal(
+    positions: tuple[tuple[int, int, int], ...], name: str, seed: int, difficulty: str
+) -> Deal:
     """The deal of ``seed`` on an imported layout given by its positions (cached)."""
     return generate(Layout.from_positions(positions, name=name), seed, difficulty)
 
@@ -177,11 +188,20 @@ class LeaderboardEntry:
         return self.shuffles > 0
 
     def to_json(self) -> dict[str, object]:
-        return {"rank": self.rank, "game_id": self.game_id, "time": round(self.time, 3),
-                "layout": self.layout_name, "difficulty": self.difficulty, "code": self.code,
-                "daily": self.daily.isoformat() if self.daily else None,
-                "date": _iso(self.finished_at), "hints": self.hints, "undos": self.undos,
-                "shuffles": self.shuffles, "shuffled": self.shuffled}
+        return {
+            "rank": self.rank,
+            "game_id": self.game_id,
+            "time": round(self.time, 3),
+            "layout": self.layout_name,
+            "difficulty": self.difficulty,
+            "code": self.code,
+            "daily": self.daily.isoformat() if self.daily else None,
+            "date": _iso(self.finished_at),
+            "hints": self.hints,
+            "undos": self.undos,
+            "shuffles": self.shuffles,
+            "shuffled": self.shuffled,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,9 +223,17 @@ class DailyEntry:
         return self.shuffles > 0
 
     def to_json(self) -> dict[str, object]:
-        return {"rank": self.rank, "name": self.display_name, "time": round(self.time, 3),
-                "date": _iso(self.finished_at), "hints": self.hints, "undos": self.undos,
-                "shuffles": self.shuffles, "shuffled": self.shuffled, "mine": self.mine}
+        return {
+            "rank": self.rank,
+            "name": self.display_name,
+            "time": round(self.time, 3),
+            "date": _iso(self.finished_at),
+            "hints": self.hints,
+            "undos": self.undos,
+            "shuffles": self.shuffles,
+            "shuffled": self.shuffled,
+            "mine": self.mine,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,5 +254,9 @@ class StageProgress:
         return max(self.best_times, default=0) + 1
 
     def to_json(self) -> dict[str, object]:
-        return {"mode": self.mode, "next": self.next_stage, "cleared": self.cleared,
-                "best_times": {str(n): round(t, 3) for n, t in sorted(self.best_times.items())}}
+        return {
+            "mode": self.mode,
+            "next": self.next_stage,
+            "cleared": self.cleared,
+            "best_times": {str(n): round(t, 3) for n, t in sorted(self.best_times.items())},
+        }

@@ -62,8 +62,7 @@ class UTCDateTime(TypeDecorator[datetime]):
         value = value.astimezone(UTC)
         return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
 
-    def process_result_value(self, value: datetime | None, dialect: Dialect
-                             ) -> datetime | None:
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
         if value is None:
             return None
         if value.tzinfo is None:
@@ -74,17 +73,18 @@ class UTCDateTime(TypeDecorator[datetime]):
 metadata = MetaData()
 
 players = Table(
-    "players", metadata,
+    "players",
+    metadata,
     Column("id", String(64), primary_key=True),
     Column("display_name", Text, nullable=True),
     Column("created_at", UTCDateTime, nullable=False),
 )
 
 games = Table(
-    "games", metadata,
+    "games",
+    metadata,
     Column("id", String(64), primary_key=True),
-    Column("player_id", String(64), ForeignKey("players.id", ondelete="CASCADE"),
-           nullable=False),
+    Column("player_id", String(64), ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
     Column("mode", String(16), nullable=False),
     Column("code", String(32), nullable=True),
     Column("layout_name", String(64), nullable=False),
@@ -107,24 +107,31 @@ games = Table(
     Column("ranked", Boolean, nullable=False, server_default=true()),
     Index("ix_games_player_status", "player_id", "status"),
     Index("ix_games_daily_status", "daily", "status"),
-    Index("uq_games_one_open_per_player_mode", "player_id", "mode", unique=True,
-          postgresql_where=text(OPEN_GAME), sqlite_where=text(OPEN_GAME)),
+    Index(
+        "uq_games_one_open_per_player_mode",
+        "player_id",
+        "mode",
+        unique=True,
+        postgresql_where=text(OPEN_GAME),
+        sqlite_where=text(OPEN_GAME),
+    ),
 )
 
 layouts = Table(
-    "layouts", metadata,
+    "layouts",
+    metadata,
     Column("name", String(64), primary_key=True),
     Column("title", Text, nullable=False),
     Column("description", Text, nullable=False),
     Column("positions", JSON, nullable=False),
-    Column("player_id", String(64), ForeignKey("players.id", ondelete="SET NULL"),
-           nullable=True),
+    Column("player_id", String(64), ForeignKey("players.id", ondelete="SET NULL"), nullable=True),
     Column("created_at", UTCDateTime, nullable=False),
     Index("ix_layouts_player", "player_id"),
 )
 
 settings = Table(
-    "settings", metadata,
+    "settings",
+    metadata,
     Column("key", String(64), primary_key=True),
     Column("value", Text, nullable=False),
 )

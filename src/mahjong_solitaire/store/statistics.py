@@ -67,9 +67,14 @@ class GroupStatistics:
     average_time: float | None
 
     def to_json(self) -> dict[str, object]:
-        return {"layout": self.layout_name, "difficulty": self.difficulty,
-                "started": self.started, "won": self.won,
-                "best_time": _round(self.best_time), "average_time": _round(self.average_time)}
+        return {
+            "layout": self.layout_name,
+            "difficulty": self.difficulty,
+            "started": self.started,
+            "won": self.won,
+            "best_time": _round(self.best_time),
+            "average_time": _round(self.average_time),
+        }
 
 
 def _round(value: float | None) -> float | None:
@@ -98,11 +103,16 @@ class Statistics:
     def to_json(self) -> dict[str, object]:
         rate = self.win_rate
         return {
-            "started": self.started, "won": self.won,
+            "started": self.started,
+            "won": self.won,
             "win_rate": None if rate is None else round(rate, 4),
-            "best_time": _round(self.best_time), "average_time": _round(self.average_time),
-            "hints": self.hints, "undos": self.undos, "shuffles": self.shuffles,
-            "current_streak": self.current_streak, "best_streak": self.best_streak,
+            "best_time": _round(self.best_time),
+            "average_time": _round(self.average_time),
+            "hints": self.hints,
+            "undos": self.undos,
+            "shuffles": self.shuffles,
+            "current_streak": self.current_streak,
+            "best_streak": self.best_streak,
             "daily": {"played": self.daily_played, "won": self.daily_won},
             "layouts": [group.to_json() for group in self.groups],
         }
@@ -128,17 +138,27 @@ def compute(games: Iterable[GameSummary]) -> Statistics:
     for layout_name, difficulty in keys:
         members = [g for g in games if (g.layout_name, g.difficulty) == (layout_name, difficulty)]
         won = [g.elapsed for g in members if g.status == "won"]
-        groups.append(GroupStatistics(layout_name, difficulty, len(members), len(won),
-                                      min(won, default=None),
-                                      sum(won) / len(won) if won else None))
+        groups.append(
+            GroupStatistics(
+                layout_name,
+                difficulty,
+                len(members),
+                len(won),
+                min(won, default=None),
+                sum(won) / len(won) if won else None,
+            )
+        )
     current, best = _streaks(games)
     return Statistics(
-        started=len(games), won=len(wins),
+        started=len(games),
+        won=len(wins),
         best_time=min(times, default=None),
         average_time=sum(times) / len(times) if times else None,
-        hints=sum(g.hints for g in games), undos=sum(g.undos for g in games),
+        hints=sum(g.hints for g in games),
+        undos=sum(g.undos for g in games),
         shuffles=sum(g.shuffles for g in games),
-        current_streak=current, best_streak=best,
+        current_streak=current,
+        best_streak=best,
         daily_played=len({g.daily for g in games if g.daily is not None}),
         daily_won=len({g.daily for g in wins if g.daily is not None}),
         groups=groups,

@@ -38,17 +38,15 @@ from contextlib import contextmanager
 from datetime import UTC, date, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Row, insert, select, update
+from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from ..classic.codes import GameCode
 from ..core.difficulty import Difficulty
 from ..core.layout import Layout
-from ..modes import DEFAULT_MODE, Mode, mode_named, mode_of_code
-from . import history, imported_layouts, rankings
+from ..modes import DEFAULT_MODE, Mode, mode_named
+from . import game_rows, history, imported_layouts, rankings
 from .database import SQLITE_BEGIN, create_store_engine, database_url, migrate
 from .errors import (
-    GameNotFoundError,
     StaleWriteError,
     StoreError,
 )
@@ -88,27 +86,6 @@ def _new_id() -> str:
 
 def _one_line(error: OperationalError) -> str:
     return " ".join(str(error.orig).split())
-
-
-def _game(row: Row[Any]) -> StoredGame:
-    values = row._mapping
-    return StoredGame(**{name: values[name] for name in StoredGame.__slots__})
-
-
-def _player(row: Row[Any]) -> Player:
-    return Player(row.id, row.display_name, row.created_at)
-
-
-def _check_count(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise StoreError(f"{what} must be a non-negative integer, not {value!r}")
-    return value
-
-
-def _check_actions(actions: object) -> list[str]:
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise StoreError("actions must be a list of texts")
-    return list(actions)
 
 
 def _mode(mode: object) -> Mode:
@@ -171,13 +148,14 @@ class Store:
         if not isinstance(player_id, str) or not 0 < len(player_id) <= 64:
             return None
         row = connection.execute(select(players).where(players.c.id == player_id)).first()
-        return None if row is None else _player(row)
+        return None if row is None else game_rows.player_of_row(row)
 
     @staticmethod
     def _create_player(connection: Connection) -> Player:
         player = Player(_new_id(), None, _now())
-        connection.execute(insert(players).values(id=player.id, display_name=None,
-                                                  created_at=player.created_at))
+        connection.execute(
+            insert(players).values(id=player.id, display_name=None, created_at=player.created_at)
+        )
         return player
 
     def _require_player(self, connection: Connection, player_id: object) -> Player:
@@ -189,8 +167,7 @@ class Store:
     def player(self, player_id: str | None) -> Player:
         """The player of ``player_id``; a new player (new id) when it is ``None`` or unknown."""
         with self._transaction() as connection:
-            return (self._find_player(connection, player_id)
-                    or self._create_player(connection))
+            return self._find_player(connection, player_id) or self._create_player(connection)
 
     def find_player(self, player_id: object) -> Player | None:
         """The player of ``player_id`` if there is one; never creates one (for reads)."""
@@ -200,16 +177,18 @@ class Store:
     def find_local_player(self) -> Player | None:
         """The installation's local player if it was ever created; never creates it."""
         with self._transaction(write=False) as connection:
-            known = connection.execute(select(settings.c.value).where(
-                settings.c.key == _LOCAL_PLAYER)).scalar()
+            known = connection.execute(
+                select(settings.c.value).where(settings.c.key == _LOCAL_PLAYER)
+            ).scalar()
             return self._find_player(connection, known)
 
     def local_player(self) -> Player:
         """The one player of a local install: created on first use, the same ever after."""
 
         def work(connection: Connection) -> Player:
-            known = connection.execute(select(settings.c.value).where(
-                settings.c.key == _LOCAL_PLAYER)).scalar()
+            known = connection.execute(
+                select(settings.c.value).where(settings.c.key == _LOCAL_PLAYER)
+            ).scalar()
             found = self._find_player(connection, known)
             if found is not None:
                 return found
@@ -217,8 +196,9 @@ class Store:
             if known is None:
                 connection.execute(insert(settings).values(key=_LOCAL_PLAYER, value=player.id))
             else:
-                connection.execute(update(settings).where(settings.c.key == _LOCAL_PLAYER)
-                                   .values(value=player.id))
+                connection.execute(
+                    update(settings).where(settings.c.key == _LOCAL_PLAYER).values(value=player.id)
+                )
             return player
 
         return self._retrying(work)
@@ -237,44 +217,26 @@ class Store:
             raise StoreError("a display name cannot hold control characters")
         with self._transaction() as connection:
             player = self._require_player(connection, player_id)
-            connection.execute(update(players).where(players.c.id == player.id)
-                               .values(display_name=name))
+            connection.execute(
+                update(players).where(players.c.id == player.id).values(display_name=name)
+            )
             return Player(player.id, name, player.created_at)
 
     # -- games ----------------------------------------------------------------------
 
-    @staticmethod
-    def _deal_source(code: str | None, layout: Layout | None, seed: int | None,
-                     difficulty: str | Difficulty | None, mode: Mode
-                     ) -> tuple[str | None, str, list[list[int]] | None, int, str]:
-        if (code is None) == (layout is None):
-            raise StoreError("a game is created from a code or from a layout (one of them)")
-        owner = mode_of_code(code)  # a layout (no code) is played in the default mode
-        if owner is not mode:
-            raise StoreError(f"this game is played in mode {owner.name!r}, not {mode.name!r}")
-        if code is not None:
-            parsed = mode.parse(code)
-            if seed is not None and seed != parsed.seed:
-                raise StoreError(f"seed {seed} contradicts code {parsed}")
-            if difficulty is not None and Difficulty.parse(difficulty) != parsed.difficulty:
-                raise StoreError(f"difficulty {difficulty} contradicts code {parsed}")
-            return (str(parsed), mode.ranking_name(mode.deal(str(parsed))), None, parsed.seed,
-                    parsed.difficulty.value)
-        assert layout is not None
-        if seed is None or isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise StoreError(f"a seed is a non-negative integer, not {seed!r}")
-        level = Difficulty.parse(difficulty or Difficulty.NORMAL)
-        if layout.number is not None:  # a built-in layout: its code says it all
-            return (str(GameCode(layout.number, seed, level)), layout.name, None, seed,
-                    level.value)
-        positions = [list(p) for p in layout.positions]
-        return None, layout.name[:64], positions, seed, level.value
-
-    def create_game(self, player_id: str, *, mode: str | Mode = DEFAULT_MODE,
-                    code: str | None = None,
-                    layout: Layout | None = None, seed: int | None = None,
-                    difficulty: str | Difficulty | None = None, daily: date | None = None,
-                    stage: int | None = None, replace: bool = True) -> StoredGame:
+    def create_game(
+        self,
+        player_id: str,
+        *,
+        mode: str | Mode = DEFAULT_MODE,
+        code: str | None = None,
+        layout: Layout | None = None,
+        seed: int | None = None,
+        difficulty: str | Difficulty | None = None,
+        daily: date | None = None,
+        stage: int | None = None,
+        replace: bool = True,
+    ) -> StoredGame:
         """Start a game (status ``playing``, version 1, clock running) from a game code, or
         from a layout and a seed.  The player's unfinished games become ``abandoned``, in
         the same transaction; with ``replace=False`` an unfinished game is left alone and
@@ -288,93 +250,86 @@ class Store:
         mode that owns ``code``; a layout is played in the default mode."""
         game_mode = _mode(mode)
         if stage is not None:
-            _check_count(stage, "stage")
+            game_rows.check_count(stage, "stage")
         if daily is not None and (not isinstance(daily, date) or isinstance(daily, datetime)):
             raise StoreError(f"daily must be a date, not {daily!r}")
-        game_code, layout_name, positions, seed, level = self._deal_source(
-            code, layout, seed, difficulty, game_mode)
+        game_code, layout_name, positions, seed, level = game_rows.deal_source(
+            code, layout, seed, difficulty, game_mode
+        )
         for attempt in range(_ATTEMPTS):
             now = _now()
             game = StoredGame(
-                id=_new_id(), player_id=player_id, mode=game_mode.name, code=game_code,
-                layout_name=layout_name, layout_positions=positions, seed=seed,
-                difficulty=level, daily=daily, stage=stage, started_at=now, finished_at=None,
-                actions=[], elapsed=0.0, running_since=now, status="playing", hints=0,
-                undos=0, shuffles=0, version=1, selection=None)
+                id=_new_id(),
+                player_id=player_id,
+                mode=game_mode.name,
+                code=game_code,
+                layout_name=layout_name,
+                layout_positions=positions,
+                seed=seed,
+                difficulty=level,
+                daily=daily,
+                stage=stage,
+                started_at=now,
+                finished_at=None,
+                actions=[],
+                elapsed=0.0,
+                running_since=now,
+                status="playing",
+                hints=0,
+                undos=0,
+                shuffles=0,
+                version=1,
+                selection=None,
+            )
             try:
                 with self._transaction() as connection:
-                    self._lock_player(connection, player_id)
-                    if not self._abandon_open_games(connection, player_id, now,
-                                                    replace=replace):
+                    game_rows.lock_player(connection, player_id)
+                    if not game_rows.abandon_open_games(
+                        connection, player_id, now, replace=replace
+                    ):
                         raise StaleWriteError("a game started in another window")
-                    connection.execute(insert(games).values(
-                        **{name: getattr(game, name) for name in StoredGame.__slots__}))
+                    connection.execute(
+                        insert(games).values(
+                            **{name: getattr(game, name) for name in StoredGame.__slots__}
+                        )
+                    )
                 return game
             except IntegrityError:
                 if attempt == _ATTEMPTS - 1:
-                    raise StoreError("too many games were started at once; try again"
-                                     ) from None
+                    raise StoreError("too many games were started at once; try again") from None
         raise AssertionError("unreachable")  # pragma: no cover
-
-    def _lock_player(self, connection: Connection, player_id: str) -> Player:
-        """The player, its row locked to the end of the transaction (PostgreSQL; SQLite's
-        ``BEGIN IMMEDIATE`` already lets one writer in at a time)."""
-        if not isinstance(player_id, str) or not 0 < len(player_id) <= 64:
-            raise StoreError("there is no such player")
-        row = connection.execute(select(players).where(players.c.id == player_id)
-                                 .with_for_update()).first()
-        if row is None:
-            raise StoreError("there is no such player")
-        return _player(row)
-
-    @staticmethod
-    def _abandon_open_games(connection: Connection, player_id: str, now: datetime, *,
-                            replace: bool = True) -> bool:
-        """Abandon the player's unfinished games; ``False`` (and nothing changed) when
-        there is one and ``replace`` is false."""
-        open_games = connection.execute(
-            select(games.c.id, games.c.elapsed, games.c.running_since)
-            .where(games.c.player_id == player_id, games.c.status.in_(UNFINISHED))
-            .with_for_update()).all()
-        if open_games and not replace:
-            return False
-        for row in open_games:
-            elapsed = row.elapsed
-            if row.running_since is not None:
-                elapsed += max(0.0, (now - row.running_since).total_seconds())
-            connection.execute(
-                update(games).where(games.c.id == row.id)
-                .values(status="abandoned", finished_at=now, running_since=None,
-                        elapsed=elapsed, selection=None, version=games.c.version + 1))
-        return True
-
-    @staticmethod
-    def _select_game(connection: Connection, player_id: str, game_id: str) -> StoredGame:
-        if not isinstance(game_id, str) or not isinstance(player_id, str):
-            raise GameNotFoundError(str(game_id))
-        row = connection.execute(select(games).where(
-            games.c.id == game_id, games.c.player_id == player_id)).first()
-        if row is None:
-            raise GameNotFoundError(game_id)
-        return _game(row)
 
     def get_game(self, player_id: str, game_id: str) -> StoredGame:
         """The player's game; :class:`GameNotFoundError` if missing or someone else's."""
         with self._transaction(write=False) as connection:
-            return self._select_game(connection, player_id, game_id)
+            return game_rows.select_game(connection, player_id, game_id)
 
     def current_game(self, player_id: str) -> StoredGame | None:
         """The player's latest unfinished (playing, paused or stuck) game, if any."""
         with self._transaction(write=False) as connection:
             row = connection.execute(
-                select(games).where(games.c.player_id == player_id,
-                                    games.c.status.in_(UNFINISHED))
-                .order_by(games.c.started_at.desc(), games.c.id.desc()).limit(1)).first()
-            return None if row is None else _game(row)
+                select(games)
+                .where(games.c.player_id == player_id, games.c.status.in_(UNFINISHED))
+                .order_by(games.c.started_at.desc(), games.c.id.desc())
+                .limit(1)
+            ).first()
+            return None if row is None else game_rows.game_of_row(row)
 
-    def save_game(self, player_id: str, game_id: str, *, version: int, actions: list[str],
-                  elapsed: float, running: bool, status: str, hints: int, undos: int,
-                  shuffles: int, selection: int | None = None) -> StoredGame:
+    def save_game(
+        self,
+        player_id: str,
+        game_id: str,
+        *,
+        version: int,
+        actions: list[str],
+        elapsed: float,
+        running: bool,
+        status: str,
+        hints: int,
+        undos: int,
+        shuffles: int,
+        selection: int | None = None,
+    ) -> StoredGame:
         """Store the new state of a game read at ``version``; returns it at ``version + 1``.
 
         :class:`StaleWriteError` when the game was saved since (nothing changes then);
@@ -389,35 +344,53 @@ class Store:
         """
         if status not in GAME_STATUSES:
             raise StoreError(f"{status!r} is not a game status ({', '.join(GAME_STATUSES)})")
-        actions = _check_actions(actions)
-        _check_count(version, "version")
-        counts = {what: _check_count(value, what) for what, value in
-                  (("hints", hints), ("undos", undos), ("shuffles", shuffles))}
+        actions = game_rows.check_actions(actions)
+        game_rows.check_count(version, "version")
+        counts = {
+            what: game_rows.check_count(value, what)
+            for what, value in (("hints", hints), ("undos", undos), ("shuffles", shuffles))
+        }
         if selection is not None:
-            _check_count(selection, "selection")
-        if (isinstance(elapsed, bool) or not isinstance(elapsed, int | float)
-                or not math.isfinite(elapsed) or elapsed < 0):
+            game_rows.check_count(selection, "selection")
+        if (
+            isinstance(elapsed, bool)
+            or not isinstance(elapsed, int | float)
+            or not math.isfinite(elapsed)
+            or elapsed < 0
+        ):
             raise StoreError(f"elapsed must be a non-negative number of seconds, not {elapsed!r}")
         now = _now()
         finished = status in _FINISHED
         values: dict[str, Any] = dict(
-            actions=actions, elapsed=float(elapsed), status=status, **counts,
+            actions=actions,
+            elapsed=float(elapsed),
+            status=status,
+            **counts,
             running_since=now if running and not finished else None,
-            selection=None if finished else selection, finished_at=now if finished else None,
-            version=version + 1, ranked=status != "won" or humanly_fast(elapsed, actions))
+            selection=None if finished else selection,
+            finished_at=now if finished else None,
+            version=version + 1,
+            ranked=status != "won" or humanly_fast(elapsed, actions),
+        )
         with self._transaction() as connection:
             result = connection.execute(
-                update(games).where(games.c.id == game_id, games.c.player_id == player_id,
-                                    games.c.version == version,
-                                    games.c.status.not_in(_FINISHED))
-                .values(**values))
+                update(games)
+                .where(
+                    games.c.id == game_id,
+                    games.c.player_id == player_id,
+                    games.c.version == version,
+                    games.c.status.not_in(_FINISHED),
+                )
+                .values(**values)
+            )
             if result.rowcount != 1:
-                current = self._select_game(connection, player_id, game_id)
+                current = game_rows.select_game(connection, player_id, game_id)
                 if current.version != version:
                     raise StaleWriteError(game_id)
-                raise StoreError(f"game {game_id!r} is over ({current.status}); "
-                                 "it cannot change any more")
-            return self._select_game(connection, player_id, game_id)
+                raise StoreError(
+                    f"game {game_id!r} is over ({current.status}); it cannot change any more"
+                )
+            return game_rows.select_game(connection, player_id, game_id)
 
     # -- statistics and rankings ----------------------------------------------------
 
@@ -427,15 +400,17 @@ class Store:
         with self._transaction(write=False) as connection:
             return rankings.statistics(connection, player_id, _mode(mode).name)
 
-    def leaderboard(self, player_id: str, limit: int = 10, mode: str | Mode = DEFAULT_MODE
-                    ) -> list[LeaderboardEntry]:
+    def leaderboard(
+        self, player_id: str, limit: int = 10, mode: str | Mode = DEFAULT_MODE
+    ) -> list[LeaderboardEntry]:
         """The player's ``limit`` fastest ranked wins in one game ``mode`` (a win faster
         than a human is not ranked); on equal times the earlier win ranks first."""
         with self._transaction(write=False) as connection:
             return rankings.leaderboard(connection, player_id, limit, _mode(mode).name)
 
-    def daily_board(self, day: date, limit: int = 10, *, viewer: str | None = None
-                    ) -> list[DailyEntry]:
+    def daily_board(
+        self, day: date, limit: int = 10, *, viewer: str | None = None
+    ) -> list[DailyEntry]:
         """The best ranked time of each player who won ``day``'s challenge, fastest first
         (earlier win first on equal times).  ``viewer``'s own entry is marked ``mine``."""
         with self._transaction(write=False) as connection:
@@ -459,13 +434,12 @@ class Store:
         overshoot)."""
 
         def work(connection: Connection) -> str:
-            self._lock_player(connection, player_id)
+            game_rows.lock_player(connection, player_id)
             return imported_layouts.save_layout(connection, layout, player_id, _now())
 
         return self._retrying(work)
 
-    def imported_layouts(self, player_id: str | None, *, unowned: bool = False
-                         ) -> list[Layout]:
+    def imported_layouts(self, player_id: str | None, *, unowned: bool = False) -> list[Layout]:
         """The layouts ``player_id`` imported, in the order they were imported (with
         ``unowned``: also those imported before layouts had owners; the command line's
         view).  Nobody's layouts for ``None``."""
@@ -474,15 +448,13 @@ class Store:
         with self._transaction(write=False) as connection:
             return imported_layouts.layouts_of(connection, player_id, unowned)
 
-    def imported_layout(self, name: str, player_id: str | None, *, unowned: bool = False
-                        ) -> Layout:
+    def imported_layout(self, name: str, player_id: str | None, *, unowned: bool = False) -> Layout:
         """The imported layout ``name`` of ``player_id`` (:class:`LayoutNotFoundError` if
         there is none, or it is someone else's)."""
         with self._transaction(write=False) as connection:
             return imported_layouts.find_layout(connection, name, player_id, unowned)
 
-    def delete_layout(self, name: str, player_id: str | None, *, unowned: bool = False
-                      ) -> None:
+    def delete_layout(self, name: str, player_id: str | None, *, unowned: bool = False) -> None:
         """Delete the imported layout ``name`` of ``player_id`` (with ``unowned``: or of
         no one); :class:`LayoutNotFoundError` if there is none, or it is someone else's.
 
@@ -496,9 +468,12 @@ class Store:
         """The player's games as a ``mahjong-solitaire/history`` document (JSON-ready)."""
         with self._transaction(write=False) as connection:
             player = self._require_player(connection, player_id)
-            rows = connection.execute(select(games).where(games.c.player_id == player_id)
-                                      .order_by(games.c.started_at, games.c.id)).all()
-        return history.export_document(player, [_game(row) for row in rows])
+            rows = connection.execute(
+                select(games)
+                .where(games.c.player_id == player_id)
+                .order_by(games.c.started_at, games.c.id)
+            ).all()
+        return history.export_document(player, [game_rows.game_of_row(row) for row in rows])
 
     def import_history(self, player_id: str, data: object) -> int:
         """Add the games of a history document to the player's; returns how many were new.
@@ -513,29 +488,50 @@ class Store:
         """
         imported = history.parse_document(data)
         with self._transaction() as connection:
-            self._lock_player(connection, player_id)
-            known = {(row.started_at, row.code, row.layout_name, row.seed, row.difficulty)
-                     for row in connection.execute(
-                         select(games.c.started_at, games.c.code, games.c.layout_name,
-                                games.c.seed, games.c.difficulty)
-                         .where(games.c.player_id == player_id))}
-            open_modes = set(connection.execute(
-                select(games.c.mode).where(games.c.player_id == player_id,
-                                           games.c.status.in_(UNFINISHED))).scalars())
+            game_rows.lock_player(connection, player_id)
+            known = {
+                (row.started_at, row.code, row.layout_name, row.seed, row.difficulty)
+                for row in connection.execute(
+                    select(
+                        games.c.started_at,
+                        games.c.code,
+                        games.c.layout_name,
+                        games.c.seed,
+                        games.c.difficulty,
+                    ).where(games.c.player_id == player_id)
+                )
+            }
+            open_modes = set(
+                connection.execute(
+                    select(games.c.mode).where(
+                        games.c.player_id == player_id, games.c.status.in_(UNFINISHED)
+                    )
+                ).scalars()
+            )
             fresh = []
             now = _now()
-            latest_first = sorted(imported, key=lambda values: values["started_at"],
-                                  reverse=True)
+            latest_first = sorted(imported, key=lambda values: values["started_at"], reverse=True)
             for values in latest_first:
-                key = (values["started_at"], values["code"], values["layout_name"],
-                       values["seed"], values["difficulty"])
+                key = (
+                    values["started_at"],
+                    values["code"],
+                    values["layout_name"],
+                    values["seed"],
+                    values["difficulty"],
+                )
                 if key in known:
                     continue
                 known.add(key)
-                values = {**values, "id": _new_id(), "player_id": player_id,
-                          "ranked": values["status"] != "won" or (
-                              values["daily"] is None
-                              and humanly_fast(values["elapsed"], values["actions"]))}
+                values = {
+                    **values,
+                    "id": _new_id(),
+                    "player_id": player_id,
+                    "ranked": values["status"] != "won"
+                    or (
+                        values["daily"] is None
+                        and humanly_fast(values["elapsed"], values["actions"])
+                    ),
+                }
                 if values["status"] in UNFINISHED:
                     if values["mode"] in open_modes:
                         values.update(status="abandoned", finished_at=now)

@@ -86,8 +86,9 @@ ModeQuery = Annotated[ModeName, Query(description="the mode whose games count")]
 
 def _fresh_deal() -> StoredGame:
     """A random normal Turtle deal, not stored (what a visitor without a game sees)."""
-    code = GameCode(builtin_layout("turtle").number or 0, secrets.randbelow(MAX_SEED + 1),
-                    Difficulty.NORMAL)
+    code = GameCode(
+        builtin_layout("turtle").number or 0, secrets.randbelow(MAX_SEED + 1), Difficulty.NORMAL
+    )
     fresh = fresh_game(f"{FRESH}{code}")
     assert fresh is not None
     return fresh
@@ -111,25 +112,30 @@ def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
         raise ApiError(ErrorCode.BAD_BODY, "give one of layout, code or daily, not several")
     if body.code is not None:
         code = GameCode.parse(body.code)
-        return store.create_game(player_id, code=str(code), seed=code.seed,
-                                 difficulty=code.difficulty.value)
+        return store.create_game(
+            player_id, code=str(code), seed=code.seed, difficulty=code.difficulty.value
+        )
     if body.daily:
         today = now().date()
         code = daily_code(today)
-        return store.create_game(player_id, code=str(code), seed=code.seed,
-                                 difficulty=code.difficulty.value, daily=today)
+        return store.create_game(
+            player_id, code=str(code), seed=code.seed, difficulty=code.difficulty.value, daily=today
+        )
     difficulty = Difficulty.parse(body.difficulty)
     layout = _layout(request, player_id, body.layout or "turtle")
     seed = secrets.randbelow(MAX_SEED + 1)
     if layout.number is not None:
         code = GameCode(layout.number, seed, difficulty)
-        return store.create_game(player_id, code=str(code), seed=seed,
-                                 difficulty=difficulty.value)
+        return store.create_game(player_id, code=str(code), seed=seed, difficulty=difficulty.value)
     return store.create_game(player_id, layout=layout, seed=seed, difficulty=difficulty.value)
 
 
-@router.get("/game", response_model=AnyGameState, summary="The current game",
-            responses=error_responses(ErrorCode.CORRUPT_GAME, ErrorCode.UNAVAILABLE))
+@router.get(
+    "/game",
+    response_model=AnyGameState,
+    summary="The current game",
+    responses=error_responses(ErrorCode.CORRUPT_GAME, ErrorCode.UNAVAILABLE),
+)
 def current_game(request: Request, cookie: PlayerCookie = None) -> AnyGameState:
     """The player's unfinished game, of any mode; when there is none (or no player yet), a
     random normal Turtle deal that is not stored: its id is ``new:<code>``, and the first
@@ -139,12 +145,22 @@ def current_game(request: Request, cookie: PlayerCookie = None) -> AnyGameState:
     return answer(request, load_stored(stored or _fresh_deal()))
 
 
-@router.post("/games", response_model=GameState, summary="Start a game",
-             responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.BAD_CODE,
-                                       ErrorCode.BAD_LAYOUT, ErrorCode.CORRUPT_GAME,
-                                       ErrorCode.UNAVAILABLE, write=True))
-def create_game(request: Request, response: Response, body: NewGame,
-                cookie: PlayerCookie = None) -> GameState:
+@router.post(
+    "/games",
+    response_model=GameState,
+    summary="Start a game",
+    responses=error_responses(
+        ErrorCode.BAD_BODY,
+        ErrorCode.BAD_CODE,
+        ErrorCode.BAD_LAYOUT,
+        ErrorCode.CORRUPT_GAME,
+        ErrorCode.UNAVAILABLE,
+        write=True,
+    ),
+)
+def create_game(
+    request: Request, response: Response, body: NewGame, cookie: PlayerCookie = None
+) -> GameState:
     """``{"layout": "turtle", "difficulty": "normal"}`` (a random deal),
     ``{"code": "MJ1-L00-AAAAABL"}`` (that deal) or ``{"daily": true}`` (today's challenge).
     The player's unfinished game is abandoned."""
@@ -152,18 +168,27 @@ def create_game(request: Request, response: Response, body: NewGame,
     return answer(request, load_stored(_new_game(request, player_id, body), VIEW))
 
 
-@router.get("/games/{game_id}", response_model=AnyGameState, summary="A game's state",
-            responses=error_responses(*READ_ERRORS))
+@router.get(
+    "/games/{game_id}",
+    response_model=AnyGameState,
+    summary="A game's state",
+    responses=error_responses(*READ_ERRORS),
+)
 def get_game(request: Request, game_id: str, cookie: PlayerCookie = None) -> AnyGameState:
     """A stored game of any mode, or the fresh deal of a ``new:<code>`` id (at version 0)."""
     player_id = "" if game_id.startswith(FRESH) else known_player(cookie)
     return answer(request, load(request, player_id, game_id))
 
 
-@router.post("/games/{game_id}/tap", response_model=TapAnswer, summary="Tap a tile",
-             responses=error_responses(*ACTION_ERRORS, write=True))
-def tap(request: Request, response: Response, game_id: str, body: Tap,
-        cookie: PlayerCookie = None) -> TapAnswer:
+@router.post(
+    "/games/{game_id}/tap",
+    response_model=TapAnswer,
+    summary="Tap a tile",
+    responses=error_responses(*ACTION_ERRORS, write=True),
+)
+def tap(
+    request: Request, response: Response, game_id: str, body: Tap, cookie: PlayerCookie = None
+) -> TapAnswer:
     """The selection rules of rules §3.1.  The answer adds ``event``: the outcome
     (``selected``, ``deselected``, ``reselected``, ``matched`` or ``blocked``), the position
     and the removed pair (``move``) when two tiles matched."""
@@ -171,37 +196,83 @@ def tap(request: Request, response: Response, game_id: str, body: Tap,
     def action(game: Game) -> dict[str, object]:
         result = game.tap(body.position)
         move = (result.move.a, result.move.b) if result.move is not None else None
-        return {"event": TapEvent(outcome=result.outcome.value, position=body.position,
-                                  move=move)}
+        return {"event": TapEvent(outcome=result.outcome.value, position=body.position, move=move)}
 
     return perform(request, response, cookie, game_id, body.version, VIEW, action, TapAnswer)
 
 
-action_route(router, VIEW, "hint", hinting, into=HintAnswer, summary="Show a playable pair",
-             doc="The answer adds ``hint``: a playable pair ``[a, b]`` (``null`` when "
-                 "stuck).  Counted in the statistics.")
-action_route(router, VIEW, "undo", calling("undo"), summary="Undo the last pair (or shuffle)",
-             doc="409 when there is nothing to undo.")
-action_route(router, VIEW, "redo", calling("redo"), summary="Redo what was undone",
-             doc="409 when there is nothing to redo.")
-action_route(router, VIEW, "shuffle", calling("shuffle"), summary="New faces, solvable again",
-             doc="409 ``no_shuffle`` when the remaining positions cannot be cleared by any "
-                 "shuffle.", errors=(ErrorCode.NO_SHUFFLE,))
-action_route(router, VIEW, "undo-to-winnable", calling("undo_to_winnable"),
-             summary="Undo back to the last winnable position",
-             doc="Undoes, one logged undo at a time, back to the last position the solver "
-                 "proves winnable (the No moves dialog's offer).  409 when the solver cannot "
-                 "find it within its budget.")
-action_route(router, VIEW, "pause", calling("pause"), summary="Pause: stop the clock, hide the "
-             "tiles", doc="Pausing a paused game changes nothing.")
-action_route(router, VIEW, "resume", calling("resume"), summary="Resume a paused game",
-             doc="Resuming a running game changes nothing.")
+action_route(
+    router,
+    VIEW,
+    "hint",
+    hinting,
+    into=HintAnswer,
+    summary="Show a playable pair",
+    doc="The answer adds ``hint``: a playable pair ``[a, b]`` (``null`` when "
+    "stuck).  Counted in the statistics.",
+)
+action_route(
+    router,
+    VIEW,
+    "undo",
+    calling("undo"),
+    summary="Undo the last pair (or shuffle)",
+    doc="409 when there is nothing to undo.",
+)
+action_route(
+    router,
+    VIEW,
+    "redo",
+    calling("redo"),
+    summary="Redo what was undone",
+    doc="409 when there is nothing to redo.",
+)
+action_route(
+    router,
+    VIEW,
+    "shuffle",
+    calling("shuffle"),
+    summary="New faces, solvable again",
+    doc="409 ``no_shuffle`` when the remaining positions cannot be cleared by any shuffle.",
+    errors=(ErrorCode.NO_SHUFFLE,),
+)
+action_route(
+    router,
+    VIEW,
+    "undo-to-winnable",
+    calling("undo_to_winnable"),
+    summary="Undo back to the last winnable position",
+    doc="Undoes, one logged undo at a time, back to the last position the solver "
+    "proves winnable (the No moves dialog's offer).  409 when the solver cannot "
+    "find it within its budget.",
+)
+action_route(
+    router,
+    VIEW,
+    "pause",
+    calling("pause"),
+    summary="Pause: stop the clock, hide the tiles",
+    doc="Pausing a paused game changes nothing.",
+)
+action_route(
+    router,
+    VIEW,
+    "resume",
+    calling("resume"),
+    summary="Resume a paused game",
+    doc="Resuming a running game changes nothing.",
+)
 
 
-@router.get("/games/{game_id}/winnability", response_model=WinnabilityAnswer,
-            summary="Is the position still winnable?", responses=error_responses(*READ_ERRORS))
-def get_winnability(request: Request, game_id: str, cookie: PlayerCookie = None
-                    ) -> WinnabilityAnswer:
+@router.get(
+    "/games/{game_id}/winnability",
+    response_model=WinnabilityAnswer,
+    summary="Is the position still winnable?",
+    responses=error_responses(*READ_ERRORS),
+)
+def get_winnability(
+    request: Request, game_id: str, cookie: PlayerCookie = None
+) -> WinnabilityAnswer:
     """The solver's verdict on the current position within a small budget (tens of
     milliseconds): ``winnable`` and ``lost`` are proved, ``unknown`` means the budget ran
     out.  ``last_winnable``: how many undos lead back to the last winnable position when
@@ -210,17 +281,23 @@ def get_winnability(request: Request, game_id: str, cookie: PlayerCookie = None
     loaded = load(request, player_id, game_id, VIEW)
     assert isinstance(loaded.game, Game)
     winnability, last_winnable = verdict(loaded.game)
-    return WinnabilityAnswer(version=loaded.stored.version, winnability=winnability,
-                             last_winnable=last_winnable)
+    return WinnabilityAnswer(
+        version=loaded.stored.version, winnability=winnability, last_winnable=last_winnable
+    )
 
 
 # -- the player and the boards ---------------------------------------------------------
 
 
-@router.get("/leaderboard", response_model=Leaderboard, summary="The player's 10 fastest wins",
-            responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.UNAVAILABLE))
-def leaderboard(request: Request, cookie: PlayerCookie = None,
-                mode: ModeQuery = DEFAULT_MODE.name) -> Leaderboard:
+@router.get(
+    "/leaderboard",
+    response_model=Leaderboard,
+    summary="The player's 10 fastest wins",
+    responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.UNAVAILABLE),
+)
+def leaderboard(
+    request: Request, cookie: PlayerCookie = None, mode: ModeQuery = DEFAULT_MODE.name
+) -> Leaderboard:
     """``mode``: the wins of that mode's games (default: classic).  Wins faster than a
     human are not listed.  Without a player, no entries (and nothing is written)."""
     player_id = reading_player(request, cookie)
@@ -230,31 +307,45 @@ def leaderboard(request: Request, cookie: PlayerCookie = None,
     return Leaderboard.model_validate({"entries": [entry.to_json() for entry in entries]})
 
 
-@router.get("/statistics", response_model=StatisticsAnswer, summary="The player's statistics",
-            responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.UNAVAILABLE))
-def statistics(request: Request, cookie: PlayerCookie = None,
-               mode: ModeQuery = DEFAULT_MODE.name) -> StatisticsAnswer:
+@router.get(
+    "/statistics",
+    response_model=StatisticsAnswer,
+    summary="The player's statistics",
+    responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.UNAVAILABLE),
+)
+def statistics(
+    request: Request, cookie: PlayerCookie = None, mode: ModeQuery = DEFAULT_MODE.name
+) -> StatisticsAnswer:
     """The games of one ``mode`` (classic by default).  Adds ``wins``: every winning time
     with its date, for the page's chart.  Nothing is written: a visitor without a player
     reads the figures of no games."""
     player_id = reading_player(request, cookie) or ""
     store = store_of(request)
-    wins = sorted((Win.model_validate(entry)
-                   for entry in (found.to_json()
-                                 for found in store.leaderboard(player_id, limit=1000,
-                                                                mode=mode))),
-                  key=lambda win: win.date or "")
+    wins = sorted(
+        (
+            Win.model_validate(entry)
+            for entry in (
+                found.to_json() for found in store.leaderboard(player_id, limit=1000, mode=mode)
+            )
+        ),
+        key=lambda win: win.date or "",
+    )
     return StatisticsAnswer.model_validate(
-        {**store.statistics(player_id, mode=mode).to_json(), "mode": mode, "wins": wins})
+        {**store.statistics(player_id, mode=mode).to_json(), "mode": mode, "wins": wins}
+    )
 
 
-@router.get("/daily-board", response_model=DailyBoard,
-            summary="A day's daily challenge across all players",
-            responses=error_responses(ErrorCode.BAD_DATE, ErrorCode.FUTURE_DATE,
-                                      ErrorCode.UNAVAILABLE))
-def daily_board(request: Request,
-                day: Annotated[str | None, Query(alias="date", examples=["2026-11-29"])] = None,
-                cookie: PlayerCookie = None) -> DailyBoard:
+@router.get(
+    "/daily-board",
+    response_model=DailyBoard,
+    summary="A day's daily challenge across all players",
+    responses=error_responses(ErrorCode.BAD_DATE, ErrorCode.FUTURE_DATE, ErrorCode.UNAVAILABLE),
+)
+def daily_board(
+    request: Request,
+    day: Annotated[str | None, Query(alias="date", examples=["2026-11-29"])] = None,
+    cookie: PlayerCookie = None,
+) -> DailyBoard:
     """``date`` is a UTC calendar date ``YYYY-MM-DD`` (default: today; a later date is
     refused, 400 ``future_date``).  Each entry is one player's best ranked time (wins
     faster than a human are left out); ``mine`` marks the asking player's."""
@@ -265,18 +356,28 @@ def daily_board(request: Request,
         try:
             when = date.fromisoformat(day)
         except ValueError:
-            raise ApiError(ErrorCode.BAD_DATE, f"{day[:40]!r} is not a date YYYY-MM-DD"
-                           ) from None
+            raise ApiError(ErrorCode.BAD_DATE, f"{day[:40]!r} is not a date YYYY-MM-DD") from None
         if when > today:
-            raise ApiError(ErrorCode.FUTURE_DATE, f"{when} is after today ({today}, UTC): "
-                           "its challenge is not open yet")
+            raise ApiError(
+                ErrorCode.FUTURE_DATE,
+                f"{when} is after today ({today}, UTC): its challenge is not open yet",
+            )
     entries = store_of(request).daily_board(when, limit=10, viewer=cookie)
-    return DailyBoard.model_validate({"date": when.isoformat(), "code": str(daily_code(when)),
-                                      "entries": [entry.to_json() for entry in entries]})
+    return DailyBoard.model_validate(
+        {
+            "date": when.isoformat(),
+            "code": str(daily_code(when)),
+            "entries": [entry.to_json() for entry in entries],
+        }
+    )
 
 
-@router.get("/player", response_model=PlayerInfo, summary="The player's display name",
-            responses=error_responses(ErrorCode.UNAVAILABLE))
+@router.get(
+    "/player",
+    response_model=PlayerInfo,
+    summary="The player's display name",
+    responses=error_responses(ErrorCode.UNAVAILABLE),
+)
 def get_player(request: Request, cookie: PlayerCookie = None) -> PlayerInfo:
     """Nothing is written: without a player, no name."""
     player_id = reading_player(request, cookie)
@@ -284,11 +385,15 @@ def get_player(request: Request, cookie: PlayerCookie = None) -> PlayerInfo:
     return PlayerInfo(name=None if found is None else found.display_name)
 
 
-@router.put("/player", response_model=PlayerInfo, summary="Set the player's display name",
-            responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.UNAVAILABLE, write=True))
-def set_player(request: Request, response: Response, body: PlayerName,
-               cookie: PlayerCookie = None) -> PlayerInfo:
+@router.put(
+    "/player",
+    response_model=PlayerInfo,
+    summary="Set the player's display name",
+    responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.UNAVAILABLE, write=True),
+)
+def set_player(
+    request: Request, response: Response, body: PlayerName, cookie: PlayerCookie = None
+) -> PlayerInfo:
     """1 to 32 characters after trimming spaces (400 ``bad_request`` otherwise)."""
     player_id = acting_player(request, response, cookie)
-    return PlayerInfo(name=store_of(request).set_display_name(player_id, body.name)
-                      .display_name)
+    return PlayerInfo(name=store_of(request).set_display_name(player_id, body.name).display_name)

@@ -82,8 +82,9 @@ def _validation_message(error: RequestValidationError) -> str:
         if item.get("type") == "json_invalid":
             return "the request body is not valid JSON"
         where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
-        problems.append(f"{where}: {item.get('msg', 'invalid')}" if where
-                        else str(item.get("msg", "invalid")))
+        problems.append(
+            f"{where}: {item.get('msg', 'invalid')}" if where else str(item.get("msg", "invalid"))
+        )
     return "bad request body: " + "; ".join(problems)
 
 
@@ -121,8 +122,12 @@ def _engine_error(request: Request, error: Exception) -> JSONResponse:
     code = code_of(error)
     if code is ErrorCode.UNAVAILABLE:
         # the driver's words name the host, the file or the driver: for the log only
-        log.warning("database unavailable for %s %s: %s", request.method, request.url.path,
-                    " ".join(str(error).split())[:500])
+        log.warning(
+            "database unavailable for %s %s: %s",
+            request.method,
+            request.url.path,
+            " ".join(str(error).split())[:500],
+        )
         detail = "the database cannot be reached just now; try again in a moment"
     elif code is ErrorCode.SERVER_ERROR:
         detail = "internal server error"
@@ -138,23 +143,25 @@ def _answer_errors(app: FastAPI) -> None:
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, error: ApiError) -> JSONResponse:
-        return error_answer(error.code, error.detail, request_language(request),
-                            error.message_key)
+        return error_answer(error.code, error.detail, request_language(request), error.message_key)
 
     @app.exception_handler(RequestValidationError)
     async def bad_body(request: Request, error: RequestValidationError) -> JSONResponse:
-        return error_answer(ErrorCode.BAD_BODY, _validation_message(error),
-                            request_language(request))
+        return error_answer(
+            ErrorCode.BAD_BODY, _validation_message(error), request_language(request)
+        )
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> JSONResponse:
         if error.status_code in (404, 405):
-            code = (ErrorCode.NOT_FOUND if error.status_code == 404
-                    else ErrorCode.METHOD_NOT_ALLOWED)
+            code = ErrorCode.NOT_FOUND if error.status_code == 404 else ErrorCode.METHOD_NOT_ALLOWED
             return error_answer(code, str(error.detail), request_language(request))
         # FastAPI's own 400: a body it could not parse (not UTF-8, …), before validation
-        return error_answer(ErrorCode.BAD_BODY, "the request body cannot be read as JSON "
-                            "(is it UTF-8?)", request_language(request))
+        return error_answer(
+            ErrorCode.BAD_BODY,
+            "the request body cannot be read as JSON (is it UTF-8?)",
+            request_language(request),
+        )
 
     for kind in (ValueError, *DATABASE_FAILURES):
         app.add_exception_handler(kind, _engine_error)
@@ -192,8 +199,12 @@ def _exact_openapi(app: FastAPI) -> None:
     app.openapi = openapi  # type: ignore[method-assign]
 
 
-def create_app(store: Store | None = None, *, local_player: bool = False,
-               allowed_hosts: Sequence[str] | None = None) -> FastAPI:
+def create_app(
+    store: Store | None = None,
+    *,
+    local_player: bool = False,
+    allowed_hosts: Sequence[str] | None = None,
+) -> FastAPI:
     """The application on ``store`` (default: ``Store()``, i.e. ``$DATABASE_URL`` or the
     local SQLite file).
 
@@ -205,10 +216,14 @@ def create_app(store: Store | None = None, *, local_player: bool = False,
     ``None`` serves any (tests, or a server whose proxy checks the host).  ``play`` always
     gives them: :data:`.security.LOCAL_HOSTS` on loopback.
     """
-    app = FastAPI(title="Mahjong Solitaire", version=__version__,
-                  description="Mahjong Solitaire played in the browser: the engine decides "
-                              "every move; games are stored, never only in memory.",
-                  docs_url=None, redoc_url=None)
+    app = FastAPI(
+        title="Mahjong Solitaire",
+        version=__version__,
+        description="Mahjong Solitaire played in the browser: the engine decides "
+        "every move; games are stored, never only in memory.",
+        docs_url=None,
+        redoc_url=None,
+    )
     app.state.store = _serving(store if store is not None else Store())
     app.state.local_player = local_player
     app.include_router(router)
@@ -233,11 +248,13 @@ def create_app(store: Store | None = None, *, local_player: bool = False,
         # script, which its own policy allows by hash (the game page's stays strict)
         root = request.scope.get("root_path", "")
         page = get_swagger_ui_html(
-            openapi_url=f"{root}{app.openapi_url}", title=f"{app.title} - API",
+            openapi_url=f"{root}{app.openapi_url}",
+            title=f"{app.title} - API",
             swagger_js_url=f"{root}/docs-assets/swagger-ui-bundle.js",
             swagger_css_url=f"{root}/docs-assets/swagger-ui.css",
             swagger_favicon_url=f"{root}/static/favicon.svg",
-            swagger_ui_parameters={"validatorUrl": None})  # no badge from swagger.io
+            swagger_ui_parameters={"validatorUrl": None},
+        )  # no badge from swagger.io
         page.headers["Content-Security-Policy"] = inline_script_policy(bytes(page.body))
         return page
 

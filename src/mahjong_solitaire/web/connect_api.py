@@ -72,16 +72,27 @@ def _check_unlocked(request: Request, player_id: str, number: int) -> None:
     stage(number)  # ValueError (400) for a stage that does not exist
     unlocked = store_of(request).stage_progress(player_id, CONNECT.name).next_stage
     if number > unlocked:
-        raise ApiError(ErrorCode.STAGE_LOCKED, f"stage {number} is locked: clear stage "
-                       f"{unlocked} first")
+        raise ApiError(
+            ErrorCode.STAGE_LOCKED, f"stage {number} is locked: clear stage {unlocked} first"
+        )
 
 
-@router.post("/games", response_model=ConnectState, summary="Start a Connect game",
-             responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.BAD_CODE,
-                                       ErrorCode.STAGE_LOCKED, ErrorCode.CORRUPT_GAME,
-                                       ErrorCode.UNAVAILABLE, write=True))
-def create_game(request: Request, response: Response, body: NewConnectGame,
-                cookie: PlayerCookie = None) -> ConnectState:
+@router.post(
+    "/games",
+    response_model=ConnectState,
+    summary="Start a Connect game",
+    responses=error_responses(
+        ErrorCode.BAD_BODY,
+        ErrorCode.BAD_CODE,
+        ErrorCode.STAGE_LOCKED,
+        ErrorCode.CORRUPT_GAME,
+        ErrorCode.UNAVAILABLE,
+        write=True,
+    ),
+)
+def create_game(
+    request: Request, response: Response, body: NewConnectGame, cookie: PlayerCookie = None
+) -> ConnectState:
     """The player's unfinished game (of any mode) is abandoned.  A stage beyond the
     player's next one is locked (409 ``stage_locked``)."""
     player_id = acting_player(request, response, cookie)
@@ -90,10 +101,16 @@ def create_game(request: Request, response: Response, body: NewConnectGame,
         code = ConnectCode.parse(body.code)
         if number is not None:
             wanted = stage(number)
-            if (code.shape, code.rule, code.difficulty) != (wanted.shape, wanted.rule,
-                                                             wanted.difficulty):
-                raise ApiError(ErrorCode.BAD_CODE, f"{code} is not a deal of stage {number}",
-                               message_key="bad_connect_code")
+            if (code.shape, code.rule, code.difficulty) != (
+                wanted.shape,
+                wanted.rule,
+                wanted.difficulty,
+            ):
+                raise ApiError(
+                    ErrorCode.BAD_CODE,
+                    f"{code} is not a deal of stage {number}",
+                    message_key="bad_connect_code",
+                )
         text = str(code)
     else:
         if number is None:
@@ -101,21 +118,29 @@ def create_game(request: Request, response: Response, body: NewConnectGame,
         text = _stage_code(number)
     if number is not None:
         _check_unlocked(request, player_id, number)
-    stored = store_of(request).create_game(player_id, mode=CONNECT.name, code=text,
-                                           stage=number)
+    stored = store_of(request).create_game(player_id, mode=CONNECT.name, code=text, stage=number)
     return answer(request, load_stored(stored, VIEW))
 
 
-@router.get("/games/{game_id}", response_model=ConnectState, summary="A Connect game's state",
-            responses=error_responses(*READ_ERRORS))
+@router.get(
+    "/games/{game_id}",
+    response_model=ConnectState,
+    summary="A Connect game's state",
+    responses=error_responses(*READ_ERRORS),
+)
 def get_game(request: Request, game_id: str, cookie: PlayerCookie = None) -> ConnectState:
     return answer(request, load(request, known_player(cookie), game_id, VIEW))
 
 
-@router.post("/games/{game_id}/tap", response_model=ConnectTapAnswer, summary="Tap a tile",
-             responses=error_responses(*ACTION_ERRORS, write=True))
-def tap(request: Request, response: Response, game_id: str, body: Tap,
-        cookie: PlayerCookie = None) -> ConnectTapAnswer:
+@router.post(
+    "/games/{game_id}/tap",
+    response_model=ConnectTapAnswer,
+    summary="Tap a tile",
+    responses=error_responses(*ACTION_ERRORS, write=True),
+)
+def tap(
+    request: Request, response: Response, game_id: str, body: Tap, cookie: PlayerCookie = None
+) -> ConnectTapAnswer:
     """``position`` is a cell number ``y * width + x``.  Any tile can be selected; a second
     tile that matches and connects removes the pair, then the stage's rule slides the
     rest.  The answer adds ``event``: ``outcome`` (``selected``, ``deselected``,
@@ -127,51 +152,98 @@ def tap(request: Request, response: Response, game_id: str, body: Tap,
     def action(game: ConnectGame) -> dict[str, object]:
         before = tile_ids(game)
         result = game.tap(body.position)
-        event = ConnectEvent(outcome=result.outcome.value, position=body.position,
-                             move=None, path=None, slid=[])
+        event = ConnectEvent(
+            outcome=result.outcome.value, position=body.position, move=None, path=None, slid=[]
+        )
         if result.move is not None:
             event = ConnectEvent(
-                outcome=result.outcome.value, position=body.position,
-                move=(result.move.a, result.move.b), path=path_points(game.last_path),
-                slid=slid_tiles(game.board.shape, before, tile_ids(game)))
+                outcome=result.outcome.value,
+                position=body.position,
+                move=(result.move.a, result.move.b),
+                path=path_points(game.last_path),
+                slid=slid_tiles(game.board.shape, before, tile_ids(game)),
+            )
         return {"event": event}
 
-    return perform(request, response, cookie, game_id, body.version, VIEW, action,
-                   ConnectTapAnswer)
+    return perform(request, response, cookie, game_id, body.version, VIEW, action, ConnectTapAnswer)
 
 
-action_route(router, VIEW, "hint", hinting, into=ConnectHintAnswer,
-             summary="Show a connectable pair",
-             doc="The answer adds ``hint``: two cells ``[a, b]`` (``null`` when stuck), "
-                 "preferring a pair on a known winning line.  Counted in the statistics.")
-action_route(router, VIEW, "undo", calling("undo"), summary="Undo the last pair (or shuffle)",
-             doc="The grid is restored exactly as it was before the pair and its slide.  "
-                 "409 when there is nothing to undo.")
-action_route(router, VIEW, "redo", calling("redo"), summary="Redo what was undone",
-             doc="409 when there is nothing to redo.")
-action_route(router, VIEW, "shuffle", calling("shuffle"), summary="New faces, solvable again",
-             doc="The tiles keep their cells.", errors=(ErrorCode.NO_SHUFFLE,))
-action_route(router, VIEW, "pause", calling("pause"),
-             summary="Pause: stop the clock, hide the tiles",
-             doc="Pausing a paused game changes nothing.")
-action_route(router, VIEW, "resume", calling("resume"), summary="Resume a paused game",
-             doc="Resuming a running game changes nothing.")
+action_route(
+    router,
+    VIEW,
+    "hint",
+    hinting,
+    into=ConnectHintAnswer,
+    summary="Show a connectable pair",
+    doc="The answer adds ``hint``: two cells ``[a, b]`` (``null`` when stuck), "
+    "preferring a pair on a known winning line.  Counted in the statistics.",
+)
+action_route(
+    router,
+    VIEW,
+    "undo",
+    calling("undo"),
+    summary="Undo the last pair (or shuffle)",
+    doc="The grid is restored exactly as it was before the pair and its slide.  "
+    "409 when there is nothing to undo.",
+)
+action_route(
+    router,
+    VIEW,
+    "redo",
+    calling("redo"),
+    summary="Redo what was undone",
+    doc="409 when there is nothing to redo.",
+)
+action_route(
+    router,
+    VIEW,
+    "shuffle",
+    calling("shuffle"),
+    summary="New faces, solvable again",
+    doc="The tiles keep their cells.",
+    errors=(ErrorCode.NO_SHUFFLE,),
+)
+action_route(
+    router,
+    VIEW,
+    "pause",
+    calling("pause"),
+    summary="Pause: stop the clock, hide the tiles",
+    doc="Pausing a paused game changes nothing.",
+)
+action_route(
+    router,
+    VIEW,
+    "resume",
+    calling("resume"),
+    summary="Resume a paused game",
+    doc="Resuming a running game changes nothing.",
+)
 
 
 # -- stages ----------------------------------------------------------------------------
 
 
-@router.get("/stages", response_model=StagesList, summary="The Connect stages",
-            responses=error_responses(ErrorCode.UNAVAILABLE))
+@router.get(
+    "/stages",
+    response_model=StagesList,
+    summary="The Connect stages",
+    responses=error_responses(ErrorCode.UNAVAILABLE),
+)
 def stages(request: Request, cookie: PlayerCookie = None) -> StagesList:
     """Each stage's grid, sliding rule and difficulty, whether the player cleared it (with
     the best time) and whether it is still locked (beyond the next stage to play)."""
-    progress = store_of(request).stage_progress(reading_player(request, cookie) or "",
-                                                CONNECT.name)
+    progress = store_of(request).stage_progress(reading_player(request, cookie) or "", CONNECT.name)
     best = progress.best_times
     last = max(LISTED_STAGES, progress.next_stage)
-    listed = [StageInfo(**stage_info(n).model_dump(), cleared=n in best,
-                        locked=n > progress.next_stage,
-                        best_time=round(best[n], 3) if n in best else None)
-              for n in range(1, last + 1)]
+    listed = [
+        StageInfo(
+            **stage_info(n).model_dump(),
+            cleared=n in best,
+            locked=n > progress.next_stage,
+            best_time=round(best[n], 3) if n in best else None,
+        )
+        for n in range(1, last + 1)
+    ]
     return StagesList(next=progress.next_stage, stages=listed)

@@ -82,19 +82,21 @@ def tile_ids(game: ConnectGame, *, moves: int | None = None) -> list[int | None]
     return ids
 
 
-def slid_tiles(shape: Shape, before: list[int | None], after: list[int | None]
-               ) -> list[SlidTile]:
+def slid_tiles(shape: Shape, before: list[int | None], after: list[int | None]) -> list[SlidTile]:
     """The tiles that changed cells between two id grids, with ``[x, y]`` cells.
 
-        >>> [tile.model_dump(by_alias=True)
-        ...  for tile in slid_tiles(Shape(2, 2), [0, 1, None, 3], [None, 1, 0, 3])]
-        [{'id': 0, 'from': (0, 0), 'to': (0, 1)}]
+    >>> [tile.model_dump(by_alias=True)
+    ...  for tile in slid_tiles(Shape(2, 2), [0, 1, None, 3], [None, 1, 0, 3])]
+    [{'id': 0, 'from': (0, 0), 'to': (0, 1)}]
     """
     where_after = {tile: cell for cell, tile in enumerate(after) if tile is not None}
-    return [SlidTile.model_validate({"id": tile, "from": shape.point(cell),
-                                     "to": shape.point(where_after[tile])})
-            for cell, tile in enumerate(before)
-            if tile is not None and tile in where_after and where_after[tile] != cell]
+    return [
+        SlidTile.model_validate(
+            {"id": tile, "from": shape.point(cell), "to": shape.point(where_after[tile])}
+        )
+        for cell, tile in enumerate(before)
+        if tile is not None and tile in where_after and where_after[tile] != cell
+    ]
 
 
 def path_points(path: Path | None) -> list[tuple[int, int]] | None:
@@ -113,8 +115,13 @@ def grid_info(game: ConnectGame) -> GridInfo:
     return GridInfo(
         name=connect_layout_name(game.deal),
         title=connect_grid_title(board.width, board.height, rule, current_language()),
-        number=None, width=board.width, height=board.height, depth=1,
-        tiles=len(game.deal.tiles), slide=rule)
+        number=None,
+        width=board.width,
+        height=board.height,
+        depth=1,
+        tiles=len(game.deal.tiles),
+        slide=rule,
+    )
 
 
 class GridFields(Counters):
@@ -133,8 +140,9 @@ def grid_state(game: ConnectGame, *, hide: bool = False) -> GridFields:
             x, y = board.shape.point(i)
             tile_id = ids[i]
             assert tile_id is not None  # a tile on the grid has come from a dealt cell
-            tiles.append(ConnectTile(i=i, id=tile_id, x=x, y=y,
-                                     tile=None if hide else label, free=True))
+            tiles.append(
+                ConnectTile(i=i, id=tile_id, x=x, y=y, tile=None if hide else label, free=True)
+            )
     return GridFields(tiles=tiles, **board_counters(game, hide=hide))
 
 
@@ -149,24 +157,35 @@ def _winnability(game: ConnectGame) -> str:
 def stage_info(number: int) -> StageRules:
     """A stage as the page lists it.
 
-        >>> stage_info(2).model_dump()
-        {'number': 2, 'width': 12, 'height': 6, 'slide': 'down', 'difficulty': 'easy'}
+    >>> stage_info(2).model_dump()
+    {'number': 2, 'width': 12, 'height': 6, 'slide': 'down', 'difficulty': 'easy'}
     """
     found: Stage = stage(number)
-    return StageRules(number=found.number, width=found.shape.width,
-                      height=found.shape.height, slide=found.rule.value,
-                      difficulty=found.difficulty.value)
+    return StageRules(
+        number=found.number,
+        width=found.shape.width,
+        height=found.shape.height,
+        slide=found.rule.value,
+        difficulty=found.difficulty.value,
+    )
 
 
 def _next_stage(number: int) -> ConnectNextStage:
     rules = stage_info(number)
-    return ConnectNextStage(**rules.model_dump(), title=connect_grid_title(
-        rules.width, rules.height, rules.slide, current_language()))
+    return ConnectNextStage(
+        **rules.model_dump(),
+        title=connect_grid_title(rules.width, rules.height, rules.slide, current_language()),
+    )
 
 
-def connect_state(stored: StoredGame, game: ConnectGame, *, rank: int | None = None,
-                  into: type[StateT] = ConnectState,  # type: ignore[assignment]
-                  **extra: Any) -> StateT:
+def connect_state(
+    stored: StoredGame,
+    game: ConnectGame,
+    *,
+    rank: int | None = None,
+    into: type[StateT] = ConnectState,  # type: ignore[assignment]
+    **extra: Any,
+) -> StateT:
     """The state of ``docs/web-api.md`` (Connect) for a stored game rebuilt as ``game``
     (as ``into``, with ``extra``'s fields).
 
@@ -179,9 +198,13 @@ def connect_state(stored: StoredGame, game: ConnectGame, *, rank: int | None = N
     fields: dict[str, Any] = {
         **frame_fields(stored, game),
         "result": None if result is None else ConnectResult(**result),
-        "layout": grid_info(game), "daily": None,
+        "layout": grid_info(game),
+        "daily": None,
         **grid_state(game, hide=game.status is GameStatus.PAUSED),
-        "winnability": _winnability(game), "last_winnable": None, **extra}
+        "winnability": _winnability(game),
+        "last_winnable": None,
+        **extra,
+    }
     return into(**fields)
 
 
@@ -192,8 +215,15 @@ class ConnectView(GameView):
     path: ClassVar[str] = f"/api/{CONNECT.name}/games"
     state_model: ClassVar[type[ConnectState]] = ConnectState
 
-    def state(self, stored: StoredGame, game: TileGame, *, rank: int | None,
-              into: type[StateT], **extra: Any) -> StateT:
+    def state(
+        self,
+        stored: StoredGame,
+        game: TileGame,
+        *,
+        rank: int | None,
+        into: type[StateT],
+        **extra: Any,
+    ) -> StateT:
         assert isinstance(game, ConnectGame)
         return connect_state(stored, game, rank=rank, into=into, **extra)
 

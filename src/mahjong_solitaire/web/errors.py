@@ -123,8 +123,9 @@ WRITE_GATE = (ErrorCode.CROSS_SITE, ErrorCode.UNSUPPORTED_MEDIA_TYPE)
 _MESSAGES = {
     "cross_site": N_("The game refused a request sent by another web site."),
     "body_too_large": N_("The request is larger than the game accepts."),
-    "unsupported_media_type": N_("The game could not do that: the request is not in a form "
-                                 "it takes."),
+    "unsupported_media_type": N_(
+        "The game could not do that: the request is not in a form it takes."
+    ),
     "unknown_host": N_("This server does not answer to that address."),
     "unavailable": N_("The game cannot reach its database just now. Try again in a moment."),
 }
@@ -182,19 +183,22 @@ class ApiError(Exception):
     """A request the API refuses with ``code``; ``detail`` says why, in English, and
     ``message_key`` names another message than the code's own (``bad_connect_code``)."""
 
-    def __init__(self, code: ErrorCode, detail: str, *, message_key: str | None = None
-                 ) -> None:
+    def __init__(self, code: ErrorCode, detail: str, *, message_key: str | None = None) -> None:
         super().__init__(detail)
         self.code = code
         self.detail = detail
         self.message_key = message_key
 
 
-def error_answer(code: ErrorCode, detail: str, lang: str, message_key: str | None = None
-                 ) -> JSONResponse:
+def error_answer(
+    code: ErrorCode, detail: str, lang: str, message_key: str | None = None
+) -> JSONResponse:
     """The error object, with the status of ``code``."""
-    body = {"error": code.value, "message": error_text(message_key or code.value, lang),
-            "detail": detail}
+    body = {
+        "error": code.value,
+        "message": error_text(message_key or code.value, lang),
+        "detail": detail,
+    }
     return JSONResponse(body, status_code=code.status)
 
 
@@ -271,11 +275,21 @@ def error_responses(*codes: ErrorCode, write: bool = False) -> dict[int | str, A
         str(status): {
             "model": ErrorBody,
             "description": "; ".join(f"`{code.value}`: {_MEANINGS[code]}" for code in listed),
-            "content": {"application/json": {"examples": {
-                code.value: {"summary": _MEANINGS[code], "value": {
-                    "error": code.value, "message": error_text(code.value, "en"),
-                    "detail": "(the specifics, in English)"}}
-                for code in listed}}},
+            "content": {
+                "application/json": {
+                    "examples": {
+                        code.value: {
+                            "summary": _MEANINGS[code],
+                            "value": {
+                                "error": code.value,
+                                "message": error_text(code.value, "en"),
+                                "detail": "(the specifics, in English)",
+                            },
+                        }
+                        for code in listed
+                    }
+                }
+            },
         }
         for status, listed in sorted(by_status.items())
     }

@@ -33,28 +33,40 @@ router = APIRouter(prefix="/api", tags=["languages"])
 
 
 def _catalogue(request: Request, lang: str) -> Response:
-    body = json.dumps({**i18n.catalogue_json(lang), "languages": i18n.available_languages()},
-                      ensure_ascii=False, separators=(",", ":")).encode()
+    body = json.dumps(
+        {**i18n.catalogue_json(lang), "languages": i18n.available_languages()},
+        ensure_ascii=False,
+        separators=(",", ":"),
+    ).encode()
     tag = f'"{hashlib.sha256(body).hexdigest()[:20]}"'
-    headers = {"ETag": tag, "Cache-Control": "no-cache", "Content-Language": lang,
-               "Vary": "Accept-Language, Cookie"}
+    headers = {
+        "ETag": tag,
+        "Cache-Control": "no-cache",
+        "Content-Language": lang,
+        "Vary": "Accept-Language, Cookie",
+    }
     if request.headers.get("if-none-match", "").strip() in (tag, f"W/{tag}"):
         return Response(status_code=304, headers=headers)
     return Response(body, media_type="application/json", headers=headers)
 
 
-@router.get("/i18n", summary="The page's messages in the player's language",
-            responses=error_responses())
+@router.get(
+    "/i18n", summary="The page's messages in the player's language", responses=error_responses()
+)
 def catalogue(request: Request) -> Response:
     """The language of the ``mj_lang`` cookie, else of ``Accept-Language``, else English."""
     return _catalogue(request, current_language())
 
 
-@router.get("/i18n/{lang}", summary="The page's messages in one language",
-            responses=error_responses(ErrorCode.UNKNOWN_LANGUAGE))
+@router.get(
+    "/i18n/{lang}",
+    summary="The page's messages in one language",
+    responses=error_responses(ErrorCode.UNKNOWN_LANGUAGE),
+)
 def catalogue_of(request: Request, lang: str) -> Response:
     if lang not in i18n.languages():
-        raise ApiError(ErrorCode.UNKNOWN_LANGUAGE,
-                       f"there is no catalogue for {lang[:16]!r} "
-                       f"(there are: {', '.join(i18n.languages())})")
+        raise ApiError(
+            ErrorCode.UNKNOWN_LANGUAGE,
+            f"there is no catalogue for {lang[:16]!r} (there are: {', '.join(i18n.languages())})",
+        )
     return _catalogue(request, lang)

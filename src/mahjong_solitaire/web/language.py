@@ -19,8 +19,7 @@ from .. import i18n
 
 __all__ = ["LanguageMiddleware", "current_language", "request_language"]
 
-_language: ContextVar[str] = ContextVar("mahjong_solitaire_language",
-                                        default=i18n.DEFAULT_LANGUAGE)
+_language: ContextVar[str] = ContextVar("mahjong_solitaire_language", default=i18n.DEFAULT_LANGUAGE)
 
 
 def request_language(request: Request) -> str:
@@ -35,8 +34,10 @@ def request_language(request: Request) -> str:
     >>> asking(("accept-language", "es"), ("cookie", "mj_lang=klingon"))
     'es'
     """
-    return i18n.negotiate(request.headers.get("accept-language"),
-                          cookie_value=request.cookies.get(i18n.LANGUAGE_COOKIE))
+    return i18n.negotiate(
+        request.headers.get("accept-language"),
+        cookie_value=request.cookies.get(i18n.LANGUAGE_COOKIE),
+    )
 
 
 def current_language() -> str:

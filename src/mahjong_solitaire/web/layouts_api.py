@@ -111,9 +111,12 @@ def layout_entry(layout: Layout) -> LayoutEntry:
     >>> entry.number, entry.tiles, entry.difficulty_hint, entry.imported
     (1, 144, 'demanding', False)
     """
-    return LayoutEntry(**layout_details(layout).model_dump(), preview=preview_url(layout),
-                       difficulty_hint=difficulty_hint(layout),  # type: ignore[arg-type]
-                       imported=layout.number is None)
+    return LayoutEntry(
+        **layout_details(layout).model_dump(),
+        preview=preview_url(layout),
+        difficulty_hint=difficulty_hint(layout),  # type: ignore[arg-type]
+        imported=layout.number is None,
+    )
 
 
 def _unknown_layout(name: str) -> ApiError:
@@ -133,8 +136,12 @@ def _find_layout(request: Request, player_id: str | None, name: str) -> Layout:
         raise _unknown_layout(name) from None
 
 
-@router.get("/layouts", response_model=list[LayoutEntry], summary="Layouts to play",
-            responses=error_responses(ErrorCode.UNAVAILABLE))
+@router.get(
+    "/layouts",
+    response_model=list[LayoutEntry],
+    summary="Layouts to play",
+    responses=error_responses(ErrorCode.UNAVAILABLE),
+)
 def layouts(request: Request, cookie: PlayerCookie = None) -> list[LayoutEntry]:
     """The built-in layouts by number, then the ones the player imported, with their
     positions, the URL of their preview and (built-in layouts) a difficulty hint:
@@ -144,19 +151,25 @@ def layouts(request: Request, cookie: PlayerCookie = None) -> list[LayoutEntry]:
     return [layout_entry(layout) for layout in found]
 
 
-@router.get("/layouts/{name}/preview.svg", summary="A layout's preview picture",
-            response_class=Response,
-            responses={200: {"content": {"image/svg+xml": {}}},
-                       **error_responses(ErrorCode.UNKNOWN_LAYOUT, ErrorCode.UNAVAILABLE)})
-def layout_preview(request: Request, name: str, v: str | None = None,
-                   cookie: PlayerCookie = None) -> Response:
+@router.get(
+    "/layouts/{name}/preview.svg",
+    summary="A layout's preview picture",
+    response_class=Response,
+    responses={
+        200: {"content": {"image/svg+xml": {}}},
+        **error_responses(ErrorCode.UNKNOWN_LAYOUT, ErrorCode.UNAVAILABLE),
+    },
+)
+def layout_preview(
+    request: Request, name: str, v: str | None = None, cookie: PlayerCookie = None
+) -> Response:
     """An SVG of the layout seen from above, higher layers darker (an imported layout's
     for its owner only).  With the fingerprint of the list's ``preview`` URL (``v``) it may
     be cached for good (privately for an imported layout); ``ETag`` otherwise."""
     layout = _find_layout(request, reading_player(request, cookie), name)
     tag = _fingerprint(layout)
     scope = "public" if layout.number is not None else "private"
-    cache = (f"{scope}, max-age=31536000, immutable" if v == tag else "no-cache")
+    cache = f"{scope}, max-age=31536000, immutable" if v == tag else "no-cache"
     headers = {"ETag": f'"{tag}"', "Cache-Control": cache}
     if request.headers.get("if-none-match", "").strip() in (f'"{tag}"', f'W/"{tag}"'):
         return Response(status_code=304, headers=headers)
@@ -174,15 +187,19 @@ async def _capped(request: Request) -> AsyncGenerator[bytes, None]:
 
 
 def _too_large() -> ApiError:
-    return ApiError(ErrorCode.TOO_LARGE, f"a layout file has at most {MAX_FILE_BYTES:,} bytes; "
-                    "this one is larger")
+    return ApiError(
+        ErrorCode.TOO_LARGE,
+        f"a layout file has at most {MAX_FILE_BYTES:,} bytes; this one is larger",
+    )
 
 
 async def _uploaded_file(request: Request) -> tuple[bytes, str]:
     """The bytes and name of the upload's ``file`` field, read no further than the limit."""
     if not request.headers.get("content-type", "").startswith("multipart/form-data"):
-        raise ApiError(ErrorCode.BAD_REQUEST, "send the layout file as multipart/form-data, "
-                       "in a field named 'file'")
+        raise ApiError(
+            ErrorCode.BAD_REQUEST,
+            "send the layout file as multipart/form-data, in a field named 'file'",
+        )
     declared = request.headers.get("content-length")
     if declared is not None:
         if not declared.isdigit():
@@ -193,13 +210,13 @@ async def _uploaded_file(request: Request) -> tuple[bytes, str]:
     try:
         form = await parser.parse()
     except MultiPartException as error:
-        raise ApiError(ErrorCode.BAD_REQUEST, f"the upload cannot be read: {error.message}"
-                       ) from None
+        raise ApiError(
+            ErrorCode.BAD_REQUEST, f"the upload cannot be read: {error.message}"
+        ) from None
     try:
         upload = form.get("file")
         if not isinstance(upload, UploadFile):
-            raise ApiError(ErrorCode.BAD_REQUEST, "the upload has no file in a field named "
-                           "'file'")
+            raise ApiError(ErrorCode.BAD_REQUEST, "the upload has no file in a field named 'file'")
         data = await upload.read(MAX_FILE_BYTES + 1)
         if len(data) > MAX_FILE_BYTES:
             raise _too_large()
@@ -212,13 +229,16 @@ def _playable(layout: Layout, filename: str) -> Layout:
     try:
         generate(layout, 0)
     except UnclearableError:
-        raise LayoutFileError(f"{filename}: the layout {layout.title!r} cannot be cleared pair "
-                              "by pair, so no deal can be made on it") from None
+        raise LayoutFileError(
+            f"{filename}: the layout {layout.title!r} cannot be cleared pair "
+            "by pair, so no deal can be made on it"
+        ) from None
     return layout
 
 
-def _import(request: Request, response: Response, cookie: str | None, data: bytes,
-            filename: str) -> list[Layout]:
+def _import(
+    request: Request, response: Response, cookie: str | None, data: bytes, filename: str
+) -> list[Layout]:
     """Every layout of the file, checked playable, then stored as the player's (all or
     nothing checked before the first is stored; the limit may stop a file of several maps
     part way)."""
@@ -226,24 +246,45 @@ def _import(request: Request, response: Response, cookie: str | None, data: byte
     player_id = acting_player(request, response, cookie)
     store = store_of(request)
     try:
-        return [store.imported_layout(store.save_layout(layout, player_id=player_id),
-                                      player_id) for layout in found]
+        return [
+            store.imported_layout(store.save_layout(layout, player_id=player_id), player_id)
+            for layout in found
+        ]
     except LayoutLimitError as error:
         raise ApiError(ErrorCode.TOO_MANY_LAYOUTS, str(error)) from None
 
 
-@router.post("/layouts", status_code=201, summary="Import a layout file",
-             response_model=ImportedLayouts,
-             # a cross-site upload is refused (403); the media type is this route's own
-             # check (400 for anything but multipart/form-data), not 415
-             responses=error_responses(ErrorCode.BAD_LAYOUT, ErrorCode.TOO_MANY_LAYOUTS,
-                                       ErrorCode.UNAVAILABLE, ErrorCode.CROSS_SITE),
-             openapi_extra={"requestBody": {"required": True, "content": {
-                 "multipart/form-data": {"schema": {
-                     "type": "object", "required": ["file"],
-                     "properties": {"file": {"type": "string", "format": "binary"}}}}}}})
-async def upload_layout(request: Request, response: Response, cookie: PlayerCookie = None
-                        ) -> ImportedLayouts:
+@router.post(
+    "/layouts",
+    status_code=201,
+    summary="Import a layout file",
+    response_model=ImportedLayouts,
+    # a cross-site upload is refused (403); the media type is this route's own
+    # check (400 for anything but multipart/form-data), not 415
+    responses=error_responses(
+        ErrorCode.BAD_LAYOUT,
+        ErrorCode.TOO_MANY_LAYOUTS,
+        ErrorCode.UNAVAILABLE,
+        ErrorCode.CROSS_SITE,
+    ),
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {
+                "multipart/form-data": {
+                    "schema": {
+                        "type": "object",
+                        "required": ["file"],
+                        "properties": {"file": {"type": "string", "format": "binary"}},
+                    }
+                }
+            },
+        }
+    },
+)
+async def upload_layout(
+    request: Request, response: Response, cookie: PlayerCookie = None
+) -> ImportedLayouts:
     """A KMahjongg ``.layout`` (v1.0 or v1.1) or GNOME Mahjongg ``.map`` file in the field
     ``file``.  Answers ``{"layouts": [...]}``, the stored layouts as ``GET /api/layouts``
     lists them (a GNOME file may hold several maps; a layout already imported keeps its
@@ -256,10 +297,13 @@ async def upload_layout(request: Request, response: Response, cookie: PlayerCook
     return ImportedLayouts(layouts=[layout_entry(layout) for layout in stored])
 
 
-@router.delete("/layouts/{name}", status_code=204, response_class=Response,
-               summary="Delete an imported layout",
-               responses=error_responses(ErrorCode.UNKNOWN_LAYOUT, ErrorCode.UNAVAILABLE,
-                                         write=True))
+@router.delete(
+    "/layouts/{name}",
+    status_code=204,
+    response_class=Response,
+    summary="Delete an imported layout",
+    responses=error_responses(ErrorCode.UNKNOWN_LAYOUT, ErrorCode.UNAVAILABLE, write=True),
+)
 def delete_layout(request: Request, name: str, cookie: PlayerCookie = None) -> Response:
     """Delete one of the player's imported layouts (404 ``unknown_layout`` for a built-in
     layout, another player's or an unknown one).  The games played on it keep their own
@@ -293,16 +337,24 @@ def stage_entry(item: Stage, best_times: dict[int, float], next_stage: int) -> S
     best = best_times.get(item.number)
     layout = item.layout
     return StageEntry(
-        number=item.number, round=item.round, code=item.code,
+        number=item.number,
+        round=item.round,
+        code=item.code,
         difficulty=item.difficulty.value,
         layout=StageLayout(**layout_info(layout).model_dump(), preview=preview_url(layout)),
-        cleared=best is not None, best_time=None if best is None else round(best, 3),
-        locked=item.number > next_stage, next=item.number == next_stage)
+        cleared=best is not None,
+        best_time=None if best is None else round(best, 3),
+        locked=item.number > next_stage,
+        next=item.number == next_stage,
+    )
 
 
-@router.get("/stages", response_model=ClassicStages,
-            summary="The stages and the player's progress",
-            responses=error_responses(ErrorCode.UNAVAILABLE))
+@router.get(
+    "/stages",
+    response_model=ClassicStages,
+    summary="The stages and the player's progress",
+    responses=error_responses(ErrorCode.UNAVAILABLE),
+)
 def stage_list(request: Request, cookie: PlayerCookie = None) -> ClassicStages:
     """``{"next": n, "cleared": [...], "stages": [...]}``: the stages through the end of the
     round of the next one to play, each with its layout, difficulty and code, whether it is
@@ -311,18 +363,31 @@ def stage_list(request: Request, cookie: PlayerCookie = None) -> ClassicStages:
     progress = store_of(request).stage_progress(reading_player(request, cookie) or "")
     next_stage = progress.next_stage
     best = progress.best_times
-    return ClassicStages(next=next_stage, cleared=progress.cleared,
-                         round_size=len(STAGE_ORDER),
-                         stages=[stage_entry(item, best, next_stage)
-                                 for item in stages(1, _last_listed(next_stage))])
+    return ClassicStages(
+        next=next_stage,
+        cleared=progress.cleared,
+        round_size=len(STAGE_ORDER),
+        stages=[
+            stage_entry(item, best, next_stage) for item in stages(1, _last_listed(next_stage))
+        ],
+    )
 
 
-@router.post("/stages/{number}", response_model=GameState, summary="Play a stage",
-             responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.STAGE_LOCKED,
-                                       ErrorCode.CORRUPT_GAME, ErrorCode.UNAVAILABLE,
-                                       write=True))
-def play_stage(request: Request, response: Response, number: int,
-               cookie: PlayerCookie = None) -> GameState:
+@router.post(
+    "/stages/{number}",
+    response_model=GameState,
+    summary="Play a stage",
+    responses=error_responses(
+        ErrorCode.BAD_BODY,
+        ErrorCode.STAGE_LOCKED,
+        ErrorCode.CORRUPT_GAME,
+        ErrorCode.UNAVAILABLE,
+        write=True,
+    ),
+)
+def play_stage(
+    request: Request, response: Response, number: int, cookie: PlayerCookie = None
+) -> GameState:
     """Start stage ``number`` (any cleared stage, or the next one): the stage's fixed deal,
     stored as a stage game, so that its win counts as the stage cleared.  409
     ``stage_locked`` for a stage after the next one."""
@@ -330,7 +395,8 @@ def play_stage(request: Request, response: Response, number: int,
     chosen = stage(number)
     next_stage = store_of(request).stage_progress(player_id).next_stage
     if number > next_stage:
-        raise ApiError(ErrorCode.STAGE_LOCKED, f"stage {number} is locked: clear stage "
-                       f"{next_stage} first")
+        raise ApiError(
+            ErrorCode.STAGE_LOCKED, f"stage {number} is locked: clear stage {next_stage} first"
+        )
     stored = store_of(request).create_game(player_id, code=chosen.code, stage=number)
     return answer(request, load_stored(stored, CLASSIC_VIEW), GameState)

@@ -83,11 +83,21 @@ PlayerCookie = Annotated[str | None, Cookie(alias=COOKIE)]
 VIEWS: dict[str, GameView] = {view.mode.name: view for view in (CLASSIC_VIEW, CONNECT_VIEW)}
 
 #: What reading a game may answer besides its state.
-READ_ERRORS = (ErrorCode.UNKNOWN_GAME, ErrorCode.BAD_CODE, ErrorCode.WRONG_MODE,
-               ErrorCode.CORRUPT_GAME, ErrorCode.UNAVAILABLE)
+READ_ERRORS = (
+    ErrorCode.UNKNOWN_GAME,
+    ErrorCode.BAD_CODE,
+    ErrorCode.WRONG_MODE,
+    ErrorCode.CORRUPT_GAME,
+    ErrorCode.UNAVAILABLE,
+)
 #: What an action on a game may answer besides the state.
-ACTION_ERRORS = (*READ_ERRORS, ErrorCode.BAD_BODY, ErrorCode.STALE_VERSION,
-                 ErrorCode.GAME_OVER, ErrorCode.ILLEGAL_ACTION)
+ACTION_ERRORS = (
+    *READ_ERRORS,
+    ErrorCode.BAD_BODY,
+    ErrorCode.STALE_VERSION,
+    ErrorCode.GAME_OVER,
+    ErrorCode.ILLEGAL_ACTION,
+)
 
 
 def now() -> datetime:
@@ -107,8 +117,15 @@ def _set_cookie(request: Request, response: Response, player_id: str) -> None:
     """The player cookie: out of the page's scripts' reach, not sent with other sites'
     requests, and only over HTTPS when the page came over HTTPS (directly, or through a
     proxy uvicorn trusts: ``play --forwarded-allow-ips``)."""
-    response.set_cookie(COOKIE, player_id, max_age=_COOKIE_AGE, httponly=True, samesite="lax",
-                        secure=request.url.scheme == "https", path="/")
+    response.set_cookie(
+        COOKIE,
+        player_id,
+        max_age=_COOKIE_AGE,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+        path="/",
+    )
 
 
 def acting_player(request: Request, response: Response, cookie: str | None) -> str:
@@ -137,8 +154,9 @@ def reading_player(request: Request, cookie: str | None) -> str | None:
 def known_player(cookie: str | None) -> str:
     """The player whose stored game is asked for: without a cookie there is none."""
     if cookie is None:
-        raise ApiError(ErrorCode.UNKNOWN_GAME, "there is no such game for this player "
-                       "(no player cookie)")
+        raise ApiError(
+            ErrorCode.UNKNOWN_GAME, "there is no such game for this player (no player cookie)"
+        )
     return cookie
 
 
@@ -166,24 +184,42 @@ def fresh_game(game_id: str, at: datetime | None = None) -> StoredGame | None:
     ``bad_code``) for a bad code."""
     if not game_id.startswith(FRESH):
         return None
-    text = game_id[len(FRESH):]
+    text = game_id[len(FRESH) :]
     mode = mode_of_code(text)
     code = mode.parse(text)
     at = at or now()
     return StoredGame(
-        id=f"{FRESH}{code}", player_id="", mode=mode.name, code=str(code),
-        layout_name=mode.ranking_name(mode.deal(str(code))), layout_positions=None,
-        seed=code.seed, difficulty=code.difficulty.value, daily=None, stage=None,
-        started_at=at, finished_at=None, actions=[], elapsed=0.0, running_since=at,
-        status="playing", hints=0, undos=0, shuffles=0, version=0, selection=None)
+        id=f"{FRESH}{code}",
+        player_id="",
+        mode=mode.name,
+        code=str(code),
+        layout_name=mode.ranking_name(mode.deal(str(code))),
+        layout_positions=None,
+        seed=code.seed,
+        difficulty=code.difficulty.value,
+        daily=None,
+        stage=None,
+        started_at=at,
+        finished_at=None,
+        actions=[],
+        elapsed=0.0,
+        running_since=at,
+        status="playing",
+        hints=0,
+        undos=0,
+        shuffles=0,
+        version=0,
+        selection=None,
+    )
 
 
 def _rebuild(stored: StoredGame, view: GameView, at: datetime) -> TileGame:
     """The game of a stored record at ``at``: its actions replayed on its deal by its
     mode's game class, its clock, its pause and its selection (the first tap of a pair may
     have been served by another process)."""
-    game = view.mode.game.replay(view.deal(stored), stored.actions, clock=lambda: 0.0,
-                                 elapsed=stored.elapsed_now(at))
+    game = view.mode.game.replay(
+        view.deal(stored), stored.actions, clock=lambda: 0.0, elapsed=stored.elapsed_now(at)
+    )
     if stored.running_since is None and not game.board.is_won():
         game.pause()
     selection = stored.selection
@@ -198,29 +234,38 @@ def load_stored(stored: StoredGame, view: GameView | None = None) -> Loaded:
     try:
         own = view_of(stored.mode)
     except ValueError:
-        raise ApiError(ErrorCode.CORRUPT_GAME, f"the saved game has an unknown mode "
-                       f"{stored.mode[:16]!r}") from None
+        raise ApiError(
+            ErrorCode.CORRUPT_GAME, f"the saved game has an unknown mode {stored.mode[:16]!r}"
+        ) from None
     if view is not None and own is not view:
-        raise ApiError(ErrorCode.WRONG_MODE, f"this is a {own.mode.name} game: play it with "
-                       f"{own.path}/{stored.id}")
+        raise ApiError(
+            ErrorCode.WRONG_MODE,
+            f"this is a {own.mode.name} game: play it with {own.path}/{stored.id}",
+        )
     try:
         game = _rebuild(stored, own, stored.started_at if stored.version == 0 else now())
     except (GameError, ValueError) as error:
-        raise ApiError(ErrorCode.CORRUPT_GAME, f"the saved game cannot be rebuilt: {error}"
-                       ) from None
+        raise ApiError(
+            ErrorCode.CORRUPT_GAME, f"the saved game cannot be rebuilt: {error}"
+        ) from None
     return Loaded(stored, game, own)
 
 
-def load(request: Request, player_id: str, game_id: str, view: GameView | None = None
-         ) -> Loaded:
+def load(request: Request, player_id: str, game_id: str, view: GameView | None = None) -> Loaded:
     """The player's game ``game_id`` (or the fresh deal of a ``new:`` id), rebuilt; see
     :func:`load_stored`."""
     stored = fresh_game(game_id) or store_of(request).get_game(player_id, game_id)
     return load_stored(stored, view)
 
 
-def _acting_on(request: Request, response: Response, cookie: str | None, game_id: str,
-               version: int | None, view: GameView) -> tuple[str, str, int | None]:
+def _acting_on(
+    request: Request,
+    response: Response,
+    cookie: str | None,
+    game_id: str,
+    version: int | None,
+    view: GameView,
+) -> tuple[str, str, int | None]:
     """The player, game id and version an action applies to.  The first action on a fresh
     deal stores it: the player (cookie set on ``response``) and the game are created now,
     unless the player started a game meanwhile (409 ``game_over``: the page shows that)."""
@@ -231,11 +276,13 @@ def _acting_on(request: Request, response: Response, cookie: str | None, game_id
         load_stored(fresh, view)  # 409 wrong_mode
     player_id = acting_player(request, response, cookie)
     try:
-        stored = store_of(request).create_game(player_id, mode=fresh.mode, code=fresh.code,
-                                               replace=False)
+        stored = store_of(request).create_game(
+            player_id, mode=fresh.mode, code=fresh.code, replace=False
+        )
     except StaleWriteError:
-        raise ApiError(ErrorCode.GAME_OVER, "a game was started in another window; it is "
-                       "the current one") from None
+        raise ApiError(
+            ErrorCode.GAME_OVER, "a game was started in another window; it is the current one"
+        ) from None
     return player_id, stored.id, None
 
 
@@ -253,6 +300,7 @@ def hinting(game: TileGame) -> dict[str, object]:
 def calling(method: str) -> Action:
     """The action calling the game's ``method`` (``"undo"``…), adding nothing to the
     answer."""
+
     def action(game: TileGame) -> dict[str, object]:
         getattr(game, method)()
         return {}
@@ -260,16 +308,25 @@ def calling(method: str) -> Action:
     return action
 
 
-def act(request: Request, player_id: str, game_id: str, version: int | None,
-        view: GameView, action: Action) -> tuple[Loaded, Mapping[str, object]]:
+def act(
+    request: Request,
+    player_id: str,
+    game_id: str,
+    version: int | None,
+    view: GameView,
+    action: Action,
+) -> tuple[Loaded, Mapping[str, object]]:
     """Perform ``action`` on the stored game and save it; the game after it and the
     action's extra answer fields.  Nothing is saved when the action raises or changes
     nothing."""
     loaded = load(request, player_id, game_id, view)
     stored, game = loaded.stored, loaded.game
     if version is not None and version != stored.version:
-        raise ApiError(ErrorCode.STALE_VERSION, f"this game was changed in another window "
-                       f"(version {stored.version}, not {version}); reload it")
+        raise ApiError(
+            ErrorCode.STALE_VERSION,
+            f"this game was changed in another window "
+            f"(version {stored.version}, not {version}); reload it",
+        )
     if stored.status == "abandoned":
         raise ApiError(ErrorCode.GAME_OVER, "this game was replaced by a newer one")
     before = (len(game.actions), game.selection, game.status)
@@ -278,10 +335,18 @@ def act(request: Request, player_id: str, game_id: str, version: int | None,
         return loaded, extra
     status = game.status
     stored = store_of(request).save_game(
-        player_id, stored.id, version=stored.version, actions=game.actions,
-        elapsed=game.elapsed, running=status in (GameStatus.PLAYING, GameStatus.STUCK),
-        status=status.value, hints=game.hints, undos=game.undos, shuffles=game.shuffles,
-        selection=game.selection)
+        player_id,
+        stored.id,
+        version=stored.version,
+        actions=game.actions,
+        elapsed=game.elapsed,
+        running=status in (GameStatus.PLAYING, GameStatus.STUCK),
+        status=status.value,
+        hints=game.hints,
+        undos=game.undos,
+        shuffles=game.shuffles,
+        selection=game.selection,
+    )
     return Loaded(stored, game, loaded.view), extra
 
 
@@ -294,44 +359,66 @@ def _win_rank(request: Request, loaded: Loaded) -> int | None:
     return next((n for n, entry in enumerate(board, 1) if entry.game_id == stored.id), None)
 
 
-def answer(request: Request, loaded: Loaded, into: type[StateT] | None = None,
-           **extra: object) -> StateT:
+def answer(
+    request: Request, loaded: Loaded, into: type[StateT] | None = None, **extra: object
+) -> StateT:
     """The state of a loaded game, as ``into`` (default: its view's state model)."""
     kind: Any = into or loaded.view.state_model
-    state: StateT = loaded.view.state(loaded.stored, loaded.game,
-                                      rank=_win_rank(request, loaded), into=kind, **extra)
+    state: StateT = loaded.view.state(
+        loaded.stored, loaded.game, rank=_win_rank(request, loaded), into=kind, **extra
+    )
     return state
 
 
-def perform(request: Request, response: Response, cookie: str | None, game_id: str,
-            version: int | None, view: GameView, action: Action,
-            into: type[StateT]) -> StateT:
+def perform(
+    request: Request,
+    response: Response,
+    cookie: str | None,
+    game_id: str,
+    version: int | None,
+    view: GameView,
+    action: Action,
+    into: type[StateT],
+) -> StateT:
     """An action request from start to end: the player, the game, the action, the save,
     the answer (as ``into``)."""
-    player_id, game_id, version = _acting_on(request, response, cookie, game_id, version,
-                                             view)
+    player_id, game_id, version = _acting_on(request, response, cookie, game_id, version, view)
     loaded, extra = act(request, player_id, game_id, version, view, action)
     return answer(request, loaded, into, **extra)
 
 
-def action_route(router: APIRouter, view: GameView, name: str, action: Action, *,
-                 summary: str, doc: str, into: type[GameFrame] | None = None,
-                 errors: tuple[ErrorCode, ...] = ()) -> None:
+def action_route(
+    router: APIRouter,
+    view: GameView,
+    name: str,
+    action: Action,
+    *,
+    summary: str,
+    doc: str,
+    into: type[GameFrame] | None = None,
+    errors: tuple[ErrorCode, ...] = (),
+) -> None:
     """Register ``POST /games/{game_id}/<name>`` on ``router``: an action without
     arguments (hint, undo, …) taking the optional ``{"version": n}`` body, answered as
     ``into`` (default: the view's state model); ``errors``: what it may answer besides
     :data:`ACTION_ERRORS`."""
     model = into or view.state_model
 
-    def endpoint(request: Request, response: Response, game_id: str,
-                 body: Annotated[Versioned | None, Body()] = None,
-                 cookie: PlayerCookie = None) -> Any:
+    def endpoint(
+        request: Request,
+        response: Response,
+        game_id: str,
+        body: Annotated[Versioned | None, Body()] = None,
+        cookie: PlayerCookie = None,
+    ) -> Any:
         version = body.version if body is not None else None
         return perform(request, response, cookie, game_id, version, view, action, model)
 
     endpoint.__name__ = f"{view.mode.name}_{name.replace('-', '_')}"
     endpoint.__doc__ = doc
-    router.post(f"/games/{{game_id}}/{name}", response_model=model, summary=summary,
-                responses=error_responses(*ACTION_ERRORS, *errors, write=True)
-                )(endpoint)
-
+    router.post(
+        f"/games/{{game_id}}/{name}",
+        response_model=model,
+        summary=summary,
+        responses=error_responses(*ACTION_ERRORS, *errors, write=True),
+    )(endpoint)

@@ -35,14 +35,47 @@ from pydantic import (
 from ..modes import MODES, mode_named
 
 __all__ = [
-    "AnyGameState", "BaseResult", "ClassicStages", "ConnectEvent", "ConnectHintAnswer",
-    "ConnectResult", "ConnectState", "ConnectTapAnswer", "ConnectTile", "DailyBoard",
-    "DailyEntry", "GameFrame", "GameState", "GridInfo", "HintAnswer", "ImportedLayouts",
-    "LayoutEntry", "LayoutInfo", "LayoutPreview", "Leaderboard", "LeaderboardEntry",
-    "ModeName", "NewConnectGame", "NewGame", "NextStage", "PlayerInfo",
-    "PlayerName", "Result", "SlidTile", "StageEntry", "StageInfo", "StageLayout",
-    "StageRules", "StagesList", "StatisticsAnswer", "TapAnswer", "TapEvent", "TileState",
-    "Verdict", "Versioned", "WinnabilityAnswer",
+    "AnyGameState",
+    "BaseResult",
+    "ClassicStages",
+    "ConnectEvent",
+    "ConnectHintAnswer",
+    "ConnectResult",
+    "ConnectState",
+    "ConnectTapAnswer",
+    "ConnectTile",
+    "DailyBoard",
+    "DailyEntry",
+    "GameFrame",
+    "GameState",
+    "GridInfo",
+    "HintAnswer",
+    "ImportedLayouts",
+    "LayoutEntry",
+    "LayoutInfo",
+    "LayoutPreview",
+    "Leaderboard",
+    "LeaderboardEntry",
+    "ModeName",
+    "NewConnectGame",
+    "NewGame",
+    "NextStage",
+    "PlayerInfo",
+    "PlayerName",
+    "Result",
+    "SlidTile",
+    "StageEntry",
+    "StageInfo",
+    "StageLayout",
+    "StageRules",
+    "StagesList",
+    "StatisticsAnswer",
+    "TapAnswer",
+    "TapEvent",
+    "TileState",
+    "Verdict",
+    "Versioned",
+    "WinnabilityAnswer",
 ]
 
 
@@ -51,8 +84,9 @@ def _known_mode(name: str) -> str:
 
 
 #: The name of a mode of :data:`..modes.MODES` (``ValueError`` for another).
-ModeName = Annotated[str, AfterValidator(_known_mode),
-                     WithJsonSchema({"type": "string", "enum": list(MODES)})]
+ModeName = Annotated[
+    str, AfterValidator(_known_mode), WithJsonSchema({"type": "string", "enum": list(MODES)})
+]
 
 
 Status = Literal["playing", "paused", "won", "stuck", "abandoned"]
@@ -166,8 +200,7 @@ class BaseResult(BaseModel):
     stage: int | None = None
 
     @model_serializer(mode="wrap")
-    def _stage_fields_of_stage_wins(self, handler: SerializerFunctionWrapHandler
-                                    ) -> dict[str, Any]:
+    def _stage_fields_of_stage_wins(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
         if self.stage is None:
             data.pop("stage", None)

@@ -71,10 +71,12 @@ UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 #: The page's policy: its scripts, styles, pictures and requests all come from this server
 #: (the tile faces are ``data:`` SVG pictures drawn by the page); no inline script, no
 #: framing, no plug-ins.  Styles set through ``element.style`` are not inline styles for CSP.
-PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; "
-               "img-src 'self' data:; font-src 'self'; connect-src 'self'; "
-               "frame-ancestors 'none'; base-uri 'none'; form-action 'self'; "
-               "object-src 'none'")
+PAGE_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; "
+    "img-src 'self' data:; font-src 'self'; connect-src 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'self'; "
+    "object-src 'none'"
+)
 
 _HEADERS = {
     "X-Content-Type-Options": "nosniff",
@@ -82,6 +84,7 @@ _HEADERS = {
     # frame-ancestors 'none' says the same to every current browser; this is for older ones
     "X-Frame-Options": "DENY",
 }
+
 
 def security_headers(policy: str = PAGE_POLICY) -> dict[str, str]:
     """The headers every answer carries, with ``policy`` as its Content-Security-Policy."""
@@ -100,12 +103,14 @@ def inline_script_policy(html: bytes) -> str:
     """
     hashes = " ".join(
         "'sha256-" + base64.b64encode(hashlib.sha256(script).digest()).decode() + "'"
-        for script in _INLINE_SCRIPT.findall(html))
+        for script in _INLINE_SCRIPT.findall(html)
+    )
     return PAGE_POLICY.replace("script-src 'self'", f"script-src 'self' {hashes}".rstrip())
 
 
-def refusal(scope: Scope, code: ErrorCode, detail: str, message_key: str | None = None
-            ) -> JSONResponse:
+def refusal(
+    scope: Scope, code: ErrorCode, detail: str, message_key: str | None = None
+) -> JSONResponse:
     """The API's error object for a request refused before any handler ran; the message is
     in the request's language (worked out here: no middleware has set it yet)."""
     return error_answer(code, detail, request_language(Request(scope)), message_key)
@@ -152,11 +157,15 @@ class _Refusing:
             return  # the gate's own body ("Invalid host header") is not sent
         host = Headers(scope=self.scope).get("host")
         if host is None or not _HOST.fullmatch(host):
-            answer = refusal(self.scope, ErrorCode.BAD_REQUEST,
-                             "the request has no readable Host header")
+            answer = refusal(
+                self.scope, ErrorCode.BAD_REQUEST, "the request has no readable Host header"
+            )
         else:
-            answer = refusal(self.scope, ErrorCode.UNKNOWN_HOST,
-                             f"this server does not answer to the host {host[:100]!r}")
+            answer = refusal(
+                self.scope,
+                ErrorCode.UNKNOWN_HOST,
+                f"this server does not answer to the host {host[:100]!r}",
+            )
         await answer(self.scope, self.receive, self.send)
 
 
@@ -176,8 +185,9 @@ class HostCheckMiddleware:
     def __init__(self, app: ASGIApp, allowed_hosts: Sequence[str]) -> None:
         self.app = app
         self.allowed_hosts = list(allowed_hosts)
-        self.gate = TrustedHostMiddleware(self._admitted, allowed_hosts=self.allowed_hosts,
-                                          www_redirect=False)
+        self.gate = TrustedHostMiddleware(
+            self._admitted, allowed_hosts=self.allowed_hosts, www_redirect=False
+        )
 
     async def _admitted(self, scope: Scope, receive: Receive, send: Send) -> None:
         real = send.send if isinstance(send, _Refusing) else send
@@ -261,25 +271,37 @@ class CrossSiteMiddleware:
     @staticmethod
     def _refusal(scope: Scope, headers: Headers) -> JSONResponse | None:
         if headers.get("sec-fetch-site", "").strip().lower() == "cross-site":
-            return refusal(scope, ErrorCode.CROSS_SITE,
-                           "a state-changing request sent by another site (Sec-Fetch-Site: "
-                           "cross-site) is refused")
+            return refusal(
+                scope,
+                ErrorCode.CROSS_SITE,
+                "a state-changing request sent by another site (Sec-Fetch-Site: "
+                "cross-site) is refused",
+            )
         origin = headers.get("origin")
         if origin is not None:
             own = origin_of(scope["scheme"], headers.get("host", ""))
             if _normal_origin(origin) != own:
-                return refusal(scope, ErrorCode.CROSS_SITE,
-                               f"a state-changing request from the origin {origin[:100]!r} "
-                               f"is refused: this server is {own}")
+                return refusal(
+                    scope,
+                    ErrorCode.CROSS_SITE,
+                    f"a state-changing request from the origin {origin[:100]!r} "
+                    f"is refused: this server is {own}",
+                )
         media_type = _media_type(headers)
         if scope["path"] == UPLOAD_PATH:
             return None  # the upload endpoint takes multipart/form-data only (400 otherwise)
         if media_type is not None and media_type != "application/json":
-            return refusal(scope, ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-                           f"the body must be application/json, not {media_type[:60]!r}")
+            return refusal(
+                scope,
+                ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+                f"the body must be application/json, not {media_type[:60]!r}",
+            )
         elif media_type is None and _has_body(headers):
-            return refusal(scope, ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-                           "a body needs the Content-Type application/json")
+            return refusal(
+                scope,
+                ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+                "a body needs the Content-Type application/json",
+            )
         return None
 
 
@@ -301,18 +323,26 @@ class BodyLimitMiddleware:
     size`` covers headers only), hence this middleware.
     """
 
-    def __init__(self, app: ASGIApp, *, limit: int = JSON_BODY_LIMIT,
-                 upload_limit: int = MAX_UPLOAD_BYTES) -> None:
+    def __init__(
+        self, app: ASGIApp, *, limit: int = JSON_BODY_LIMIT, upload_limit: int = MAX_UPLOAD_BYTES
+    ) -> None:
         self.app = app
         self.limit = limit
         self.upload_limit = upload_limit
 
     def _too_large(self, scope: Scope, limit: int) -> JSONResponse:
         if scope["path"] == UPLOAD_PATH:  # as the upload endpoint says it
-            return refusal(scope, ErrorCode.TOO_LARGE, f"a layout file has at most "
-                           f"{MAX_FILE_BYTES:,} bytes; this one is larger")
-        return refusal(scope, ErrorCode.TOO_LARGE, f"a request body has at most {limit:,} bytes; "
-                       "this one is larger", "body_too_large")
+            return refusal(
+                scope,
+                ErrorCode.TOO_LARGE,
+                f"a layout file has at most {MAX_FILE_BYTES:,} bytes; this one is larger",
+            )
+        return refusal(
+            scope,
+            ErrorCode.TOO_LARGE,
+            f"a request body has at most {limit:,} bytes; this one is larger",
+            "body_too_large",
+        )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":

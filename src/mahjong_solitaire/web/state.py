@@ -85,10 +85,19 @@ def frame_fields(stored: StoredGame, game: TileGame) -> FrameFields:
     code, difficulty, stage), the status and clock, and the counts."""
     status = "abandoned" if stored.status == "abandoned" else game.status.value
     return FrameFields(
-        id=stored.id, version=stored.version, mode=stored.mode, code=stored.code,
-        difficulty=stored.difficulty, stage=stored.stage, status=status,
-        elapsed=round(game.elapsed, 3), running=status in ("playing", "stuck"),
-        hints=game.hints, undos=game.undos, shuffles=game.shuffles)
+        id=stored.id,
+        version=stored.version,
+        mode=stored.mode,
+        code=stored.code,
+        difficulty=stored.difficulty,
+        stage=stored.stage,
+        status=status,
+        elapsed=round(game.elapsed, 3),
+        running=status in ("playing", "stuck"),
+        hints=game.hints,
+        undos=game.undos,
+        shuffles=game.shuffles,
+    )
 
 
 def result_fields(stored: StoredGame, game: TileGame, rank: int | None) -> dict[str, Any] | None:
@@ -96,16 +105,26 @@ def result_fields(stored: StoredGame, game: TileGame, rank: int | None) -> dict[
     ``None`` for a game not won."""
     if game.status is not GameStatus.WON:
         return None
-    return {"time": round(game.elapsed, 3), "rank": rank, "hints": game.hints,
-            "undos": game.undos, "shuffles": game.shuffles, "ranked": stored.ranked}
+    return {
+        "time": round(game.elapsed, 3),
+        "rank": rank,
+        "hints": game.hints,
+        "undos": game.undos,
+        "shuffles": game.shuffles,
+        "ranked": stored.ranked,
+    }
 
 
 def board_counters(game: Game | ConnectGame, *, hide: bool = False) -> Counters:
     """The selection (hidden while paused) and the counters of the board, in every mode."""
     board = game.board
-    return Counters(selection=None if hide else game.selection, tiles_left=board.tiles_left,
-                    pairs_available=board.pair_count(), can_undo=board.can_undo,
-                    can_redo=board.can_redo)
+    return Counters(
+        selection=None if hide else game.selection,
+        tiles_left=board.tiles_left,
+        pairs_available=board.pair_count(),
+        can_undo=board.can_undo,
+        can_redo=board.can_redo,
+    )
 
 
 # -- classic ---------------------------------------------------------------------------
@@ -123,16 +142,25 @@ def layout_info(layout: Layout, *, lang: str | None = None) -> LayoutInfo:
     """  # noqa: E501
     lang = lang or current_language()
     width, height = layout.size
-    return LayoutInfo(name=layout.name, title=layout_title(layout, lang), number=layout.number,
-                      width=width, height=height, depth=layout.depth, tiles=len(layout))
+    return LayoutInfo(
+        name=layout.name,
+        title=layout_title(layout, lang),
+        number=layout.number,
+        width=width,
+        height=height,
+        depth=layout.depth,
+        tiles=len(layout),
+    )
 
 
 def layout_details(layout: Layout, *, lang: str | None = None) -> LayoutPreview:
     """:func:`layout_info` with the description and the positions, for the layout list."""
     lang = lang or current_language()
-    return LayoutPreview(**layout_info(layout, lang=lang).model_dump(),
-                         description=layout_description(layout, lang),
-                         positions=list(layout.positions))
+    return LayoutPreview(
+        **layout_info(layout, lang=lang).model_dump(),
+        description=layout_description(layout, lang),
+        positions=list(layout.positions),
+    )
 
 
 class BoardFields(Counters):
@@ -144,9 +172,13 @@ def board_state(game: Game, *, hide: bool = False) -> BoardFields:
     hidden while paused), the selection and the counters."""
     board = game.board
     present, free = board.present, board.free
-    tiles = [TileState(i=i, x=x, y=y, z=z, tile=None if hide else board.tile_at(i),
-                       free=bool(free >> i & 1))
-             for i, (x, y, z) in enumerate(board.layout.positions) if present >> i & 1]
+    tiles = [
+        TileState(
+            i=i, x=x, y=y, z=z, tile=None if hide else board.tile_at(i), free=bool(free >> i & 1)
+        )
+        for i, (x, y, z) in enumerate(board.layout.positions)
+        if present >> i & 1
+    ]
     return BoardFields(tiles=tiles, **board_counters(game, hide=hide))
 
 
@@ -159,8 +191,14 @@ def verdict(game: Game) -> tuple[Verdict, int | None]:
     return found.status.value, found.undo or None
 
 
-def game_state(stored: StoredGame, game: Game, *, rank: int | None = None,
-               into: type[StateT] = GameState, **extra: Any) -> StateT:  # type: ignore[assignment]
+def game_state(
+    stored: StoredGame,
+    game: Game,
+    *,
+    rank: int | None = None,
+    into: type[StateT] = GameState,  # type: ignore[assignment]
+    **extra: Any,
+) -> StateT:
     """The state of ``docs/web-api.md`` for a stored game rebuilt as ``game`` (as ``into``,
     with ``extra``'s fields).
 
@@ -180,20 +218,26 @@ def game_state(stored: StoredGame, game: Game, *, rank: int | None = None,
         "layout": layout_info(game.deal.layout),
         "daily": stored.daily.isoformat() if stored.daily is not None else None,
         **board_state(game, hide=game.status is GameStatus.PAUSED),
-        "winnability": winnability, "last_winnable": last_winnable, **extra}
+        "winnability": winnability,
+        "last_winnable": last_winnable,
+        **extra,
+    }
     return into(**fields)
 
 
 def next_stage(number: int) -> NextStage:
     """What a won stage leads to: the next stage of the classic progression.
 
-        >>> next_stage(1).model_dump()
-        {'number': 2, 'layout': 'crab', 'title': 'Crab', 'difficulty': 'easy'}
+    >>> next_stage(1).model_dump()
+    {'number': 2, 'layout': 'crab', 'title': 'Crab', 'difficulty': 'easy'}
     """
     following = stage(number + 1)
-    return NextStage(number=following.number, layout=following.layout.name,
-                     title=layout_title(following.layout, current_language()),
-                     difficulty=following.difficulty.value)
+    return NextStage(
+        number=following.number,
+        layout=following.layout.name,
+        title=layout_title(following.layout, current_language()),
+        difficulty=following.difficulty.value,
+    )
 
 
 class ClassicView(GameView):
@@ -206,8 +250,15 @@ class ClassicView(GameView):
     def deal(self, stored: StoredGame) -> PlayableDeal:
         return stored.deal()  # from the code, or an imported layout's positions
 
-    def state(self, stored: StoredGame, game: TileGame, *, rank: int | None,
-              into: type[StateT], **extra: Any) -> StateT:
+    def state(
+        self,
+        stored: StoredGame,
+        game: TileGame,
+        *,
+        rank: int | None,
+        into: type[StateT],
+        **extra: Any,
+    ) -> StateT:
         assert isinstance(game, Game)
         return game_state(stored, game, rank=rank, into=into, **extra)
 

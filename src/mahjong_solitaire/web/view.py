@@ -39,8 +39,15 @@ class GameView(ABC):
         return self.mode.deal(stored.code)
 
     @abstractmethod
-    def state(self, stored: StoredGame, game: TileGame, *, rank: int | None,
-              into: type[StateT], **extra: Any) -> StateT:
+    def state(
+        self,
+        stored: StoredGame,
+        game: TileGame,
+        *,
+        rank: int | None,
+        into: type[StateT],
+        **extra: Any,
+    ) -> StateT:
         """The state of ``game`` (``stored`` rebuilt) as ``into``, :attr:`state_model` or
         one of its answers (a tap's adds ``event``), with ``extra``'s fields; ``rank`` is a
         won game's place on the player's leaderboard of the mode."""

@@ -23,8 +23,12 @@ def upgrade() -> None:
     op.create_table(
         "games",
         sa.Column("id", sa.String(64), primary_key=True),
-        sa.Column("player_id", sa.String(64), sa.ForeignKey("players.id", ondelete="CASCADE"),
-                  nullable=False),
+        sa.Column(
+            "player_id",
+            sa.String(64),
+            sa.ForeignKey("players.id", ondelete="CASCADE"),
+            nullable=False,
+        ),
         sa.Column("mode", sa.String(16), nullable=False),
         sa.Column("code", sa.String(32), nullable=True),
         sa.Column("layout_name", sa.String(64), nullable=False),

@@ -22,8 +22,12 @@ def upgrade() -> None:
         sa.Column("title", sa.Text, nullable=False),
         sa.Column("description", sa.Text, nullable=False),
         sa.Column("positions", sa.JSON, nullable=False),
-        sa.Column("player_id", sa.String(64), sa.ForeignKey("players.id", ondelete="SET NULL"),
-                  nullable=True),
+        sa.Column(
+            "player_id",
+            sa.String(64),
+            sa.ForeignKey("players.id", ondelete="SET NULL"),
+            nullable=True,
+        ),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_table(

@@ -33,10 +33,18 @@ def upgrade() -> None:
             f"WHERE newer.player_id = games.player_id AND newer.mode = games.mode "
             f"AND newer.status IN {UNFINISHED} "
             f"AND (newer.started_at > games.started_at OR (newer.started_at = games.started_at "
-            f"AND newer.id > games.id)))"),
-        {"now": _now()})
-    op.create_index("uq_games_one_open_per_player_mode", "games", ["player_id", "mode"],
-                    unique=True, postgresql_where=sa.text(OPEN), sqlite_where=sa.text(OPEN))
+            f"AND newer.id > games.id)))"
+        ),
+        {"now": _now()},
+    )
+    op.create_index(
+        "uq_games_one_open_per_player_mode",
+        "games",
+        ["player_id", "mode"],
+        unique=True,
+        postgresql_where=sa.text(OPEN),
+        sqlite_where=sa.text(OPEN),
+    )
 
 
 def _now() -> datetime:

@@ -33,21 +33,28 @@ def _pairs(actions: str | list[object] | None) -> int:
 
 
 def upgrade() -> None:
-    op.add_column("games", sa.Column("ranked", sa.Boolean, nullable=False,
-                                     server_default=sa.true()))
+    op.add_column(
+        "games", sa.Column("ranked", sa.Boolean, nullable=False, server_default=sa.true())
+    )
     op.create_index("ix_layouts_player", "layouts", ["player_id"])
     bind = op.get_bind()
-    wins = bind.execute(sa.text("SELECT id, elapsed, actions FROM games "
-                                "WHERE status = 'won'")).all()
-    too_fast = [row.id for row in wins
-                if row.elapsed < FLOOR_SECONDS_PER_PAIR * _pairs(row.actions)]
+    wins = bind.execute(
+        sa.text("SELECT id, elapsed, actions FROM games WHERE status = 'won'")
+    ).all()
+    too_fast = [
+        row.id for row in wins if row.elapsed < FLOOR_SECONDS_PER_PAIR * _pairs(row.actions)
+    ]
     for game_id in too_fast:
-        bind.execute(sa.text("UPDATE games SET ranked = :no WHERE id = :id"),
-                     {"no": False, "id": game_id})
-    bind.execute(sa.text(
-        "UPDATE layouts SET player_id = (SELECT settings.value FROM settings "
-        "WHERE settings.key = 'local_player' AND settings.value IN (SELECT id FROM players)) "
-        "WHERE player_id IS NULL"))
+        bind.execute(
+            sa.text("UPDATE games SET ranked = :no WHERE id = :id"), {"no": False, "id": game_id}
+        )
+    bind.execute(
+        sa.text(
+            "UPDATE layouts SET player_id = (SELECT settings.value FROM settings "
+            "WHERE settings.key = 'local_player' AND settings.value IN (SELECT id FROM players)) "
+            "WHERE player_id IS NULL"
+        )
+    )
 
 
 def downgrade() -> None:

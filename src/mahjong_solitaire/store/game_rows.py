@@ -1,0 +1,149 @@
+"""The SQL of one player's games that :class:`~.store.Store` runs inside its transactions:
+rows read back as records, the checks on what is written, where a new game's deal comes
+from, the player's row lock, and the abandoning of open games.
+
+    >>> from mahjong_solitaire.store import Store
+    >>> with Store("sqlite://") as store, store.engine.connect() as connection:
+    ...     me = store.player(None).id
+    ...     select_game(connection, me, "gone")
+    Traceback (most recent call last):
+    ...
+    mahjong_solitaire.store.errors.GameNotFoundError: there is no game 'gone' for this player
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, Row, select, update
+
+from ..classic.codes import GameCode
+from ..core.difficulty import Difficulty
+from ..core.layout import Layout
+from ..modes import Mode, mode_of_code
+from .errors import GameNotFoundError, StoreError
+from .records import UNFINISHED, Player, StoredGame
+from .schema import games, players
+
+__all__ = [
+    "abandon_open_games",
+    "check_actions",
+    "check_count",
+    "deal_source",
+    "game_of_row",
+    "lock_player",
+    "player_of_row",
+    "select_game",
+]
+
+
+def game_of_row(row: Row[Any]) -> StoredGame:
+    values = row._mapping
+    return StoredGame(**{name: values[name] for name in StoredGame.__slots__})
+
+
+def player_of_row(row: Row[Any]) -> Player:
+    return Player(row.id, row.display_name, row.created_at)
+
+
+def check_count(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise StoreError(f"{what} must be a non-negative integer, not {value!r}")
+    return value
+
+
+def check_actions(actions: object) -> list[str]:
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise StoreError("actions must be a list of texts")
+    return list(actions)
+
+
+def deal_source(
+    code: str | None,
+    layout: Layout | None,
+    seed: int | None,
+    difficulty: str | Difficulty | None,
+    mode: Mode,
+) -> tuple[str | None, str, list[list[int]] | None, int, str]:
+    if (code is None) == (layout is None):
+        raise StoreError("a game is created from a code or from a layout (one of them)")
+    owner = mode_of_code(code)  # a layout (no code) is played in the default mode
+    if owner is not mode:
+        raise StoreError(f"this game is played in mode {owner.name!r}, not {mode.name!r}")
+    if code is not None:
+        parsed = mode.parse(code)
+        if seed is not None and seed != parsed.seed:
+            raise StoreError(f"seed {seed} contradicts code {parsed}")
+        if difficulty is not None and Difficulty.parse(difficulty) != parsed.difficulty:
+            raise StoreError(f"difficulty {difficulty} contradicts code {parsed}")
+        return (
+            str(parsed),
+            mode.ranking_name(mode.deal(str(parsed))),
+            None,
+            parsed.seed,
+            parsed.difficulty.value,
+        )
+    assert layout is not None
+    if seed is None or isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise StoreError(f"a seed is a non-negative integer, not {seed!r}")
+    level = Difficulty.parse(difficulty or Difficulty.NORMAL)
+    if layout.number is not None:  # a built-in layout: its code says it all
+        return (str(GameCode(layout.number, seed, level)), layout.name, None, seed, level.value)
+    positions = [list(p) for p in layout.positions]
+    return None, layout.name[:64], positions, seed, level.value
+
+
+def lock_player(connection: Connection, player_id: str) -> Player:
+    """The player, its row locked to the end of the transaction (PostgreSQL; SQLite's
+    ``BEGIN IMMEDIATE`` already lets one writer in at a time)."""
+    if not isinstance(player_id, str) or not 0 < len(player_id) <= 64:
+        raise StoreError("there is no such player")
+    row = connection.execute(
+        select(players).where(players.c.id == player_id).with_for_update()
+    ).first()
+    if row is None:
+        raise StoreError("there is no such player")
+    return player_of_row(row)
+
+
+def abandon_open_games(
+    connection: Connection, player_id: str, now: datetime, *, replace: bool = True
+) -> bool:
+    """Abandon the player's unfinished games; ``False`` (and nothing changed) when
+    there is one and ``replace`` is false."""
+    open_games = connection.execute(
+        select(games.c.id, games.c.elapsed, games.c.running_since)
+        .where(games.c.player_id == player_id, games.c.status.in_(UNFINISHED))
+        .with_for_update()
+    ).all()
+    if open_games and not replace:
+        return False
+    for row in open_games:
+        elapsed = row.elapsed
+        if row.running_since is not None:
+            elapsed += max(0.0, (now - row.running_since).total_seconds())
+        connection.execute(
+            update(games)
+            .where(games.c.id == row.id)
+            .values(
+                status="abandoned",
+                finished_at=now,
+                running_since=None,
+                elapsed=elapsed,
+                selection=None,
+                version=games.c.version + 1,
+            )
+        )
+    return True
+
+
+def select_game(connection: Connection, player_id: str, game_id: str) -> StoredGame:
+    if not isinstance(game_id, str) or not isinstance(player_id, str):
+        raise GameNotFoundError(str(game_id))
+    row = connection.execute(
+        select(games).where(games.c.id == game_id, games.c.player_id == player_id)
+    ).first()
+    if row is None:
+        raise GameNotFoundError(game_id)
+    return game_of_row(row)
