@@ -24,6 +24,32 @@ from .relaxation import Relaxation
 __all__ = ["playouts"]
 
 
+#: How much a free tile's score counts each present tile of the row it closes (each tile
+#: it lies on counts 1).
+ROW_WEIGHT = 0.4
+#: The spread of the random part of a tile's score (drawn when it comes free).
+NOISE = 2.5
+
+
+def _weight(
+    i: int,
+    present: int,
+    below: tuple[int, ...],
+    left: tuple[int, ...],
+    right: tuple[int, ...],
+    left_row: tuple[int, ...],
+    right_row: tuple[int, ...],
+) -> float:
+    """What the free tile ``i`` holds down: the present tiles beneath it, and (at
+    :data:`ROW_WEIGHT` each) those of the row it closes."""
+    weight = float((below[i] & present).bit_count())
+    if not left[i] & present:
+        weight += ROW_WEIGHT * (right_row[i] & present).bit_count()
+    elif not right[i] & present:
+        weight += ROW_WEIGHT * (left_row[i] & present).bit_count()
+    return weight
+
+
 def playouts(
     relaxation: Relaxation, present: int, free: int, count: int, deadline: float | None = None
 ) -> tuple[list[tuple[int, int]] | None, int]:
@@ -60,12 +86,21 @@ def playouts(
                     if choice not in options:
                         bad.update(relaxation.pairs(rem, choice))
     rand = random.Random(present ^ free << 7 ^ count).random
+    below, left_row, right_row = relaxation.below, relaxation.left_row, relaxation.right_row
+    row_weight, noise = ROW_WEIGHT, NOISE
+    weight0 = [0.0] * len(covers)
+    free_tiles = list(iter_bits(free))
+    for i in free_tiles:
+        weight0[i] = _weight(i, present, below, left, right, left_row, right_row)
     for n in range(1, count + 1):
         if deadline is not None and time.perf_counter() > deadline:
             return None, n - 1
         p, f = present, free
         nrem, nfree = rem0[:], free0[:]
         multi, safe, three = multi0, safe0, three0
+        score = weight0[:]
+        for i in free_tiles:
+            score[i] += noise * rand()
         moves: list[tuple[int, int]] = []
         while True:
             if safe:
@@ -91,52 +126,47 @@ def playouts(
                 multi &= ~low
                 three &= ~low
             elif multi:
-                # a free matching pair, at random (a key with three free tiles has three)
-                count_multi = multi.bit_count()
-                pick = int(rand() * (count_multi + 2 * (multi & three).bit_count()))
-                if pick < count_multi:
-                    bits = multi
-                else:
-                    bits = multi & three
-                    pick = (pick - count_multi) >> 1
-                while pick:
-                    bits &= bits - 1
-                    pick -= 1
-                low = bits & -bits
-                k = low.bit_length() - 1
-                tiles = list(iter_bits(kmask[k] & f))
-                if bad:
-                    pairs = [
-                        q
-                        for q in (
-                            (1 << tiles[0] | 1 << tiles[1],)
-                            if len(tiles) == 2
-                            else (
-                                1 << tiles[0] | 1 << tiles[1],
-                                1 << tiles[0] | 1 << tiles[2],
-                                1 << tiles[1] | 1 << tiles[2],
-                            )
-                        )
-                        if q not in bad
-                    ]
-                    if not pairs:  # until another of its tiles comes free
-                        multi &= ~low
-                        continue
-                    gone = pairs[int(rand() * len(pairs))]
-                    a = (gone & -gone).bit_length() - 1
-                    b = gone.bit_length() - 1
-                else:
-                    if len(tiles) == 3:
-                        del tiles[int(rand() * 3)]
-                    a, b = tiles
-                    gone = 1 << a | 1 << b
+                # the free matching pair of the highest score (what its tiles hold down,
+                # plus noise), never a pair in ``bad``
+                best = -1.0
+                gone = 0
+                bits = multi
+                while bits:
+                    low = bits & -bits
+                    bits ^= low
+                    fr = kmask[low.bit_length() - 1] & f
+                    x = fr & -fr
+                    fr ^= x
+                    y = fr & -fr
+                    sx = score[x.bit_length() - 1]
+                    sy = score[y.bit_length() - 1]
+                    if fr == y:  # two free tiles
+                        if sx + sy > best and (not bad or x | y not in bad):
+                            best = sx + sy
+                            gone = x | y
+                    else:  # three: the best of their three pairs
+                        z = fr ^ y
+                        sz = score[z.bit_length() - 1]
+                        for q, s in ((x | y, sx + sy), (x | z, sx + sz), (y | z, sy + sz)):
+                            if s > best and (not bad or q not in bad):
+                                best = s
+                                gone = q
+                if not gone:
+                    break
+                x = gone & -gone
+                a = x.bit_length() - 1
+                b = gone.bit_length() - 1
+                k = key_of[a]
+                low = 1 << k
                 moves.append((a, b))
                 touched = affects[a] | affects[b]
                 nrem[k] -= 2
-                nfree[k] -= 2
+                c = nfree[k] = nfree[k] - 2
                 three &= ~low
-                if nfree[k] < 2:
+                if c < 2:
                     multi &= ~low
+                elif c == nrem[k]:
+                    safe |= low
             else:
                 break
             p &= ~gone
@@ -148,6 +178,11 @@ def playouts(
                 i = low.bit_length() - 1
                 if not covers[i] & p and (not left[i] & p or not right[i] & p):
                     f |= low
+                    score[i] = (below[i] & p).bit_count() + noise * rand()
+                    if not left[i] & p:
+                        score[i] += row_weight * (right_row[i] & p).bit_count()
+                    elif not right[i] & p:
+                        score[i] += row_weight * (left_row[i] & p).bit_count()
                     k = key_of[i]
                     c = nfree[k] = nfree[k] + 1
                     if c >= 2:

@@ -47,6 +47,9 @@ class _Geometry:
     right: tuple[int, ...]
     affects: tuple[int, ...]
     above: tuple[int, ...]  # every position that could lie (transitively) on top
+    below: tuple[int, ...]  # every position that could lie (transitively) underneath
+    left_row: tuple[int, ...]  # every position (transitively) to the left, same layer
+    right_row: tuple[int, ...]  # every position (transitively) to the right, same layer
 
 
 @lru_cache(maxsize=16)
@@ -59,7 +62,35 @@ def _geometry(layout: Layout) -> _Geometry:
         for j in iter_bits(covers[i]):
             mask |= above[j]
         above[i] = mask
-    return _Geometry(covers, layout.left, layout.right, layout.affects, tuple(above))
+    below = [0] * len(layout)
+    for j, mask in enumerate(above):
+        for i in iter_bits(mask):
+            below[i] |= 1 << j
+    return _Geometry(
+        covers,
+        layout.left,
+        layout.right,
+        layout.affects,
+        tuple(above),
+        tuple(below),
+        _rows(layout.left),
+        _rows(layout.right),
+    )
+
+
+def _rows(side: tuple[int, ...]) -> tuple[int, ...]:
+    """Per position, every position reached by following ``side`` (its row that way)."""
+    rows = []
+    for i in range(len(side)):
+        seen = layer = side[i]
+        while layer:
+            nxt = 0
+            for j in iter_bits(layer):
+                nxt |= side[j]
+            layer = nxt & ~seen
+            seen |= layer
+        rows.append(seen)
+    return tuple(rows)
 
 
 #: Per key, the batches of its tiles that optimistic play removed at once, each with the
@@ -82,6 +113,9 @@ class Relaxation:
         self.right = geometry.right
         self.affects = geometry.affects
         self.above = geometry.above
+        self.below = geometry.below
+        self.left_row = geometry.left_row
+        self.right_row = geometry.right_row
         self.key_of = [key_id(label) if label is not None else -1 for label in board.tiles]
         self.keybit = [1 << k if k >= 0 else 0 for k in self.key_of]
         self.pair_cache: dict[tuple[int, int], tuple[int, int]] = {}
