@@ -88,12 +88,19 @@ class Hinter:
             return None
         return tuple(rest)
 
-    def search(self, board: Board, node_limit: int | None = None) -> SolveResult:
-        """Solve from ``board`` within a limit, keeping the plan when one is found."""
+    def search(
+        self, board: Board, node_limit: int | None = None, *, expect_lost: bool = False
+    ) -> SolveResult:
+        """Solve from ``board`` within a limit, keeping the plan when one is found
+        (``expect_lost``: see :func:`.search.solve`)."""
         known = self.plan_for(board)
         if known is not None:
             return SolveResult(Verdict.SOLVABLE, known, 0, 0.0)
-        result = solve(board, node_limit=self.node_limit if node_limit is None else node_limit)
+        result = solve(
+            board,
+            node_limit=self.node_limit if node_limit is None else node_limit,
+            expect_lost=expect_lost,
+        )
         if result.solvable:
             self.remember(board, result.moves)
         return result

@@ -107,12 +107,19 @@ class _Search:
     chosen so far already win.
     """
 
-    def __init__(self, board: Board, node_limit: int | None, deadline: float | None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        node_limit: int | None,
+        deadline: float | None,
+        expect_lost: bool = False,
+    ) -> None:
         # The board's tables and optimistic play, shared with the walk.
         self.relaxation = relaxation = Relaxation(board)
         self.kmask = relaxation.kmask  # each key's tiles, as bits (read at every node)
         self.node_limit = node_limit
         self.deadline = deadline
+        self.expect_lost = expect_lost
         self.nodes = 0
         self.budget: int | None = None  # the node count the current phase may reach
         self.thorough = False
@@ -159,24 +166,24 @@ class _Search:
         # Cheap random play-outs first: they win most deals that can be won, in a fraction
         # of the search's time (each counts as a node).
         tries = PLAYOUTS if self.node_limit is None else min(PLAYOUTS, self.node_limit // 8)
-        if tries:
-            moves, played = playouts(self.relaxation, present, free, tries, self.deadline)
-            self.nodes += played
-            if moves is not None:
-                self.path[:] = moves
-                return True
-            if self.deadline is not None and time.perf_counter() > self.deadline:
-                raise _Limit
-        # Under a small limit (a hint, the winnability check) a third of it is left to the
-        # walk, which wins most of what the quick search could not in its few steps.
-        self.budget = self.nodes + QUICK_NODES
-        if self.node_limit is not None:
-            self.budget = min(self.budget, self.nodes + (self.node_limit - self.nodes) * 2 // 3)
-        try:
-            return self._node(present, free, 0, 0, work, {}, 0) is None
-        except _Limit:
-            if self._exhausted():
-                raise
+        if tries and self.expect_lost and self.deadline is None:
+            quick = self._quick_before_playouts(present, free, work, tries)
+            if quick is not None:
+                return quick
+        else:
+            if tries:
+                moves, played = playouts(self.relaxation, present, free, tries, self.deadline)
+                self.nodes += played
+                if moves is not None:
+                    self.path[:] = moves
+                    return True
+                if self.deadline is not None and time.perf_counter() > self.deadline:
+                    raise _Limit
+            try:
+                return self._quick(present, free, work)
+            except _Limit:
+                if self._exhausted():
+                    raise
         # Rounds of the walk and of thorough restarts, each restart with twice the nodes of
         # the one before; what a restart proves dead (and learns) stays for the next, and
         # the keys' activity steers it elsewhere.
@@ -202,6 +209,44 @@ class _Search:
                 if self._exhausted():
                     raise
             spend *= 2
+
+    def _quick(self, present: int, free: int, work: int) -> bool:
+        """The quick search (:class:`_Limit` past its budget)."""
+        # Under a small limit (a hint, the winnability check) a third of it is left to the
+        # walk, which wins most of what the quick search could not in its few steps.
+        self.budget = self.nodes + QUICK_NODES
+        if self.node_limit is not None:
+            self.budget = min(self.budget, self.nodes + (self.node_limit - self.nodes) * 2 // 3)
+        return self._node(present, free, 0, 0, work, {}, 0) is None
+
+    def _quick_before_playouts(self, present: int, free: int, work: int, tries: int) -> bool | None:
+        """The play-outs and the quick search in the other order, same answer and count.
+
+        For a position likely lost: the ``tries`` play-outs are charged first, as if played
+        in vain, and the quick search runs exactly as it would after them.  When it proves
+        the position lost no play-out could have won, so they need not run at all.  Otherwise
+        they run now, and a win of theirs is the answer (with the nodes they took), as it
+        would have been; when they fail the quick search's outcome stands.  ``None``: go on
+        to the rounds of the walk and thorough search."""
+        self.nodes += tries
+        try:
+            if not self._quick(present, free, work):
+                return False
+            limited = False
+        except _Limit:
+            limited = True
+        budget, nodes = self.budget, self.nodes
+        moves, played = playouts(self.relaxation, present, free, tries)
+        if moves is not None:
+            self.path[:] = moves
+            self.nodes = played
+            return True
+        self.budget, self.nodes = budget, nodes
+        if not limited:
+            return True
+        if self._exhausted():
+            raise _Limit
+        return None
 
     def _count_node(self) -> None:
         """Count a node (a branch point or a step of the walk); raise :class:`_Limit`
@@ -484,17 +529,23 @@ class _Search:
 
 
 def solve(
-    board: Board, *, node_limit: int | None = None, time_limit: float | None = None
+    board: Board,
+    *,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+    expect_lost: bool = False,
 ) -> SolveResult:
     """Decide the position on ``board`` (which is not changed).
 
     ``node_limit`` bounds the branch points examined and ``time_limit`` the seconds spent;
     hitting either gives :attr:`Verdict.UNKNOWN`.  Raises :class:`SolverError` for a key
-    with more than four tiles.
+    with more than four tiles.  ``expect_lost`` (a position probably lost, such as one
+    before a lost one) runs the quick search before the play-outs instead of after: the
+    same answer and node count, without the play-outs when the quick search proves it lost.
     """
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
-    search = _Search(board, node_limit, deadline)
+    search = _Search(board, node_limit, deadline, expect_lost)
     try:
         found = search.run(board.present, board.free)
     except _Limit:

@@ -63,7 +63,8 @@ def winnability(
     while probe.can_undo and budget > 0:
         probe.pop()
         steps += 1
-        earlier = hinter.search(probe, node_limit=budget)
+        # Before a lost position most are lost too: the quick search goes first.
+        earlier = hinter.search(probe, node_limit=budget, expect_lost=True)
         budget -= max(1, earlier.nodes)
         if earlier.verdict is Verdict.SOLVABLE:
             return Winnability(Status.LOST, steps)
