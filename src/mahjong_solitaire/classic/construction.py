@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..core.layout import Layout
-from ..core.rng import Rng
+from ..core.rng import GAMMA, MASK64, Rng
 
 __all__ = ["MAX_ATTEMPTS", "STEP_LIMIT", "Construction", "UnclearableError", "construct"]
 
@@ -42,11 +42,14 @@ class Construction:
     """A removal order and, for each step, the free positions just before it.
 
     ``free_history`` has one more entry than ``order``: the free set after the last step
-    (``0`` when the positions are cleared).
+    (``0`` when the positions are cleared).  ``freed`` has one entry per step.
     """
 
     order: tuple[tuple[int, int], ...]
     free_history: tuple[int, ...]
+    #: Per step, the positions that came free since the step before (for the first step:
+    #: those free at the start), in increasing order.
+    freed: tuple[tuple[int, ...], ...] = ()
 
 
 class _Restart(Exception):
@@ -90,7 +93,7 @@ def _free_at_start(layout: Layout, present: int) -> int:
 
 def _attempt(layout: Layout, rng: Rng, start: int) -> Construction:
     covers, left, right, affects = layout.covers, layout.left, layout.right, layout.affects
-    below, two_below = rng.below, rng.two_below
+    mask64, gamma = MASK64, GAMMA
     present = start
     free = _free_at_start(layout, start)
     # The free positions in increasing order (the bits of ``free``), kept up to date move
@@ -98,78 +101,120 @@ def _attempt(layout: Layout, rng: Rng, start: int) -> Construction:
     members = _bits(free)
     order: list[tuple[int, int]] = []
     history: list[int] = []
-    member_history: list[list[int]] = []
-    # One frame per level of the search: the pairs already tried there.
-    tried_stack: list[set[tuple[int, int]]] = []
-    tried: set[tuple[int, int]] = set()
+    # Per step, the positions its removal freed (in increasing order); the first entry:
+    # those free at the start.
+    freed_history: list[list[int]] = [members.copy()]
+    # One frame per level of the search: the pairs already tried there (an empty tuple
+    # until one fails).
+    tried_stack: list[set[tuple[int, int]] | tuple[()]] = []
+    tried: set[tuple[int, int]] | tuple[()] = ()
     steps = 0
-    while present:
-        n = len(members)
-        total = n * (n - 1) // 2
-        if len(tried) >= total:
-            # Every pair at this level fails: step back and try another pair above.
-            if not order:
-                raise UnclearableError("these positions cannot be cleared in pairs")
-            a, b = order.pop()
-            free = history.pop()
-            members = member_history.pop()
-            present |= (1 << a) | (1 << b)
-            tried = tried_stack.pop()
-            tried.add((a, b))
-            continue
-        if not tried:  # the usual case: any pair will do
-            i, j = two_below(n)
-            if j >= i:
-                a, b = members[i], members[j + 1]
-            else:
-                a, b = members[j], members[i]
-        elif len(tried) * 2 < total:
-            while True:
-                i = below(n)
-                j = below(n - 1)
+    # The generator's state, advanced here as Rng.two_below() does (the usual draw, written
+    # out); handed back to ``rng`` around its other calls and at the end.
+    state = rng._state
+    try:
+        while present:
+            n = len(members)
+            if tried or n < 2:
+                total = n * (n - 1) // 2
+                if len(tried) >= total:
+                    # Every pair at this level fails: step back and try another pair above.
+                    if not order:
+                        raise UnclearableError("these positions cannot be cleared in pairs")
+                    a, b = order.pop()
+                    free = history.pop()
+                    for k in freed_history.pop():
+                        members.remove(k)
+                    insort(members, a)
+                    insort(members, b)
+                    present |= (1 << a) | (1 << b)
+                    popped = tried_stack.pop()
+                    tried = popped if popped else set()
+                    tried.add((a, b))
+                    continue
+                rng._state = state
+                if len(tried) * 2 < total:
+                    while True:
+                        i = rng.below(n)
+                        j = rng.below(n - 1)
+                        if j >= i:
+                            j += 1
+                        if i > j:
+                            i, j = j, i
+                        a, b = members[i], members[j]
+                        if (a, b) not in tried:
+                            break
+                else:
+                    untried = [
+                        (i, j)
+                        for i in range(n)
+                        for j in range(i + 1, n)
+                        if (members[i], members[j]) not in tried
+                    ]
+                    i, j = untried[rng.below(len(untried))]
+                    a, b = members[i], members[j]
+                state = rng._state
+            else:  # the usual case: any pair will do (Rng.two_below(n), written out)
+                s1 = (state + gamma) & mask64
+                z = ((s1 ^ (s1 >> 30)) * 0xBF58476D1CE4E5B9) & mask64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask64
+                m = (z ^ (z >> 31)) * n
+                if m & mask64 < n:  # rare: the rejection test
+                    rng._state = state
+                    i, j = rng.below(n), rng.below(n - 1)
+                    state = rng._state
+                else:
+                    s2 = (s1 + gamma) & mask64
+                    z = ((s2 ^ (s2 >> 30)) * 0xBF58476D1CE4E5B9) & mask64
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask64
+                    q = (z ^ (z >> 31)) * (n - 1)
+                    i = m >> 64
+                    if q & mask64 < n - 1:
+                        rng._state = s1
+                        j = rng.below(n - 1)
+                        state = rng._state
+                    else:
+                        state = s2
+                        j = q >> 64
                 if j >= i:
                     j += 1
-                a, b = (members[i], members[j]) if i < j else (members[j], members[i])
-                if (a, b) not in tried:
-                    break
-        else:
-            untried = [
-                (members[i], members[j])
-                for i in range(n)
-                for j in range(i + 1, n)
-                if (members[i], members[j]) not in tried
-            ]
-            a, b = untried[below(len(untried))]
-        steps += 1
-        if steps > STEP_LIMIT:
-            raise _Restart
-        bits = (1 << a) | (1 << b)
-        new_present = present & ~bits
-        new_free = free & ~bits
-        touched = (affects[a] | affects[b]) & new_present & ~new_free
-        freed = []
-        while touched:
-            low = touched & -touched
-            k = low.bit_length() - 1
-            touched ^= low
-            if not covers[k] & new_present and (
-                not left[k] & new_present or not right[k] & new_present
-            ):
-                new_free |= low
-                freed.append(k)
-        if new_present and (new_free & (new_free - 1)) == 0:
-            tried.add((a, b))  # fewer than two free positions would be left
-            continue
-        order.append((a, b))
-        history.append(free)
-        member_history.append(members)
-        tried_stack.append(tried)
-        tried = set()
-        present, free = new_present, new_free
-        members = members.copy()
-        members.remove(a)
-        members.remove(b)
-        for k in freed:  # in increasing order, each after the positions below it
-            insort(members, k)
+                else:
+                    i, j = j, i
+                a, b = members[i], members[j]
+            steps += 1
+            if steps > STEP_LIMIT:
+                raise _Restart
+            bits = (1 << a) | (1 << b)
+            new_present = present & ~bits
+            new_free = free & ~bits
+            touched = (affects[a] | affects[b]) & new_present & ~new_free
+            freed = []
+            while touched:
+                low = touched & -touched
+                k = low.bit_length() - 1
+                touched ^= low
+                if not covers[k] & new_present and (
+                    not left[k] & new_present or not right[k] & new_present
+                ):
+                    new_free |= low
+                    freed.append(k)
+            if new_present and (new_free & (new_free - 1)) == 0:
+                # fewer than two free positions would be left
+                if not tried:
+                    tried = set()
+                tried.add((a, b))
+                continue
+            order.append((a, b))
+            history.append(free)
+            freed_history.append(freed)
+            tried_stack.append(tried)
+            tried = ()
+            present, free = new_present, new_free
+            del members[j]  # i < j
+            del members[i]
+            for k in freed:  # in increasing order, each after the positions below it
+                insort(members, k)
+    finally:
+        rng._state = state
     history.append(free)
-    return Construction(tuple(order), tuple(history))
+    return Construction(tuple(order), tuple(history), tuple(map(tuple, freed_history[:-1])))

@@ -32,6 +32,7 @@ of one seed share their six candidates.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -101,27 +102,38 @@ _KEY_OF = {label: key_id(label) for label in TILE_SET}
 
 def score(construction: Construction, tiles: tuple[str, ...]) -> float:
     """Mean number of matching free pairs before each step of the construction's order."""
-    keys = [_KEY_OF[label] if label else -1 for label in tiles]
+    key_of = _KEY_OF
+    keys = [key_of[label] if label else -1 for label in tiles]
     counts = [0] * 36
-    history = construction.free_history
     pairs = 0
-    known = 0
     total = 0
-    for step, (a, b) in enumerate(construction.order):
-        newly = history[step] & ~known
-        known |= newly
-        while newly:
-            low = newly & -newly
-            newly ^= low
-            k = keys[low.bit_length() - 1]
+    freed: Sequence[Sequence[int]] = construction.freed
+    if len(freed) != len(construction.order):  # built without the freed lists
+        freed = _freed_from_history(construction)
+    for (a, b), newly in zip(construction.order, freed, strict=True):
+        for p in newly:
+            k = keys[p]
             pairs += counts[k]
             counts[k] += 1
         total += pairs
-        for p in (a, b):
-            k = keys[p]
-            counts[k] -= 1
-            pairs -= counts[k]
+        k = keys[a]
+        counts[k] -= 1
+        pairs -= counts[k]
+        k = keys[b]
+        counts[k] -= 1
+        pairs -= counts[k]
     return total / len(construction.order)
+
+
+def _freed_from_history(construction: Construction) -> list[list[int]]:
+    """Per step, the positions free before it that were not free before the step before."""
+    known = 0
+    out = []
+    for free in construction.free_history[:-1]:
+        newly = free & ~known
+        known |= newly
+        out.append([i for i in range(newly.bit_length()) if newly >> i & 1])
+    return out
 
 
 def generate(layout: Layout, seed: int, difficulty: Difficulty | str = Difficulty.NORMAL) -> Deal:

@@ -22,12 +22,14 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
-__all__ = ["Rng", "derive_seed"]
+__all__ = ["GAMMA", "MASK64", "Rng", "derive_seed"]
 
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+#: The 64-bit mask and SplitMix64's increment, for code that draws inline (the construction).
+MASK64, GAMMA = _MASK, _GAMMA
 
 
 def _mix(z: int) -> int:
@@ -114,7 +116,20 @@ class Rng:
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher-Yates, from the end)."""
-        below = self.below
+        # below(i + 1) written out: each candidate of a deal shuffles about 110 items.
+        mask, gamma = _MASK, _GAMMA
+        state = self._state
         for i in range(len(seq) - 1, 0, -1):
-            j = below(i + 1)
+            n = i + 1
+            state = (state + gamma) & mask
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            m = (z ^ (z >> 31)) * n
+            if m & mask < n:  # rare: the rejection test, as below() does it
+                self._state = (state - gamma) & mask
+                j = self.below(n)
+                state = self._state
+            else:
+                j = m >> 64
             seq[i], seq[j] = seq[j], seq[i]
+        self._state = state
