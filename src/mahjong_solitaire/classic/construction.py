@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..core.layout import Layout
-from ..core.rng import GAMMA, MASK64, Rng
+from ..core.rng import Rng
 
 __all__ = ["MAX_ATTEMPTS", "STEP_LIMIT", "Construction", "UnclearableError", "construct"]
 
@@ -93,7 +93,7 @@ def _free_at_start(layout: Layout, present: int) -> int:
 
 def _attempt(layout: Layout, rng: Rng, start: int) -> Construction:
     covers, left, right, affects = layout.covers, layout.left, layout.right, layout.affects
-    mask64, gamma = MASK64, GAMMA
+    below, two_below = rng.below, rng.two_below
     present = start
     free = _free_at_start(layout, start)
     # The free positions in increasing order (the bits of ``free``), kept up to date move
@@ -109,112 +109,84 @@ def _attempt(layout: Layout, rng: Rng, start: int) -> Construction:
     tried_stack: list[set[tuple[int, int]] | tuple[()]] = []
     tried: set[tuple[int, int]] | tuple[()] = ()
     steps = 0
-    # The generator's state, advanced here as Rng.two_below() does (the usual draw, written
-    # out); handed back to ``rng`` around its other calls and at the end.
-    state = rng._state
-    try:
-        while present:
-            n = len(members)
-            if tried or n < 2:
-                total = n * (n - 1) // 2
-                if len(tried) >= total:
-                    # Every pair at this level fails: step back and try another pair above.
-                    if not order:
-                        raise UnclearableError("these positions cannot be cleared in pairs")
-                    a, b = order.pop()
-                    free = history.pop()
-                    for k in freed_history.pop():
-                        members.remove(k)
-                    insort(members, a)
-                    insort(members, b)
-                    present |= (1 << a) | (1 << b)
-                    popped = tried_stack.pop()
-                    tried = popped if popped else set()
-                    tried.add((a, b))
-                    continue
-                rng._state = state
-                if len(tried) * 2 < total:
-                    while True:
-                        i = rng.below(n)
-                        j = rng.below(n - 1)
-                        if j >= i:
-                            j += 1
-                        if i > j:
-                            i, j = j, i
-                        a, b = members[i], members[j]
-                        if (a, b) not in tried:
-                            break
-                else:
-                    untried = [
-                        (i, j)
-                        for i in range(n)
-                        for j in range(i + 1, n)
-                        if (members[i], members[j]) not in tried
-                    ]
-                    i, j = untried[rng.below(len(untried))]
-                    a, b = members[i], members[j]
-                state = rng._state
-            else:  # the usual case: any pair will do (Rng.two_below(n), written out)
-                s1 = (state + gamma) & mask64
-                z = ((s1 ^ (s1 >> 30)) * 0xBF58476D1CE4E5B9) & mask64
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask64
-                m = (z ^ (z >> 31)) * n
-                if m & mask64 < n:  # rare: the rejection test
-                    rng._state = state
-                    i, j = rng.below(n), rng.below(n - 1)
-                    state = rng._state
-                else:
-                    s2 = (s1 + gamma) & mask64
-                    z = ((s2 ^ (s2 >> 30)) * 0xBF58476D1CE4E5B9) & mask64
-                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask64
-                    q = (z ^ (z >> 31)) * (n - 1)
-                    i = m >> 64
-                    if q & mask64 < n - 1:
-                        rng._state = s1
-                        j = rng.below(n - 1)
-                        state = rng._state
-                    else:
-                        state = s2
-                        j = q >> 64
-                if j >= i:
-                    j += 1
-                else:
-                    i, j = j, i
-                a, b = members[i], members[j]
-            steps += 1
-            if steps > STEP_LIMIT:
-                raise _Restart
-            bits = (1 << a) | (1 << b)
-            new_present = present & ~bits
-            new_free = free & ~bits
-            touched = (affects[a] | affects[b]) & new_present & ~new_free
-            freed = []
-            while touched:
-                low = touched & -touched
-                k = low.bit_length() - 1
-                touched ^= low
-                if not covers[k] & new_present and (
-                    not left[k] & new_present or not right[k] & new_present
-                ):
-                    new_free |= low
-                    freed.append(k)
-            if new_present and (new_free & (new_free - 1)) == 0:
-                # fewer than two free positions would be left
-                if not tried:
-                    tried = set()
+    while present:
+        n = len(members)
+        if tried or n < 2:
+            total = n * (n - 1) // 2
+            if len(tried) >= total:
+                # Every pair at this level fails: step back and try another pair above.
+                if not order:
+                    raise UnclearableError("these positions cannot be cleared in pairs")
+                a, b = order.pop()
+                free = history.pop()
+                for k in freed_history.pop():
+                    members.remove(k)
+                insort(members, a)
+                insort(members, b)
+                present |= (1 << a) | (1 << b)
+                popped = tried_stack.pop()
+                tried = popped if popped else set()
                 tried.add((a, b))
                 continue
-            order.append((a, b))
-            history.append(free)
-            freed_history.append(freed)
-            tried_stack.append(tried)
-            tried = ()
-            present, free = new_present, new_free
-            del members[j]  # i < j
-            del members[i]
-            for k in freed:  # in increasing order, each after the positions below it
-                insort(members, k)
-    finally:
-        rng._state = state
+            if len(tried) * 2 < total:
+                while True:
+                    i = below(n)
+                    j = below(n - 1)
+                    if j >= i:
+                        j += 1
+                    if i > j:
+                        i, j = j, i
+                    a, b = members[i], members[j]
+                    if (a, b) not in tried:
+                        break
+            else:
+                untried = [
+                    (i, j)
+                    for i in range(n)
+                    for j in range(i + 1, n)
+                    if (members[i], members[j]) not in tried
+                ]
+                i, j = untried[below(len(untried))]
+                a, b = members[i], members[j]
+        else:  # the usual case: any pair will do
+            i, j = two_below(n)
+            if j >= i:
+                j += 1
+            else:
+                i, j = j, i
+            a, b = members[i], members[j]
+        steps += 1
+        if steps > STEP_LIMIT:
+            raise _Restart
+        bits = (1 << a) | (1 << b)
+        new_present = present & ~bits
+        new_free = free & ~bits
+        touched = (affects[a] | affects[b]) & new_present & ~new_free
+        freed = []
+        while touched:
+            low = touched & -touched
+            k = low.bit_length() - 1
+            touched ^= low
+            if not covers[k] & new_present and (
+                not left[k] & new_present or not right[k] & new_present
+            ):
+                new_free |= low
+                freed.append(k)
+        if new_present and (new_free & (new_free - 1)) == 0:
+            # fewer than two free positions would be left
+            if not tried:
+                tried = set()
+            tried.add((a, b))
+            continue
+        order.append((a, b))
+        history.append(free)
+        freed_history.append(freed)
+        tried_stack.append(tried)
+        tried = ()
+        present, free = new_present, new_free
+        del members[j]  # i < j
+        del members[i]
+        for k in freed:  # in increasing order, each after the positions below it
+            insort(members, k)
     history.append(free)
     return Construction(tuple(order), tuple(history), tuple(map(tuple, freed_history[:-1])))
