@@ -32,6 +32,7 @@ from ..core.game import GameError, GameStatus
 from ..core.layout import Layout, LayoutError
 from ..layouts import builtin_layout
 from ..store import StaleWriteError, Store, StoredGame
+from .live_games import live_games, uncached, winnability
 from .state import GameState, game_state, rebuild
 
 __all__ = ["COOKIE", "ApiError", "router"]
@@ -180,7 +181,7 @@ def _verdict(game: Game) -> dict[str, Any]:
     game is winnable without asking)."""
     if game.status is GameStatus.WON:
         return {"winnability": "winnable", "last_winnable": None}
-    verdict = game.winnability()
+    verdict = winnability(game)  # kept per position, and leaves the game's hint plan alone
     return {"winnability": verdict.status.value, "last_winnable": verdict.undo or None}
 
 
@@ -196,6 +197,7 @@ def _answer(request: Request, stored: StoredGame, game: Game, response: Response
     state = game_state(stored, game, rank=_win_rank(request, stored, game),
                        **_winnability(game))
     state.update(extra)
+    live_games(request).keep(stored, game)  # answered: the game may serve the next request
     return _with_cookies(state, response)
 
 
@@ -262,7 +264,7 @@ def _load(request: Request, player_id: str, game_id: str) -> tuple[StoredGame, G
         raise ApiError(409, "wrong_mode", f"this is a {stored.mode} game: play it with "
                        f"/api/{stored.mode}/games/{game_id}")
     try:
-        game = rebuild(stored, _now())
+        game = live_games(request).game(stored, _now(), rebuild)
     except GameError as error:
         raise ApiError(500, "corrupt_game", f"the saved game cannot be rebuilt: {error}"
                        ) from None
@@ -271,14 +273,26 @@ def _load(request: Request, player_id: str, game_id: str) -> tuple[StoredGame, G
 
 def _act(request: Request, player_id: str, game_id: str, version: int | None,
          action: Callable[[Game], dict[str, Any]], *,
-         load: Callable[[Request, str, str], tuple[StoredGame, Game]] = _load
-         ) -> tuple[StoredGame, Game, dict[str, Any]]:
+         load: Callable[[Request, str, str], tuple[StoredGame, Game]] = _load,
+         mode: str = "classic") -> tuple[StoredGame, Game, dict[str, Any]]:
     """Perform ``action`` on the stored game (read and rebuilt by ``load``) and save it;
-    the action's extra answer fields.
+    the action's extra answer fields.  A game this process kept is acted on without
+    reading it first: the save checks its version (:meth:`.live_games.LiveGames.act`).
 
     Nothing is saved when the action raises or changes nothing.
     """
-    stored, game = load(request, player_id, game_id)
+    return live_games(request).act(
+        player_id, game_id, version, mode, _now(),
+        load=lambda: load(request, player_id, game_id),
+        step=lambda stored, game: _step(request, player_id, game_id, version, action,
+                                        stored, game))
+
+
+def _step(request: Request, player_id: str, game_id: str, version: int | None,
+          action: Callable[[Game], dict[str, Any]], stored: StoredGame, game: Game
+          ) -> tuple[StoredGame, Game, dict[str, Any]]:
+    """Check ``version``, perform ``action`` on ``game`` (the state of ``stored``) and
+    save it if it changed anything."""
     if version is not None and version != stored.version:
         raise ApiError(409, "stale_version",
                        f"this game was changed in another window (version {stored.version}, "
@@ -454,7 +468,7 @@ _simple("shuffle", "New faces, solvable again", "409 when the remaining position
 _simple("undo-to-winnable", "Undo back to the last winnable position",
         "Undoes, one logged undo at a time, back to the last position the solver proves "
         "winnable (the No moves dialog's offer).  409 when the solver cannot find it within "
-        "its budget.", _run(Game.undo_to_winnable))
+        "its budget.", uncached(_run(Game.undo_to_winnable)))
 _simple("pause", "Pause: stop the clock, hide the tiles", "Pausing a paused game changes "
         "nothing.", _run(Game.pause))
 _simple("resume", "Resume a paused game", "Resuming a running game changes nothing.",
@@ -476,7 +490,9 @@ def get_winnability(request: Request, game_id: str, cookie: PlayerCookie = None
     out.  ``last_winnable``: how many undos lead back to the last winnable position when
     this one is lost.  Read-only: the page asks after each move, without holding up play."""
     stored, game = _load(request, _reading(cookie, game_id), game_id)
-    return {"version": stored.version, **_verdict(game)}
+    answer = {"version": stored.version, **_verdict(game)}
+    live_games(request).keep(stored, game)
+    return answer
 
 
 # -- the player, boards and layouts ----------------------------------------------------

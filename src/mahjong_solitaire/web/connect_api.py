@@ -57,6 +57,7 @@ from .connect_state import (
     stage_info,
     tile_ids,
 )
+from .live_games import live_games
 
 __all__ = ["MODE", "NewConnectGame", "router"]
 
@@ -84,7 +85,7 @@ def _load(request: Request, player_id: str, game_id: str) -> tuple[StoredGame, C
         raise ApiError(409, "wrong_mode", f"this is a {stored.mode} game: play it with "
                        f"/api/games/{game_id}")
     try:
-        game = rebuild_connect(stored, _now())
+        game = live_games(request).game(stored, _now(), rebuild_connect)
     except (GameError, ValueError) as error:
         raise ApiError(500, "corrupt_game", f"the saved game cannot be rebuilt: {error}"
                        ) from None
@@ -95,6 +96,7 @@ def _answer(request: Request, stored: StoredGame, game: ConnectGame, response: R
             **extra: Any) -> JSONResponse:
     state = connect_state(stored, game, rank=_win_rank(request, stored, game))
     state.update(extra)
+    live_games(request).keep(stored, game)  # answered: the game may serve the next request
     return _with_cookies(state, response)
 
 
@@ -115,7 +117,7 @@ def _act_connect(request: Request, cookie: str | None, game_id: str, version: in
 
     response = Response()
     stored, game, extra = _act(request, _known_player(cookie), game_id, version, on_game,
-                               load=_load)  # type: ignore[arg-type]
+                               load=_load, mode=MODE)  # type: ignore[arg-type]
     assert isinstance(game, ConnectGame)
     return _answer(request, stored, game, response, **extra)
 
