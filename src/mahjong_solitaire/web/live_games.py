@@ -54,7 +54,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from ..core.game import TileGame
 from ..store import GameNotFoundError, StaleWriteError, StoredGame, StoreError
 
-__all__ = ["CAPACITY", "LiveGames", "live_games", "uncached", "winnability"]
+__all__ = ["CAPACITY", "VERDICTS", "LiveGames", "live_games", "uncached", "winnability"]
 
 #: Games kept per process (least recently used first out): a few KB each.
 CAPACITY = 2000
@@ -87,11 +87,19 @@ def restore(game: TileGame, stored: StoredGame, now: datetime) -> None:
 
 # -- the verdict -------------------------------------------------------------------------
 
-#: Verdicts per game object: (actions when asked, verdict).
-_verdicts: weakref.WeakKeyDictionary[TileGame, tuple[int, Any]] = weakref.WeakKeyDictionary()
+#: Verdicts by position: (code, actions) -> verdict, shared by the games of one deal (a
+#: daily challenge, a stage, every new game's first position); least recently used out.
+_verdicts: OrderedDict[tuple[str, tuple[str, ...]], Any] = OrderedDict()
+VERDICTS = 4000
+#: Verdicts of games without a code (an imported layout), per game object.
+_own_verdicts: weakref.WeakKeyDictionary[TileGame, tuple[int, Any]] = (
+    weakref.WeakKeyDictionary())
 #: Games whose hint plan an action changed beyond what their log says (never kept).
 _tainted: weakref.WeakSet[TileGame] = weakref.WeakSet()
 _lock = threading.Lock()
+#: One verdict is worked out at a time per process: the solver is pure CPU, and several
+#: at once would only slow each other and every tap served meanwhile (one interpreter lock).
+_solving = threading.Lock()
 
 
 def winnability(game: Any) -> Any:
@@ -100,19 +108,34 @@ def winnability(game: Any) -> Any:
     The solver may keep the winning plan it finds in the game's hinter, which would change
     the game's later hints; a replay of the log would not have that plan.  So the verdict
     is worked out on a copy of the game whose hinter is a copy too (the board is shared:
-    the check does not change it)."""
+    the check does not change it).  The verdict is a function of the deal and the action
+    log (the hint plan included), so games of one code share it."""
+    code = game.deal.code
+    key = (code, tuple(game.actions)) if code is not None else None
     moves = len(game.actions)
     with _lock:
-        known = _verdicts.get(game)
-    if known is not None and known[0] == moves:
-        return known[1]
+        if key is not None:
+            known = _verdicts.get(key)
+            if known is not None:
+                _verdicts.move_to_end(key)
+                return known
+        else:
+            own = _own_verdicts.get(game)
+            if own is not None and own[0] == moves:
+                return own[1]
     probe = copy.copy(game)
     hinter = getattr(game, "_hinter", None)
     if hinter is not None:
         probe._hinter = copy.copy(hinter)
-    verdict = probe.winnability()
+    with _solving:
+        verdict = probe.winnability()
     with _lock:
-        _verdicts[game] = (moves, verdict)
+        if key is not None:
+            _verdicts[key] = verdict
+            while len(_verdicts) > VERDICTS:
+                _verdicts.popitem(last=False)
+        else:
+            _own_verdicts[game] = (moves, verdict)
     return verdict
 
 
@@ -193,7 +216,7 @@ class LiveGames:
             if entry.stored.version == stored.version and done == len(stored.actions):
                 restore(game, stored, now)
                 self.counts["kept"] += 1
-                return game  # type: ignore[no-any-return]
+                return game
             if entry.stored.version < stored.version and stored.actions[:done] == game.actions:
                 try:
                     restore(game, entry.stored, now)
@@ -206,7 +229,7 @@ class LiveGames:
                     pass  # rebuilt below, which reports a log that cannot be replayed
                 else:
                     self.counts["advanced"] += 1
-                    return game  # type: ignore[no-any-return]
+                    return game
         self.counts["rebuilt"] += 1
         return build(stored, now)
 
@@ -251,4 +274,4 @@ def live_games(request: Request) -> LiveGames:
             found = getattr(state, "live_games", None)
             if found is None:
                 found = state.live_games = LiveGames()
-    return found  # type: ignore[no-any-return]
+    return found
