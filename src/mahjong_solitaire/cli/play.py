@@ -12,6 +12,11 @@ with ``--host``, the ``--allowed-host`` names (or ``$MAHJONG_ALLOWED_HOSTS``), b
 address it listens on.  Behind a reverse proxy, ``--forwarded-allow-ips`` tells uvicorn
 whose ``X-Forwarded-Proto`` and ``X-Forwarded-For`` to believe.
 
+``--workers N`` serves with N processes on the one listening socket (uvicorn's supervisor):
+each opens its own store from the database URL and keeps its own live games, which the
+stored version keeps honest (``web/live_games.py``), so N processes on one PostgreSQL
+database serve any player's requests interchangeably.
+
     >>> parser = argparse.ArgumentParser(); register(parser.add_subparsers())
     >>> args = parser.parse_args(["play", "--no-browser", "--port", "0"])
     >>> args.host, args.port, args.no_browser
@@ -30,18 +35,23 @@ import argparse
 import contextlib
 import errno
 import ipaddress
+import json
 import os
 import socket
 import sys
 import threading
 import webbrowser
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
 
 from ..i18n import N_, translator
 from .common import CliError, language
 
-__all__ = ["ALLOWED_HOSTS_ENV", "DEFAULT_HOST", "DEFAULT_PORT", "allowed_hosts", "browser_url",
-           "listen", "register"]
+__all__ = ["ALLOWED_HOSTS_ENV", "DEFAULT_HOST", "DEFAULT_PORT", "WORKER_SETTINGS_ENV",
+           "allowed_hosts", "browser_url", "listen", "register", "worker_app"]
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -54,6 +64,15 @@ LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 ALLOWED_HOSTS_ENV = "MAHJONG_ALLOWED_HOSTS"
 
 _WILDCARDS = ("", "0.0.0.0", "::")
+
+#: Seconds a thread holds the interpreter before another may run (Python's default is
+#: 5 ms): a request thread waiting on the database gets it back sooner while a solver thread
+#: works out a "still winnable?" verdict (measured with benchmarks/bench_server.py).
+SWITCH_INTERVAL = float(os.environ.get("MAHJONG_SWITCH_INTERVAL", "0.001"))
+
+#: How ``play --workers N`` tells its worker processes what to serve (JSON: the database
+#: URL, the local-player mode, the host names); :func:`worker_app` reads it.
+WORKER_SETTINGS_ENV = "MAHJONG_WORKER_SETTINGS"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -81,6 +100,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                              "(uvicorn's option: comma-separated, '*' for any; default "
                              "$FORWARDED_ALLOW_IPS, else none)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    parser.add_argument("--workers", type=int, default=1, metavar="N",
+                        help="server processes sharing the port (default 1).  Several "
+                             "processes are for a PostgreSQL database (SQLite works, but its "
+                             "one writer at a time makes them wait on each other)")
     parser.add_argument("--database", metavar="URL",
                         help="SQLAlchemy database URL, e.g. sqlite:///games.db or "
                              "postgresql+psycopg://user@host/db (default: $DATABASE_URL, "
@@ -193,6 +216,31 @@ def listen(host: str, port: int | None) -> socket.socket:
                        port=port, reason=error.strerror) from None
 
 
+def worker_app() -> FastAPI:
+    """The application of one ``play --workers N`` process: its own store on the database
+    that ``play`` opened (settings in :data:`WORKER_SETTINGS_ENV`)."""
+    from ..store import Store
+    from ..web import create_app
+
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    settings = json.loads(os.environ[WORKER_SETTINGS_ENV])
+    return create_app(Store(settings["database"]), local_player=settings["local_player"],
+                      allowed_hosts=settings["allowed_hosts"])
+
+
+def _serve_workers(config_options: dict[str, object], sock: socket.socket, workers: int,
+                   settings: dict[str, object]) -> None:
+    """Serve ``sock`` with ``workers`` processes (uvicorn's supervisor), each running
+    :func:`worker_app`."""
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    os.environ[WORKER_SETTINGS_ENV] = json.dumps(settings)
+    config = uvicorn.Config(f"{__name__}:worker_app", factory=True, workers=workers,
+                            **config_options)  # type: ignore[arg-type]
+    Multiprocess(config, sockets=[sock]).run()
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -203,6 +251,10 @@ def run(args: argparse.Namespace) -> int:
     if args.host is None and args.allowed_hosts:
         raise CliError(N_("--allowed-host needs --host: the personal game answers only to "
                           "127.0.0.1, localhost and [::1]"))
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    if args.workers < 1:
+        raise CliError(N_("--workers {workers}: give 1 or more processes"),
+                       workers=args.workers)
     hosts = allowed_hosts(args.host, args.allowed_hosts)
     sock = listen(host, args.port)
     try:
@@ -229,10 +281,17 @@ def run(args: argparse.Namespace) -> int:
             # uvicorn's ProxyHeadersMiddleware: the scheme (so the cookie's Secure flag and
             # the Origin check) and client address come from the trusted proxy's headers
             forwarded = args.forwarded_allow_ips or None
-            config = uvicorn.Config(app, log_level="warning", access_log=False,
-                                    lifespan="off", proxy_headers=forwarded is not None,
-                                    forwarded_allow_ips=forwarded)
-            uvicorn.Server(config).run(sockets=[sock])
+            options: dict[str, object] = dict(
+                log_level="warning", access_log=False, lifespan="off",
+                proxy_headers=forwarded is not None, forwarded_allow_ips=forwarded)
+            if args.workers > 1:
+                store.close()  # each process opens its own
+                _serve_workers(options, sock, args.workers, {
+                    "database": store.url, "local_player": args.host is None,
+                    "allowed_hosts": hosts})
+            else:
+                uvicorn.Server(uvicorn.Config(app, **options)).run(  # type: ignore[arg-type]
+                    sockets=[sock])
         finally:
             store.close()
     finally:
