@@ -53,8 +53,10 @@ def a_minute_passes(database: str, game_id: str) -> None:
 class ProductServer:
     """One server process on ``database``; :meth:`start` waits until it announces itself."""
 
-    def __init__(self, database: str, *, log: Path, port: int | None = None) -> None:
+    def __init__(self, database: str, *, log: Path, port: int | None = None,
+                 args: tuple[str, ...] = ()) -> None:
         self.database = database
+        self.args = args  # more options of ``play``, e.g. ("--workers", "4")
         self.port = port if port is not None else free_port()
         self.log = log
         self.process: subprocess.Popen[str] | None = None
@@ -68,7 +70,7 @@ class ProductServer:
         with self.log.open("a") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "mahjong_solitaire", "play", "--no-browser",
-                 "--port", str(self.port), "--database", self.database],
+                 "--port", str(self.port), "--database", self.database, *self.args],
                 stdout=subprocess.PIPE, stderr=log, text=True, env=env)
         assert self.process.stdout is not None
         with selectors.DefaultSelector() as selector:
