@@ -54,6 +54,9 @@ from mahjong_solitaire.core.tiles import matches
 
 #: Seconds a simulated player thinks before each action (the issue's 0.5-2 s).
 THINK = (0.5, 2.0)
+#: What the page adds to its winnability request (web/static/js/api.js): the chip shows the
+#: verdict alone.  ``--whole-verdict`` asks without it, as the page did before.
+WINNABILITY_QUERY = "?last_winnable=false"
 #: Seconds over which the players arrive; requests started before the end are not counted
 #: (200 first visits at once would measure a thundering herd, not the steady load).
 RAMP = 10.0
@@ -278,7 +281,7 @@ async def _player(crowd: Crowd, client: httpx.AsyncClient, seed: int, deadline: 
                 if state["winnability"] == "unknown":
                     task = asyncio.create_task(crowd.call(
                         client, "GET winnability", "GET",
-                        f"/api/games/{state['id']}/winnability"))
+                        f"/api/games/{state['id']}/winnability{WINNABILITY_QUERY}"))
                     pending.add(task)
                     task.add_done_callback(pending.discard)
             await asyncio.sleep(rng.uniform(*THINK))
@@ -378,16 +381,22 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=40.0)
     parser.add_argument("--closed-seconds", type=float, default=10.0)
+    parser.add_argument("--whole-verdict", action="store_true",
+                        help="ask the winnability with last_winnable (the page before)")
     parser.add_argument("--no-write", action="store_true", help="do not update BENCHMARKS.md")
     parser.add_argument("--section", default="server", help="the BENCHMARKS.md section")
     args = parser.parse_args()
+    if args.whole_verdict:
+        global WINNABILITY_QUERY
+        WINNABILITY_QUERY = ""
     lines: list[str] = []
     with tempfile.TemporaryDirectory() as tmp, fresh_database(args.postgres, Path(tmp)) as db:
         kind = "PostgreSQL" if args.postgres else "SQLite (WAL)"
         process, base = start_server(db, Path(tmp) / "server.log", args.workers)
         try:
             lines.append(f"`play --workers {args.workers}` on {kind}, HTTP on loopback, client in "
-                         f"another process; {os.cpu_count()} cores shared with other work.")
+                         f"another process; {os.cpu_count()} cores shared with other work; "
+                         f"winnability asked as `GET …/winnability{WINNABILITY_QUERY}`.")
             lines.append("")
             if args.closed_seconds > 0:
                 cpu = cpu_seconds(process.pid)

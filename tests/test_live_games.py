@@ -174,3 +174,30 @@ def test_a_game_changed_by_another_process_is_never_served_stale(sqlite_store):
     assert stored.actions == [str(move) for move in moves[:3]]
     counts = one.app.state.live_games.counts
     assert counts["advanced"] >= 1 and counts["retried"] >= 1
+
+
+def test_the_verdict_without_the_way_back_has_the_whole_verdicts_status(sqlite_store):
+    """``?last_winnable=false`` (what the page asks) answers the same status as the whole
+    verdict, with ``last_winnable`` null, along a careless game that gets lost."""
+    client = TestClient(create_app(sqlite_store))
+    rng = random.Random(3)
+    state = checked(client.post("/api/games", json={"code": CODES[0]}))
+    seen = set()
+    while state["status"] == "playing" and len(state["tiles"]) > 2:
+        faces = {t["i"]: t["tile"] for t in state["tiles"] if t["free"]}
+        pairs = [(a, b) for a in faces for b in faces if a < b and faces[a] == faces[b]]
+        if not pairs:
+            break
+        a, b = rng.choice(pairs)
+        for position in (a, b):
+            state = checked(client.post(f"/api/games/{state['id']}/tap",
+                                        json={"position": position,
+                                              "version": state["version"]}))
+        path = f"/api/games/{state['id']}/winnability"
+        brief = checked(client.get(f"{path}?last_winnable=false"))
+        whole = checked(client.get(path))
+        assert brief == {**whole, "last_winnable": None}
+        truth = replayed_verdict(sqlite_store, client, state["id"])
+        assert whole == truth
+        seen.add(whole["winnability"])
+    assert "lost" in seen

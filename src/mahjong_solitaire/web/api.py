@@ -176,12 +176,13 @@ def _with_cookies(content: dict[str, Any], response: Response) -> JSONResponse:
     return answer
 
 
-def _verdict(game: Game) -> dict[str, Any]:
+def _verdict(game: Game, *, undo: bool = True) -> dict[str, Any]:
     """``winnability`` and ``last_winnable``: the solver's word on the position (a won
-    game is winnable without asking)."""
+    game is winnable without asking); ``undo=False``: without looking for the way back."""
     if game.status is GameStatus.WON:
         return {"winnability": "winnable", "last_winnable": None}
-    verdict = winnability(game)  # kept per position, and leaves the game's hint plan alone
+    # kept per position, and leaves the game's hint plan alone
+    verdict = winnability(game, undo=undo)
     return {"winnability": verdict.status.value, "last_winnable": verdict.undo or None}
 
 
@@ -483,14 +484,16 @@ class WinnabilityAnswer(BaseModel):
 
 @router.get("/games/{game_id}/winnability", response_model=WinnabilityAnswer,
             summary="Is the position still winnable?")
-def get_winnability(request: Request, game_id: str, cookie: PlayerCookie = None
-                    ) -> dict[str, Any]:
+def get_winnability(request: Request, game_id: str, cookie: PlayerCookie = None,
+                    last_winnable: bool = True) -> dict[str, Any]:
     """The solver's verdict on the current position within a small budget (tens of
     milliseconds): ``winnable`` and ``lost`` are proved, ``unknown`` means the budget ran
     out.  ``last_winnable``: how many undos lead back to the last winnable position when
-    this one is lost.  Read-only: the page asks after each move, without holding up play."""
+    this one is lost; ``?last_winnable=false`` leaves it null and answers sooner (the page's
+    chip shows only the verdict).  Read-only: the page asks after each move, without
+    holding up play."""
     stored, game = _load(request, _reading(cookie, game_id), game_id)
-    answer = {"version": stored.version, **_verdict(game)}
+    answer = {"version": stored.version, **_verdict(game, undo=last_winnable)}
     live_games(request).keep(stored, game)
     return answer
 
