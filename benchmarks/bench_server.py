@@ -199,6 +199,10 @@ class Crowd:
     during_ramp: int = 0
     server_cpu: float = 0.0
     client_cpu: float = 0.0
+    #: the cores other work on the machine took, second by second while counting
+    others: list[float] = field(default_factory=list)
+    #: (seconds since counting began, round trip, endpoint) of every counted request
+    trace: list[tuple[float, float, str]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     #: per game: the acknowledged (version, logged action or None) in order
     acknowledged: dict[str, list[tuple[int, str | None]]] = field(
@@ -214,6 +218,7 @@ class Crowd:
             return None
         if start >= self.counted_from:
             self.times[name].append(time.perf_counter() - start)
+            self.trace.append((start - self.counted_from, self.times[name][-1], name))
         else:
             self.during_ramp += 1
         if response.status_code != 200:
@@ -319,10 +324,29 @@ async def _player(crowd: Crowd, client: httpx.AsyncClient, seed: int, deadline: 
             await asyncio.gather(*pending)
 
 
-async def _after_ramp(crowd: Crowd, pid: int) -> None:
+def machine_busy() -> float:
+    """CPU seconds the whole machine has spent not idle since boot (Linux)."""
+    with open("/proc/stat") as stat:
+        fields = [int(x) for x in stat.readline().split()[1:]]
+    idle = fields[3] + fields[4]  # idle and iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+async def _after_ramp(crowd: Crowd, pid: int, seconds: float) -> None:
+    """Count the CPU from the end of the arrival on, and each second the cores that other
+    work on the machine took (all busy time less the server's and this client's)."""
     await asyncio.sleep(RAMP)
     crowd.server_cpu = -cpu_seconds(pid)
     crowd.client_cpu = -time.process_time()
+    before = (machine_busy(), cpu_seconds(pid), time.process_time(), time.monotonic())
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        await asyncio.sleep(1.0)
+        now = (machine_busy(), cpu_seconds(pid), time.process_time(), time.monotonic())
+        span = now[3] - before[3]
+        crowd.others.append(((now[0] - before[0]) - (now[1] - before[1])
+                             - (now[2] - before[2])) / span)
+        before = now
 
 
 async def run_crowd(base: str, players: int, seconds: float, pid: int) -> Crowd:
@@ -332,8 +356,9 @@ async def run_crowd(base: str, players: int, seconds: float, pid: int) -> Crowd:
     clients = [httpx.AsyncClient(base_url=base, timeout=30, limits=limits)
                for _ in range(players)]
     deadline = time.monotonic() + RAMP + seconds
-    await asyncio.gather(_after_ramp(crowd, pid), *(_player(crowd, client, seed, deadline)
-                                                   for seed, client in enumerate(clients)))
+    await asyncio.gather(_after_ramp(crowd, pid, seconds),
+                         *(_player(crowd, client, seed, deadline)
+                           for seed, client in enumerate(clients)))
     crowd.server_cpu += cpu_seconds(pid)
     crowd.client_cpu += time.process_time()
     return crowd
@@ -383,6 +408,8 @@ def main() -> None:
     parser.add_argument("--closed-seconds", type=float, default=10.0)
     parser.add_argument("--whole-verdict", action="store_true",
                         help="ask the winnability with last_winnable (the page before)")
+    parser.add_argument("--trace", type=Path, metavar="FILE",
+                        help="write every counted request (start s, round trip s, endpoint)")
     parser.add_argument("--no-write", action="store_true", help="do not update BENCHMARKS.md")
     parser.add_argument("--section", default="server", help="the BENCHMARKS.md section")
     args = parser.parse_args()
@@ -416,6 +443,9 @@ def main() -> None:
                 crowd = asyncio.run(run_crowd(base, args.players, args.seconds, process.pid))
                 cpu = crowd.server_cpu
                 everything = [t for values in crowd.times.values() for t in values]
+                if args.trace is not None:
+                    args.trace.write_text("".join(f"{t:.4f}\t{rtt:.5f}\t{name}\n"
+                                                  for t, rtt, name in sorted(crowd.trace)))
                 problems = check_logs(db, crowd)
                 p99 = percentile(everything, 0.99) * 1e3 if everything else float("inf")
                 met = not crowd.errors and not problems and p99 <= 100
@@ -429,6 +459,17 @@ def main() -> None:
                     f"ms a request ({cpu / args.seconds:.2f} of a core; the client "
                     f"{crowd.client_cpu / args.seconds:.2f}); load average {load_average()} "
                     f"(target p99 <= 100 ms, no error: {'met' if met else 'MISSED'})")
+                if crowd.others:
+                    others = crowd.others
+                    quiet = [n for n, cores in enumerate(others) if cores < 0.5]
+                    calm = [rtt for t, rtt, _ in crowd.trace if int(t) in quiet]
+                    found = (f"{len(calm)} requests, p50 {_ms(calm, 0.5)} ms, p99 "
+                             f"{_ms(calm, 0.99)} ms" if calm else "none")
+                    lines.append(
+                        f"  - other work on the machine meanwhile: {statistics.mean(others):.2f} "
+                        f"cores on average (from {min(others):.2f} to {max(others):.2f} a "
+                        f"second); in the {len(quiet)} seconds when it took under half a core: "
+                        f"{found}")
                 for name in sorted(crowd.times):
                     values = crowd.times[name]
                     lines.append(f"  - {name}: p50 {_ms(values, 0.5)} ms, p99 {_ms(values, 0.99)}"

@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
+import gc
 import ipaddress
 import json
 import os
@@ -222,10 +223,22 @@ def worker_app() -> FastAPI:
     from ..store import Store
     from ..web import create_app
 
-    sys.setswitchinterval(SWITCH_INTERVAL)
     settings = json.loads(os.environ[WORKER_SETTINGS_ENV])
-    return create_app(Store(settings["database"]), local_player=settings["local_player"],
-                      allowed_hosts=settings["allowed_hosts"])
+    app = create_app(Store(settings["database"]), local_player=settings["local_player"],
+                     allowed_hosts=settings["allowed_hosts"])
+    _tune_for_serving()
+    return app
+
+
+def _tune_for_serving() -> None:
+    """The interpreter of a server process, once its application is made: the switch
+    interval of :data:`SWITCH_INTERVAL`, and everything alive so far (modules, the app)
+    moved out of the garbage collector's way, so its full collections scan only what the
+    requests made (their pauses stop every request of the process)."""
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    if os.environ.get("MAHJONG_GC_FREEZE", "1") == "1":
+        gc.collect()
+        gc.freeze()
 
 
 def _serve_workers(config_options: dict[str, object], sock: socket.socket, workers: int,
@@ -251,7 +264,6 @@ def run(args: argparse.Namespace) -> int:
     if args.host is None and args.allowed_hosts:
         raise CliError(N_("--allowed-host needs --host: the personal game answers only to "
                           "127.0.0.1, localhost and [::1]"))
-    sys.setswitchinterval(SWITCH_INTERVAL)
     if args.workers < 1:
         raise CliError(N_("--workers {workers}: give 1 or more processes"),
                        workers=args.workers)
@@ -290,6 +302,7 @@ def run(args: argparse.Namespace) -> int:
                     "database": store.url, "local_player": args.host is None,
                     "allowed_hosts": hosts})
             else:
+                _tune_for_serving()
                 uvicorn.Server(uvicorn.Config(app, **options)).run(  # type: ignore[arg-type]
                     sockets=[sock])
         finally:
