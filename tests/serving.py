@@ -31,7 +31,11 @@ def free_port() -> int:
 
 def a_minute_passes(database: str, game_id: str) -> None:
     """Move a stored game's clock a minute back, as if the player had taken that long: a
-    script that plays a whole game in seconds is no human, and its win goes unranked."""
+    script that plays a whole game in seconds is no human, and its win goes unranked.
+
+    Like every write of a game, it bumps the game's version: a server process keeps the
+    games it served and trusts them while their version stands (``web/live_games.py``).
+    Read the game's state again afterwards (a page: reload it)."""
     from datetime import timedelta
 
     from sqlalchemy import select, update
@@ -45,7 +49,8 @@ def a_minute_passes(database: str, game_id: str) -> None:
             since = connection.execute(select(games.c.running_since).where(
                 games.c.id == game_id)).scalar_one()
             connection.execute(update(games).where(games.c.id == game_id)
-                               .values(running_since=since - timedelta(minutes=1)))
+                               .values(running_since=since - timedelta(minutes=1),
+                                       version=games.c.version + 1))
     finally:
         engine.dispose()
 
