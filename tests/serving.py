@@ -31,7 +31,11 @@ def free_port() -> int:
 
 def a_minute_passes(database: str, game_id: str) -> None:
     """Move a stored game's clock a minute back, as if the player had taken that long: a
-    script that plays a whole game in seconds is no human, and its win goes unranked."""
+    script that plays a whole game in seconds is no human, and its win goes unranked.
+
+    Like every write of a game, it bumps the game's version: a server process keeps the
+    games it served and trusts them while their version stands (``web/live_games.py``).
+    Read the game's state again afterwards (a page: reload it)."""
     from datetime import timedelta
 
     from sqlalchemy import select, update
@@ -48,7 +52,7 @@ def a_minute_passes(database: str, game_id: str) -> None:
             connection.execute(
                 update(games)
                 .where(games.c.id == game_id)
-                .values(running_since=since - timedelta(minutes=1))
+                .values(running_since=since - timedelta(minutes=1), version=games.c.version + 1)
             )
     finally:
         engine.dispose()
@@ -57,8 +61,11 @@ def a_minute_passes(database: str, game_id: str) -> None:
 class ProductServer:
     """One server process on ``database``; :meth:`start` waits until it announces itself."""
 
-    def __init__(self, database: str, *, log: Path, port: int | None = None) -> None:
+    def __init__(
+        self, database: str, *, log: Path, port: int | None = None, args: tuple[str, ...] = ()
+    ) -> None:
         self.database = database
+        self.args = args  # more options of ``play``, e.g. ("--workers", "4")
         self.port = port if port is not None else free_port()
         self.log = log
         self.process: subprocess.Popen[str] | None = None
@@ -81,6 +88,7 @@ class ProductServer:
                     str(self.port),
                     "--database",
                     self.database,
+                    *self.args,
                 ],
                 stdout=subprocess.PIPE,
                 stderr=log,

@@ -80,6 +80,9 @@ def test_a_sliding_stage_is_won_by_clicks(browser, server) -> None:
     deal = connect_deal_from_code(page.get_attribute("[data-code]", "data-code"))
     assert deal.rule is Slide.DOWN and (deal.width, deal.height) == (12, 6)
     a_minute_passes(server.database, board_attr(page, "data-game"))  # clicked at a human pace
+    page.reload()  # the game's new version
+    page.wait_for_selector("#board[data-mode='connect'][data-status='playing']")
+    settle(page)
     board = deal.board()
     assert shown_grid(page, deal) == board.rows()
     slides = 0

@@ -85,6 +85,8 @@ def test_a_whole_turtle_game_is_won_by_clicking_tiles_then_win_dialog_and_leader
 ):
     deal = shown_deal(page)
     a_minute_passes(server.database, api_state(page)["id"])
+    page.reload()  # the game's new version
+    settle(page)
     assert deal.layout.name == "turtle"
     assert labels(page) == dict(enumerate(deal.tiles))
     for move in deal.solution:

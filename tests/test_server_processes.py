@@ -44,6 +44,7 @@ def test_two_processes_on_one_database_serve_one_game_alternately_to_a_win(two_s
     with httpx.Client(timeout=30) as client:
         state = call(client, servers[0], "games", code=CODE)
         a_minute_passes(servers[0].database, state["id"])  # a human's pace
+        state = client.get(f"{servers[0].url}api/games/{state['id']}").json()
         game = f"games/{state['id']}"
         turn = 1
         for n, move in enumerate(DEAL.solution):

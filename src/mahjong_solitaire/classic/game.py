@@ -12,6 +12,7 @@ aids (hints and the "still winnable?" check from the solver, the solvable shuffl
 
 from __future__ import annotations
 
+import copy
 import time
 from collections.abc import Callable
 
@@ -49,10 +50,14 @@ class Game(TileGame):
     def _fingerprint(self) -> int:
         return fingerprint(self.deal.layout)
 
-    def winnability(self) -> Winnability:
+    def winnability(self, *, look_back: bool = True, keep_plan: bool = True) -> Winnability:
         """Whether the position can still be won (within a small budget: never waits), and
-        how many undo steps lead back to the last position that could.  Changes nothing."""
-        return winnability(self.board, hinter=self._hinter)
+        how many undo steps lead back to the last position that could (not looked for with
+        ``look_back=False``).  The board does not change; the winning plan the solver finds
+        is kept for the next hints unless ``keep_plan`` is false (then the game's later
+        hints are exactly those of a replay of its log)."""
+        hinter = self._hinter if keep_plan else copy.copy(self._hinter)
+        return winnability(self.board, hinter=hinter, look_back=look_back)
 
     def undo_to_winnable(self) -> int:
         """Undo back to the last winnable position (each step logged as ``"undo"``, so a

@@ -12,6 +12,11 @@ with ``--host``, the ``--allowed-host`` names (or ``$MAHJONG_ALLOWED_HOSTS``), b
 address it listens on.  Behind a reverse proxy, ``--forwarded-allow-ips`` tells uvicorn
 whose ``X-Forwarded-Proto`` and ``X-Forwarded-For`` to believe.
 
+``--workers N`` serves with N processes on the one listening socket (uvicorn's supervisor):
+each opens its own store from the database URL and keeps its own live games, which the
+stored version keeps honest (``web/live_games.py``), so N processes on one PostgreSQL
+database serve any player's requests interchangeably.
+
     >>> parser = argparse.ArgumentParser(); register(parser.add_subparsers())
     >>> args = parser.parse_args(["play", "--no-browser", "--port", "0"])
     >>> args.host, args.port, args.no_browser
@@ -29,13 +34,19 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
+import gc
 import ipaddress
+import json
 import os
 import socket
 import sys
 import threading
 import webbrowser
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
 
 from ..i18n import N_, translator
 from .common import CliError, language
@@ -44,10 +55,12 @@ __all__ = [
     "ALLOWED_HOSTS_ENV",
     "DEFAULT_HOST",
     "DEFAULT_PORT",
+    "WORKER_SETTINGS_ENV",
     "allowed_hosts",
     "browser_url",
     "listen",
     "register",
+    "worker_app",
 ]
 
 DEFAULT_HOST = "127.0.0.1"
@@ -61,6 +74,15 @@ LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 ALLOWED_HOSTS_ENV = "MAHJONG_ALLOWED_HOSTS"
 
 _WILDCARDS = ("", "0.0.0.0", "::")
+
+#: Seconds a thread holds the interpreter before another may run (Python's default is
+#: 5 ms): a request thread waiting on the database gets it back sooner while a solver thread
+#: works out a "still winnable?" verdict (measured with benchmarks/bench_server.py).
+SWITCH_INTERVAL = float(os.environ.get("MAHJONG_SWITCH_INTERVAL", "0.001"))
+
+#: How ``play --workers N`` tells its worker processes what to serve (JSON: the database
+#: URL, the local-player mode, the host names); :func:`worker_app` reads it.
+WORKER_SETTINGS_ENV = "MAHJONG_WORKER_SETTINGS"
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -105,6 +127,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "$FORWARDED_ALLOW_IPS, else none)",
     )
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="server processes sharing the port (default 1).  Several "
+        "processes are for a PostgreSQL database (SQLite works, but its "
+        "one writer at a time makes them wait on each other)",
+    )
     parser.add_argument(
         "--database",
         metavar="URL",
@@ -228,6 +259,51 @@ def listen(host: str, port: int | None) -> socket.socket:
         ) from None
 
 
+def worker_app() -> FastAPI:
+    """The application of one ``play --workers N`` process: its own store on the database
+    that ``play`` opened (settings in :data:`WORKER_SETTINGS_ENV`)."""
+    from ..store import Store
+    from ..web import create_app
+
+    settings = json.loads(os.environ[WORKER_SETTINGS_ENV])
+    app = create_app(
+        Store(settings["database"]),
+        local_player=settings["local_player"],
+        allowed_hosts=settings["allowed_hosts"],
+    )
+    _tune_for_serving()
+    return app
+
+
+def _tune_for_serving() -> None:
+    """The interpreter of a server process, once its application is made: the switch
+    interval of :data:`SWITCH_INTERVAL`, and everything alive so far (modules, the app)
+    moved out of the garbage collector's way, so its full collections scan only what the
+    requests made (their pauses stop every request of the process)."""
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    if os.environ.get("MAHJONG_GC_FREEZE", "1") == "1":
+        gc.collect()
+        gc.freeze()
+
+
+def _serve_workers(
+    config_options: dict[str, Any],
+    sock: socket.socket,
+    workers: int,
+    settings: dict[str, Any],
+) -> None:
+    """Serve ``sock`` with ``workers`` processes (uvicorn's supervisor), each running
+    :func:`worker_app`."""
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    os.environ[WORKER_SETTINGS_ENV] = json.dumps(settings)
+    config = uvicorn.Config(
+        f"{__name__}:worker_app", factory=True, workers=workers, **config_options
+    )
+    Multiprocess(config, sockets=[sock]).run()
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -242,6 +318,8 @@ def run(args: argparse.Namespace) -> int:
                 "127.0.0.1, localhost and [::1]"
             )
         )
+    if args.workers < 1:
+        raise CliError(N_("--workers {workers}: give 1 or more processes"), workers=args.workers)
     hosts = allowed_hosts(args.host, args.allowed_hosts)
     sock = listen(host, args.port)
     try:
@@ -278,15 +356,28 @@ def run(args: argparse.Namespace) -> int:
             # uvicorn's ProxyHeadersMiddleware: the scheme (so the cookie's Secure flag and
             # the Origin check) and client address come from the trusted proxy's headers
             forwarded = args.forwarded_allow_ips or None
-            config = uvicorn.Config(
-                app,
+            options: dict[str, Any] = dict(
                 log_level="warning",
                 access_log=False,
                 lifespan="off",
                 proxy_headers=forwarded is not None,
                 forwarded_allow_ips=forwarded,
             )
-            uvicorn.Server(config).run(sockets=[sock])
+            if args.workers > 1:
+                store.close()  # each process opens its own
+                _serve_workers(
+                    options,
+                    sock,
+                    args.workers,
+                    {
+                        "database": store.url,
+                        "local_player": args.host is None,
+                        "allowed_hosts": hosts,
+                    },
+                )
+            else:
+                _tune_for_serving()
+                uvicorn.Server(uvicorn.Config(app, **options)).run(sockets=[sock])
         finally:
             store.close()
     finally:

@@ -199,6 +199,14 @@ class TileGame(ABC):
             return self._elapsed
         return self._elapsed + max(0.0, self._clock() - self._running_since)
 
+    def set_clock(self, elapsed: float, clock: Callable[[], float]) -> None:
+        """Seconds played so far, and the clock that measures play from now on (running,
+        unless the game is won): what the constructor does, for a game kept between
+        requests instead of rebuilt."""
+        self._clock = clock
+        self._elapsed = elapsed
+        self._running_since = None if self.board.is_won() else clock()
+
     @property
     def is_paused(self) -> bool:
         return self._running_since is None and not self.board.is_won()

@@ -44,9 +44,15 @@ class Winnability:
 
 
 def winnability(
-    board: Board, *, hinter: Hinter | None = None, node_limit: int = WINNABILITY_NODES
+    board: Board,
+    *,
+    hinter: Hinter | None = None,
+    node_limit: int = WINNABILITY_NODES,
+    look_back: bool = True,
 ) -> Winnability:
     """Decide ``board`` within ``node_limit``; ``hinter`` lends (and keeps) a winning plan.
+    ``look_back=False``: the status alone, without looking for the last winnable position
+    of a lost one (most of the work; ``undo`` is then ``None``).
 
     The board is not changed.
     """
@@ -58,6 +64,8 @@ def winnability(
         return Winnability(Status.WINNABLE, 0)
     if result.verdict is Verdict.UNKNOWN:
         return Winnability(Status.UNKNOWN, None)
+    if not look_back:
+        return Winnability(Status.LOST, None)
     probe = board.copy()
     steps = 0
     while probe.can_undo and budget > 0:

@@ -53,6 +53,7 @@ from .lifecycle import (
     store_of,
     view_of,
 )
+from .live_games import live_games, uncached
 from .models import (
     AnyGameState,
     DailyBoard,
@@ -240,7 +241,7 @@ action_route(
     router,
     VIEW,
     "undo-to-winnable",
-    calling("undo_to_winnable"),
+    uncached(calling("undo_to_winnable")),
     summary="Undo back to the last winnable position",
     doc="Undoes, one logged undo at a time, back to the last position the solver "
     "proves winnable (the No moves dialog's offer).  409 when the solver cannot "
@@ -271,18 +272,21 @@ action_route(
     responses=error_responses(*READ_ERRORS),
 )
 def get_winnability(
-    request: Request, game_id: str, cookie: PlayerCookie = None
+    request: Request, game_id: str, cookie: PlayerCookie = None, last_winnable: bool = True
 ) -> WinnabilityAnswer:
     """The solver's verdict on the current position within a small budget (tens of
     milliseconds): ``winnable`` and ``lost`` are proved, ``unknown`` means the budget ran
     out.  ``last_winnable``: how many undos lead back to the last winnable position when
-    this one is lost.  Read-only: the page asks after each move, without holding up play."""
+    this one is lost; ``?last_winnable=false`` leaves it null and answers sooner (the page's
+    chip shows only the verdict).  Read-only: the page asks after each move, without
+    holding up play."""
     player_id = "" if game_id.startswith(FRESH) else known_player(cookie)
     loaded = load(request, player_id, game_id, VIEW)
     assert isinstance(loaded.game, Game)
-    winnability, last_winnable = verdict(loaded.game)
+    winnability, way_back = verdict(loaded.game, undo=last_winnable)
+    live_games(request).keep(loaded.stored, loaded.game)
     return WinnabilityAnswer(
-        version=loaded.stored.version, winnability=winnability, last_winnable=last_winnable
+        version=loaded.stored.version, winnability=winnability, last_winnable=way_back
     )
 
 

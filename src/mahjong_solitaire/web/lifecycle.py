@@ -41,6 +41,7 @@ from ..modes import mode_named, mode_of_code
 from ..store import StaleWriteError, Store, StoredGame
 from .connect_state import CONNECT_VIEW
 from .errors import ApiError, ErrorCode, error_responses
+from .live_games import LiveGames, live_games
 from .models import GameFrame, Versioned
 from .state import CLASSIC_VIEW
 from .view import GameView, StateT
@@ -213,10 +214,11 @@ def fresh_game(game_id: str, at: datetime | None = None) -> StoredGame | None:
     )
 
 
-def _rebuild(stored: StoredGame, view: GameView, at: datetime) -> TileGame:
+def rebuild(stored: StoredGame, at: datetime, view: GameView | None = None) -> TileGame:
     """The game of a stored record at ``at``: its actions replayed on its deal by its
-    mode's game class, its clock, its pause and its selection (the first tap of a pair may
-    have been served by another process)."""
+    mode's game class (``view``'s, default its own mode's), its clock, its pause and its
+    selection (the first tap of a pair may have been served by another process)."""
+    view = view or view_of(stored.mode)
     game = view.mode.game.replay(
         view.deal(stored), stored.actions, clock=lambda: 0.0, elapsed=stored.elapsed_now(at)
     )
@@ -228,9 +230,11 @@ def _rebuild(stored: StoredGame, view: GameView, at: datetime) -> TileGame:
     return game
 
 
-def load_stored(stored: StoredGame, view: GameView | None = None) -> Loaded:
-    """A stored game rebuilt through its mode; 409 ``wrong_mode`` when ``view`` (the
-    route's) is not its mode's."""
+def load_stored(
+    stored: StoredGame, view: GameView | None = None, live: LiveGames | None = None
+) -> Loaded:
+    """A stored game rebuilt through its mode (or the one ``live`` kept at its version); 409
+    ``wrong_mode`` when ``view`` (the route's) is not its mode's."""
     try:
         own = view_of(stored.mode)
     except ValueError:
@@ -242,8 +246,12 @@ def load_stored(stored: StoredGame, view: GameView | None = None) -> Loaded:
             ErrorCode.WRONG_MODE,
             f"this is a {own.mode.name} game: play it with {own.path}/{stored.id}",
         )
+    at = stored.started_at if stored.version == 0 else now()
     try:
-        game = _rebuild(stored, own, stored.started_at if stored.version == 0 else now())
+        if live is None or stored.version == 0:
+            game = rebuild(stored, at, own)
+        else:
+            game = live.game(stored, at, lambda record, when: rebuild(record, when, own))
     except (GameError, ValueError) as error:
         raise ApiError(
             ErrorCode.CORRUPT_GAME, f"the saved game cannot be rebuilt: {error}"
@@ -255,7 +263,7 @@ def load(request: Request, player_id: str, game_id: str, view: GameView | None =
     """The player's game ``game_id`` (or the fresh deal of a ``new:`` id), rebuilt; see
     :func:`load_stored`."""
     stored = fresh_game(game_id) or store_of(request).get_game(player_id, game_id)
-    return load_stored(stored, view)
+    return load_stored(stored, view, live_games(request))
 
 
 def _acting_on(
@@ -318,9 +326,34 @@ def act(
 ) -> tuple[Loaded, Mapping[str, object]]:
     """Perform ``action`` on the stored game and save it; the game after it and the
     action's extra answer fields.  Nothing is saved when the action raises or changes
-    nothing."""
-    loaded = load(request, player_id, game_id, view)
-    stored, game = loaded.stored, loaded.game
+    nothing.  A game this process kept is acted on without reading it first: the save
+    checks its version (:meth:`.live_games.LiveGames.act`)."""
+
+    def loaded() -> tuple[StoredGame, TileGame]:
+        found = load(request, player_id, game_id, view)
+        return found.stored, found.game
+
+    def step(
+        stored: StoredGame, game: TileGame
+    ) -> tuple[StoredGame, TileGame, Mapping[str, object]]:
+        return _step(request, player_id, stored, game, version, action)
+
+    stored, game, extra = live_games(request).act(
+        player_id, game_id, version, view.mode.name, now(), load=loaded, step=step
+    )
+    return Loaded(stored, game, view), extra
+
+
+def _step(
+    request: Request,
+    player_id: str,
+    stored: StoredGame,
+    game: TileGame,
+    version: int | None,
+    action: Action,
+) -> tuple[StoredGame, TileGame, Mapping[str, object]]:
+    """Check ``version``, perform ``action`` on ``game`` (the state of ``stored``) and save
+    it if it changed anything (the same ``stored`` comes back when nothing changed)."""
     if version is not None and version != stored.version:
         raise ApiError(
             ErrorCode.STALE_VERSION,
@@ -332,9 +365,9 @@ def act(
     before = (len(game.actions), game.selection, game.status)
     extra = action(game)
     if (len(game.actions), game.selection, game.status) == before:
-        return loaded, extra
+        return stored, game, extra
     status = game.status
-    stored = store_of(request).save_game(
+    saved = store_of(request).save_game(
         player_id,
         stored.id,
         version=stored.version,
@@ -347,7 +380,7 @@ def act(
         shuffles=game.shuffles,
         selection=game.selection,
     )
-    return Loaded(stored, game, loaded.view), extra
+    return saved, game, extra
 
 
 def _win_rank(request: Request, loaded: Loaded) -> int | None:
@@ -367,6 +400,7 @@ def answer(
     state: StateT = loaded.view.state(
         loaded.stored, loaded.game, rank=_win_rank(request, loaded), into=kind, **extra
     )
+    live_games(request).keep(loaded.stored, loaded.game)  # answered: it may serve the next
     return state
 
 

@@ -27,6 +27,7 @@ from ..core.mode import Mode
 from ..i18n import layout_description, layout_title
 from ..store import StoredGame
 from .language import current_language
+from .live_games import winnability
 from .models import (
     GameState,
     LayoutInfo,
@@ -182,12 +183,14 @@ def board_state(game: Game, *, hide: bool = False) -> BoardFields:
     return BoardFields(tiles=tiles, **board_counters(game, hide=hide))
 
 
-def verdict(game: Game) -> tuple[Verdict, int | None]:
+def verdict(game: Game, *, undo: bool = True) -> tuple[Verdict, int | None]:
     """``winnability`` and ``last_winnable``: the solver's word on the position (a won
-    game is winnable without asking)."""
+    game is winnable without asking), kept per position and leaving the game's hint plan
+    alone (:func:`.live_games.winnability`); ``undo=False``: without looking for the way
+    back."""
     if game.status is GameStatus.WON:
         return "winnable", None
-    found = game.winnability()
+    found = winnability(game, undo=undo)
     return found.status.value, found.undo or None
 
 

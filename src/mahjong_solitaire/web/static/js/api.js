@@ -49,7 +49,9 @@ export const api = {
   game: (id) => request("GET", `/games/${encodeURIComponent(id)}`),
   create: (body) => request("POST", "/games", body),
   tap: (id, position, version) => request("POST", `/games/${encodeURIComponent(id)}/tap`, { position, version }),
-  winnability: (id) => request("GET", `/games/${encodeURIComponent(id)}/winnability`),
+  // the chip shows the verdict alone: the way back of a lost position (last_winnable), most
+  // of the solver's work, comes with the stuck state's own answer
+  winnability: (id) => request("GET", `/games/${encodeURIComponent(id)}/winnability?last_winnable=false`),
   action: (id, name, version, options) => request("POST", `/games/${encodeURIComponent(id)}/${name}`, { version }, options),
   leaderboard: (mode) => request("GET", `/leaderboard?mode=${encodeURIComponent(mode)}`),
   statistics: (mode) => request("GET", `/statistics?mode=${encodeURIComponent(mode)}`),

@@ -1,0 +1,564 @@
+"""Server load (issue, goal 4): one client tapping in a closed loop, and 200 simulated players.
+
+Starts its own server, as a player does (``python -m mahjong_solitaire play --no-browser
+--host 127.0.0.1``, with ``--workers N`` for several processes), on a fresh database: a
+SQLite file in a temporary directory, or with ``--postgres URL`` a schema of its own on that
+PostgreSQL server (dropped afterwards).  Then, over HTTP on loopback:
+
+1. **closed loop**: one client taps through whole deals (their solutions), one request at a
+   time, for ``--closed-seconds``: taps per second and the round trip (target: >= 400 taps/s,
+   median <= 2.5 ms, p99 <= 50 ms);
+2. **crowd**: ``--players`` simulated players (default 200) for ``--seconds``, each with a
+   cookie of its own, thinking 0.5-2 s before each action: taps (mostly on a matching free
+   pair, sometimes a slip), hints (then the hinted pair), undo and redo, new games (a random
+   deal of a random layout and difficulty, or a code; after a win, on a stuck board or now
+   and then), and, as the page does, ``GET /api/games/{id}/winnability`` once per new
+   position without waiting for it.  The players arrive one by one over the first 10 s,
+   whose requests are not counted; then per endpoint p50/p99 over ``--seconds``.  The
+   target is p99 <= 100 ms and no error (during the arrival too);
+3. after the crowd, every player's stored action log is compared with the actions the server
+   acknowledged (in order; no loss, no duplicate), and every game's acknowledged versions
+   must strictly increase.
+
+    python benchmarks/bench_server.py --postgres postgresql+psycopg://postgres@127.0.0.1/db \\
+        [--workers 4] [--players 200] [--seconds 40] [--closed-seconds 10] [--no-write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import os
+import random
+import secrets
+import selectors
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from _report import percentile, write_section
+from mahjong_solitaire import deal_from_code
+from mahjong_solitaire.core.tiles import matches
+
+#: Seconds a simulated player thinks before each action (the issue's 0.5-2 s).
+THINK = (0.5, 2.0)
+#: What the page adds to its winnability request (web/static/js/api.js): the chip shows the
+#: verdict alone.  ``--whole-verdict`` asks without it, as the page did before.
+WINNABILITY_QUERY = "?last_winnable=false"
+#: Seconds over which the players arrive; requests started before the end are not counted
+#: (200 first visits at once would measure a thundering herd, not the steady load).
+RAMP = 10.0
+CODES = [f"MJ1-L00-{letters}" for letters in ("AAAAABL", "AAAAABO", "AAAAABR", "AAAAABU")]
+LAYOUTS = ["turtle", "turtle", "turtle", "crab", "fortress", "pyramid"]
+DIFFICULTIES = ["easy", "normal", "normal", "hard"]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def load_average() -> str:
+    return ", ".join(f"{value:.2f}" for value in os.getloadavg())
+
+
+# -- the database and the server ---------------------------------------------------------
+
+
+@contextmanager
+def fresh_database(postgres: str | None, work: Path) -> Iterator[str]:
+    """A SQLite file in ``work``, or a fresh schema on the PostgreSQL server ``postgres``."""
+    if postgres is None:
+        yield f"sqlite:///{work / 'games.db'}"
+        return
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    schema = f"bench_{secrets.token_hex(6)}"
+    admin = create_engine(postgres, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+    try:
+        yield (
+            make_url(postgres)
+            .update_query_dict({"options": f"-csearch_path={schema}"})
+            .render_as_string(hide_password=False)
+        )
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+def start_server(database: str, log: Path, workers: int) -> tuple[subprocess.Popen[str], str]:
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    extra = ["--workers", str(workers)] if workers > 1 else []
+    with log.open("w") as err:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "mahjong_solitaire",
+                "play",
+                "--no-browser",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--database",
+                database,
+                *extra,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=err,
+            text=True,
+            env=env,
+        )
+    assert process.stdout is not None
+    with selectors.DefaultSelector() as selector:
+        selector.register(process.stdout, selectors.EVENT_READ)
+        if not selector.select(90):
+            process.kill()
+            raise SystemExit("the server did not start")
+    line = process.stdout.readline()
+    if "running at" not in line:
+        process.kill()
+        raise SystemExit(f"the server did not start: {line!r}\n{log.read_text()}")
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60  # with --workers, until every process answers
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{base}/api/layouts", timeout=5).status_code == 200:
+                break
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    return process, base
+
+
+def _process_tree(pid: int) -> list[int]:
+    found = [pid]
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as children:
+                for child in children.read().split():
+                    found += _process_tree(int(child))
+    except OSError:
+        pass
+    return found
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of ``pid`` and its living descendants (Linux)."""
+    total = 0
+    for one in _process_tree(pid):
+        try:
+            with open(f"/proc/{one}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        except OSError:
+            pass
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+# -- 1. the closed loop ------------------------------------------------------------------
+
+
+def closed_loop(base: str, seconds: float) -> tuple[list[float], float]:
+    """Round trips of taps sent one at a time by one player for ``seconds``; and the
+    wall time they took."""
+    deals = [deal_from_code(code) for code in CODES]
+    times: list[float] = []
+    with httpx.Client(base_url=base, timeout=10) as client:
+        for warm in range(20):  # the first requests import and fill caches
+            client.get("/api/layouts" if warm % 2 else "/api/game")
+        start_all = time.perf_counter()
+        deadline = time.monotonic() + seconds
+        n = 0
+        while time.monotonic() < deadline:
+            deal = deals[n % len(deals)]
+            n += 1
+            state = client.post("/api/games", json={"code": deal.code}).json()
+            for move in deal.solution:
+                for position in move:
+                    start = time.perf_counter()
+                    response = client.post(
+                        f"/api/games/{state['id']}/tap",
+                        json={"position": position, "version": state["version"]},
+                    )
+                    times.append(time.perf_counter() - start)
+                    response.raise_for_status()
+                    state = response.json()
+                if time.monotonic() >= deadline:
+                    break
+        wall = time.perf_counter() - start_all
+    return times, wall
+
+
+# -- 2. the crowd ------------------------------------------------------------------------
+
+
+@dataclass
+class Crowd:
+    times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    #: requests started before this moment are not counted (the players' arrival)
+    counted_from: float = 0.0
+    during_ramp: int = 0
+    server_cpu: float = 0.0
+    client_cpu: float = 0.0
+    #: the cores other work on the machine took, second by second while counting
+    others: list[float] = field(default_factory=list)
+    #: (seconds since counting began, round trip, endpoint) of every counted request
+    trace: list[tuple[float, float, str]] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    #: per game: the acknowledged (version, logged action or None) in order
+    acknowledged: dict[str, list[tuple[int, str | None]]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
+
+    async def call(
+        self,
+        client: httpx.AsyncClient,
+        name: str,
+        method: str,
+        path: str,
+        body: dict[str, Any] | None = None,
+    ) -> dict[str, Any] | None:
+        start = time.perf_counter()
+        try:
+            response = await client.request(method, path, json=body)
+        except httpx.HTTPError as error:
+            self.errors.append(f"{name} {path}: {error!r}")
+            return None
+        if start >= self.counted_from:
+            self.times[name].append(time.perf_counter() - start)
+            self.trace.append((start - self.counted_from, self.times[name][-1], name))
+        else:
+            self.during_ramp += 1
+        if response.status_code != 200:
+            self.errors.append(f"{name} {path}: {response.status_code} {response.text[:200]}")
+            return None
+        return response.json()  # type: ignore[no-any-return]
+
+    def acknowledge(self, state: dict[str, Any], action: str | None) -> None:
+        self.acknowledged[state["id"]].append((state["version"], action))
+
+
+def _logged(name: str, state: dict[str, Any]) -> str | None:
+    """The action log entry an acknowledged answer stands for (None: nothing logged)."""
+    if name == "tap":
+        move = state["event"]["move"]
+        return None if move is None else f"{min(move)},{max(move)}"
+    return name if name in ("hint", "undo", "redo") else None
+
+
+def _tap_target(state: dict[str, Any], rng: random.Random, plan: list[int]) -> int:
+    free = [tile for tile in state["tiles"] if tile["free"]]
+    faces = {tile["i"]: tile["tile"] for tile in free}
+    while plan:
+        wanted = plan.pop(0)
+        if wanted in faces:
+            return wanted
+    selected = state["selection"]
+    if selected in faces:
+        partners = [i for i in faces if i != selected and matches(faces[i], faces[selected])]
+        if partners and rng.random() < 0.9:
+            return rng.choice(partners)
+        return rng.choice(list(faces))  # a slip: deselects or moves the selection
+    paired = [i for i in faces if any(j != i and matches(faces[i], faces[j]) for j in faces)]
+    if paired and rng.random() < 0.9:
+        return rng.choice(paired)
+    return rng.choice(list(faces))
+
+
+def _position(state: dict[str, Any]) -> str:
+    """What the page asks the verdict about: the game and its tiles (app.js positionKey)."""
+    return state["id"] + ":" + ",".join(f"{t['i']}{t['tile']}" for t in state["tiles"])
+
+
+async def _player(crowd: Crowd, client: httpx.AsyncClient, seed: int, deadline: float) -> None:
+    rng = random.Random(seed)
+    pending: set[asyncio.Task[Any]] = set()
+    await asyncio.sleep(rng.uniform(0, RAMP))  # players arrive one by one
+
+    async def new_game() -> dict[str, Any] | None:
+        if rng.random() < 0.4:
+            body: dict[str, Any] = {"code": rng.choice(CODES)}
+        else:
+            body = {"layout": rng.choice(LAYOUTS), "difficulty": rng.choice(DIFFICULTIES)}
+        return await crowd.call(client, "POST /api/games", "POST", "/api/games", body)
+
+    async with client:
+        state = await new_game()
+        asked = ""
+        plan: list[int] = []
+        while state is not None and time.monotonic() < deadline:
+            key = _position(state)
+            if key != asked and state["status"] not in ("paused", "won"):
+                asked = key  # the page asks once per position and does not wait
+                if state["winnability"] == "unknown":
+                    task = asyncio.create_task(
+                        crowd.call(
+                            client,
+                            "GET winnability",
+                            "GET",
+                            f"/api/games/{state['id']}/winnability{WINNABILITY_QUERY}",
+                        )
+                    )
+                    pending.add(task)
+                    task.add_done_callback(pending.discard)
+            await asyncio.sleep(rng.uniform(*THINK))
+            if time.monotonic() >= deadline:
+                break
+            game = f"/api/games/{state['id']}"
+            version = {"version": state["version"]}
+            roll = rng.random()
+            if (
+                state["status"] == "won"
+                or roll < 0.01
+                or (state["status"] == "stuck" and not state["can_undo"])
+            ):
+                plan = []
+                state = await new_game()
+                continue
+            if state["status"] == "stuck" or (roll < 0.05 and state["can_undo"]):
+                name = "undo"
+            elif roll < 0.06 and state["can_redo"]:
+                name = "redo"
+            elif roll < 0.10:
+                name = "hint"
+            else:
+                name = "tap"
+            if name == "tap":
+                body = {"position": _tap_target(state, rng, plan), **version}
+            else:
+                body = version
+            answer = await crowd.call(client, name, "POST", f"{game}/{name}", body)
+            if answer is None:
+                break
+            if answer["version"] != state["version"]:
+                crowd.acknowledge(answer, _logged(name, answer))
+            if name == "hint" and answer["hint"] is not None:
+                plan = list(answer["hint"])
+            state = answer
+        if pending:
+            await asyncio.gather(*pending)
+
+
+def machine_busy() -> float:
+    """CPU seconds the whole machine has spent not idle since boot (Linux)."""
+    with open("/proc/stat") as stat:
+        fields = [int(x) for x in stat.readline().split()[1:]]
+    idle = fields[3] + fields[4]  # idle and iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+async def _after_ramp(crowd: Crowd, pid: int, seconds: float) -> None:
+    """Count the CPU from the end of the arrival on, and each second the cores that other
+    work on the machine took (all busy time less the server's and this client's)."""
+    await asyncio.sleep(RAMP)
+    crowd.server_cpu = -cpu_seconds(pid)
+    crowd.client_cpu = -time.process_time()
+    before = (machine_busy(), cpu_seconds(pid), time.process_time(), time.monotonic())
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        await asyncio.sleep(1.0)
+        now = (machine_busy(), cpu_seconds(pid), time.process_time(), time.monotonic())
+        span = now[3] - before[3]
+        crowd.others.append(
+            ((now[0] - before[0]) - (now[1] - before[1]) - (now[2] - before[2])) / span
+        )
+        before = now
+
+
+async def run_crowd(base: str, players: int, seconds: float, pid: int) -> Crowd:
+    crowd = Crowd(counted_from=time.perf_counter() + RAMP)
+    # each player is a client (a cookie jar) of its own, made before the clock starts
+    limits = httpx.Limits(max_connections=4)
+    clients = [httpx.AsyncClient(base_url=base, timeout=30, limits=limits) for _ in range(players)]
+    deadline = time.monotonic() + RAMP + seconds
+    await asyncio.gather(
+        _after_ramp(crowd, pid, seconds),
+        *(_player(crowd, client, seed, deadline) for seed, client in enumerate(clients)),
+    )
+    crowd.server_cpu += cpu_seconds(pid)
+    crowd.client_cpu += time.process_time()
+    return crowd
+
+
+def check_logs(database: str, crowd: Crowd) -> list[str]:
+    """Every acknowledged game's stored log against the acknowledged actions."""
+    from sqlalchemy import create_engine, select
+
+    from mahjong_solitaire.store.schema import games
+
+    problems = []
+    engine = create_engine(database)
+    try:
+        with engine.connect() as connection:
+            stored = {
+                row.id: list(row.actions)
+                for row in connection.execute(
+                    select(games.c.id, games.c.actions).where(
+                        games.c.id.in_(list(crowd.acknowledged))
+                    )
+                )
+            }
+    finally:
+        engine.dispose()
+    for game_id, acks in crowd.acknowledged.items():
+        versions = [version for version, _ in acks]
+        if any(b <= a for a, b in itertools.pairwise(versions)):
+            problems.append(f"{game_id}: acknowledged versions not increasing: {versions}")
+        expected = [action for _, action in acks if action is not None]
+        if stored.get(game_id) != expected:
+            problems.append(f"{game_id}: stored {stored.get(game_id)} != acknowledged {expected}")
+    return problems
+
+
+# -- the report --------------------------------------------------------------------------
+
+
+def _ms(values: list[float], q: float) -> str:
+    return f"{percentile(values, q) * 1e3:.1f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--postgres",
+        metavar="URL",
+        default=os.environ.get("BENCH_POSTGRES_URL"),
+        help="a PostgreSQL server (a fresh schema is made on it); default "
+        "$BENCH_POSTGRES_URL, else a SQLite file",
+    )
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--players", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=40.0)
+    parser.add_argument("--closed-seconds", type=float, default=10.0)
+    parser.add_argument(
+        "--whole-verdict",
+        action="store_true",
+        help="ask the winnability with last_winnable (the page before)",
+    )
+    parser.add_argument(
+        "--trace",
+        type=Path,
+        metavar="FILE",
+        help="write every counted request (start s, round trip s, endpoint)",
+    )
+    parser.add_argument("--no-write", action="store_true", help="do not update BENCHMARKS.md")
+    parser.add_argument("--section", default="server", help="the BENCHMARKS.md section")
+    args = parser.parse_args()
+    if args.whole_verdict:
+        global WINNABILITY_QUERY
+        WINNABILITY_QUERY = ""
+    lines: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp, fresh_database(args.postgres, Path(tmp)) as db:
+        kind = "PostgreSQL" if args.postgres else "SQLite (WAL)"
+        process, base = start_server(db, Path(tmp) / "server.log", args.workers)
+        try:
+            lines.append(
+                f"`play --workers {args.workers}` on {kind}, HTTP on loopback, client in "
+                f"another process; {os.cpu_count()} cores shared with other work; "
+                f"winnability asked as `GET …/winnability{WINNABILITY_QUERY}`."
+            )
+            lines.append("")
+            if args.closed_seconds > 0:
+                cpu, busy, mine = (cpu_seconds(process.pid), machine_busy(), time.process_time())
+                times, wall = closed_loop(base, args.closed_seconds)
+                cpu = cpu_seconds(process.pid) - cpu
+                others = (machine_busy() - busy - cpu - (time.process_time() - mine)) / wall
+                median = statistics.median(times) * 1e3
+                p99 = percentile(times, 0.99) * 1e3
+                rate = len(times) / wall
+                met = rate >= 400 and median <= 2.5 and p99 <= 50
+                lines.append(
+                    f"- closed loop, one client: {rate:.0f} taps/s, round trip median "
+                    f"{median:.2f} ms, p99 {p99:.2f} ms, n={len(times)}; server CPU "
+                    f"{cpu / len(times) * 1e3:.2f} ms a tap; other work on the machine "
+                    f"{others:.2f} cores; load average {load_average()} "
+                    f"(target >= 400 taps/s, median <= 2.5 ms, p99 <= 50 ms: "
+                    f"{'met' if met else 'MISSED'})"
+                )
+            if args.players > 0:
+                crowd = asyncio.run(run_crowd(base, args.players, args.seconds, process.pid))
+                cpu = crowd.server_cpu
+                everything = [t for values in crowd.times.values() for t in values]
+                if args.trace is not None:
+                    args.trace.write_text(
+                        "".join(
+                            f"{t:.4f}\t{rtt:.5f}\t{name}\n" for t, rtt, name in sorted(crowd.trace)
+                        )
+                    )
+                problems = check_logs(db, crowd)
+                p99 = percentile(everything, 0.99) * 1e3 if everything else float("inf")
+                met = not crowd.errors and not problems and p99 <= 100
+                moves = sum(len(acks) for acks in crowd.acknowledged.values())
+                lines.append(
+                    f"- {args.players} players arriving over {RAMP:g} s, then counted for "
+                    f"{args.seconds:g} s (think {THINK[0]:g}-{THINK[1]:g} s): "
+                    f"{len(everything)} requests ({len(everything) / args.seconds:.0f}/s), "
+                    f"{len(crowd.errors)} errors, all requests p50 {_ms(everything, 0.5)} ms, "
+                    f"p99 {p99:.1f} ms; server CPU {cpu / max(1, len(everything)) * 1e3:.2f} "
+                    f"ms a request ({cpu / args.seconds:.2f} of a core; the client "
+                    f"{crowd.client_cpu / args.seconds:.2f}); load average {load_average()} "
+                    f"(target p99 <= 100 ms, no error: {'met' if met else 'MISSED'})"
+                )
+                if crowd.others:
+                    others = crowd.others
+                    quiet = [n for n, cores in enumerate(others) if cores < 0.5]
+                    calm = [rtt for t, rtt, _ in crowd.trace if int(t) in quiet]
+                    found = (
+                        f"{len(calm)} requests, p50 {_ms(calm, 0.5)} ms, p99 {_ms(calm, 0.99)} ms"
+                        if calm
+                        else "none"
+                    )
+                    lines.append(
+                        f"  - other work on the machine meanwhile: {statistics.mean(others):.2f} "
+                        f"cores on average (from {min(others):.2f} to {max(others):.2f} a "
+                        f"second); in the {len(quiet)} seconds when it took under half a core: "
+                        f"{found}"
+                    )
+                for name in sorted(crowd.times):
+                    values = crowd.times[name]
+                    lines.append(
+                        f"  - {name}: p50 {_ms(values, 0.5)} ms, p99 {_ms(values, 0.99)}"
+                        f" ms, max {max(values) * 1e3:.1f} ms, n={len(values)}"
+                    )
+                lines.append(
+                    f"  - stored action logs of {len(crowd.acknowledged)} games against the "
+                    f"{moves} acknowledged changes: {len(problems)} lost, duplicated or "
+                    f"reordered"
+                )
+                for problem in (crowd.errors + problems)[:5]:
+                    lines.append(f"  - problem: {problem[:300]}")
+        finally:
+            process.terminate()
+            try:
+                process.wait(20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+    if args.no_write:
+        print("\n".join(lines))
+    else:
+        write_section(
+            args.section, f"Server load (benchmarks/bench_server.py, {args.section})", lines
+        )
+
+
+if __name__ == "__main__":
+    main()
