@@ -42,6 +42,7 @@ from .lifecycle import (
     action_route,
     answer,
     calling,
+    clock_routes,
     fresh_game,
     hinting,
     known_player,
@@ -223,20 +224,13 @@ action_route(
 action_route(
     router,
     VIEW,
-    "redo",
-    calling("redo"),
-    summary="Redo what was undone",
-    doc="409 when there is nothing to redo.",
-)
-action_route(
-    router,
-    VIEW,
     "shuffle",
     calling("shuffle"),
     summary="New faces, solvable again",
     doc="409 ``no_shuffle`` when the remaining positions cannot be cleared by any shuffle.",
     errors=(ErrorCode.NO_SHUFFLE,),
 )
+clock_routes(router, VIEW)
 action_route(
     router,
     VIEW,
@@ -246,22 +240,6 @@ action_route(
     doc="Undoes, one logged undo at a time, back to the last position the solver "
     "proves winnable (the No moves dialog's offer).  409 when the solver cannot "
     "find it within its budget.",
-)
-action_route(
-    router,
-    VIEW,
-    "pause",
-    calling("pause"),
-    summary="Pause: stop the clock, hide the tiles",
-    doc="Pausing a paused game changes nothing.",
-)
-action_route(
-    router,
-    VIEW,
-    "resume",
-    calling("resume"),
-    summary="Resume a paused game",
-    doc="Resuming a running game changes nothing.",
 )
 
 

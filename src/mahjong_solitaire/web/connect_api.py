@@ -32,6 +32,7 @@ from .lifecycle import (
     action_route,
     answer,
     calling,
+    clock_routes,
     hinting,
     known_player,
     load,
@@ -190,36 +191,13 @@ action_route(
 action_route(
     router,
     VIEW,
-    "redo",
-    calling("redo"),
-    summary="Redo what was undone",
-    doc="409 when there is nothing to redo.",
-)
-action_route(
-    router,
-    VIEW,
     "shuffle",
     calling("shuffle"),
     summary="New faces, solvable again",
     doc="The tiles keep their cells.",
     errors=(ErrorCode.NO_SHUFFLE,),
 )
-action_route(
-    router,
-    VIEW,
-    "pause",
-    calling("pause"),
-    summary="Pause: stop the clock, hide the tiles",
-    doc="Pausing a paused game changes nothing.",
-)
-action_route(
-    router,
-    VIEW,
-    "resume",
-    calling("resume"),
-    summary="Resume a paused game",
-    doc="Resuming a running game changes nothing.",
-)
+clock_routes(router, VIEW)
 
 
 # -- stages ----------------------------------------------------------------------------

@@ -60,6 +60,7 @@ __all__ = [
     "action_route",
     "answer",
     "calling",
+    "clock_routes",
     "fresh_game",
     "hinting",
     "known_player",
@@ -456,3 +457,31 @@ def action_route(
         summary=summary,
         responses=error_responses(*ACTION_ERRORS, *errors, write=True),
     )(endpoint)
+
+
+def clock_routes(router: APIRouter, view: GameView) -> None:
+    """Register the actions every mode takes alike on ``router``: redo, pause and resume."""
+    action_route(
+        router,
+        view,
+        "redo",
+        calling("redo"),
+        summary="Redo what was undone",
+        doc="409 when there is nothing to redo.",
+    )
+    action_route(
+        router,
+        view,
+        "pause",
+        calling("pause"),
+        summary="Pause: stop the clock, hide the tiles",
+        doc="Pausing a paused game changes nothing.",
+    )
+    action_route(
+        router,
+        view,
+        "resume",
+        calling("resume"),
+        summary="Resume a paused game",
+        doc="Resuming a running game changes nothing.",
+    )
