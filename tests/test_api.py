@@ -740,3 +740,41 @@ def test_the_daily_board_refuses_dates_after_today(client):
     tomorrow = today.fromordinal(today.toordinal() + 1).isoformat()
     detail = refused(client.get("/api/daily-board", params={"date": tomorrow}), 400, "future_date")
     assert tomorrow in detail
+
+
+# -- what a read or a refused first action leaves behind ---------------------------------
+
+
+@pytest.mark.parametrize("local", [False, True])
+def test_a_refused_first_action_on_a_fresh_deal_stores_nothing(store, local):
+    client = TestClient(create_app(store, local_player=local))
+    fresh = checked(client.get("/api/game"))
+    before = row_counts(store)
+    answer = client.post(f"/api/games/{fresh['id']}/undo", json={})
+    refused(answer, 409, "illegal_action")
+    assert "set-cookie" not in answer.headers and row_counts(store) == before
+    first_free = next(tile["i"] for tile in fresh["tiles"] if tile["free"])
+    played = checked(client.post(f"/api/games/{fresh['id']}/tap", json={"position": first_free}))
+    assert played["selection"] == first_free  # the next action stores it, no game_over
+
+
+@pytest.mark.parametrize(
+    "method, path, error",
+    [
+        ("GET", "/api/games/%00x", "unknown_game"),
+        ("GET", "/api/games/%00x/winnability", "unknown_game"),
+        ("POST", "/api/games/%00x/hint", "unknown_game"),
+        ("GET", "/api/connect/games/%00x", "unknown_game"),
+        ("DELETE", "/api/layouts/%00x", "unknown_layout"),
+    ],
+)
+def test_an_id_no_database_can_hold_names_nothing(store, method, path, error):
+    """A NUL byte cannot be in a PostgreSQL text: such an id is unknown, not an outage."""
+    client = TestClient(create_app(store))
+    checked(client.post("/api/games", json={"code": CODE}))
+    refused(client.request(method, path), 404, error)
+
+
+def test_anyone_may_read_a_fresh_connect_deal(client):
+    fresh = checked(client.get("/api/connect/games/new:CN1-1206B-AAAAAAP"))
+    assert fresh["version"] == 0 and fresh["mode"] == "connect"

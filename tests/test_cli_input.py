@@ -250,3 +250,16 @@ def test_gaps_up_to_the_limit_are_drawn_to_scale() -> None:
     assert layer_picture(near).splitlines()[1] == "11" + " " * MAX_GAP + "11"
     assert layer_picture(far).splitlines()[1].startswith("(long empty stretches")
     assert layer_picture(far).splitlines()[2] == "11┊11"
+
+
+def test_more_deals_than_seeds_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    refused(*run(capsys, "deal", "--count", "100000000000000000000"), "seeds must lie in")
+
+
+def test_several_server_processes_need_a_database_they_share(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(
+        capsys, "play", "--no-browser", "--port", "0", "--workers", "2", "--database", "sqlite://"
+    )
+    refused(status, out, err, "--workers", "in memory")

@@ -92,9 +92,11 @@ def _deals(args: argparse.Namespace) -> list[GameCode] | list[Deal]:
     layout = _layout(args.layout, args.database)
     first = args.seed
     if first is None:
+        if args.count > MAX_SEED + 1:  # more deals than there are seeds
+            raise CliError(N_("seeds must lie in 0..{max}"), max=MAX_SEED)
         import secrets
 
-        first = secrets.randbelow(MAX_SEED + 1 - args.count)
+        first = secrets.randbelow(MAX_SEED + 1 - args.count + 1)
     if first < 0 or first + args.count - 1 > MAX_SEED:
         raise CliError(N_("seeds must lie in 0..{max}"), max=MAX_SEED)
     difficulty = Difficulty(args.difficulty)

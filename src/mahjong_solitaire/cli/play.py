@@ -308,6 +308,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from ..store import Store
+    from ..store.database import sqlite_file
     from ..web import create_app
 
     host = args.host if args.host is not None else DEFAULT_HOST
@@ -327,6 +328,9 @@ def run(args: argparse.Namespace) -> int:
             store = Store(args.database)
         except Exception as error:  # a bad URL or an unreachable server: say so, no trace
             raise CliError(N_("cannot open the database: {reason}"), reason=error) from None
+        if args.workers > 1 and store.url.startswith("sqlite") and sqlite_file(store.url) is None:
+            store.close()  # each process would open a database of its own, empty
+            raise CliError(N_("--workers needs a database the processes share, not one in memory"))
         try:
             app = create_app(store, local_player=args.host is None, allowed_hosts=hosts)
             port = sock.getsockname()[1]

@@ -23,7 +23,7 @@ from ..core.difficulty import Difficulty
 from ..core.layout import Layout
 from ..modes import Mode, mode_of_code
 from .errors import GameNotFoundError, StoreError
-from .records import UNFINISHED, Player, StoredGame
+from .records import UNFINISHED, Player, StoredGame, is_key
 from .schema import games, players
 
 __all__ = [
@@ -139,7 +139,7 @@ def abandon_open_games(
 
 
 def select_game(connection: Connection, player_id: str, game_id: str) -> StoredGame:
-    if not isinstance(game_id, str) or not isinstance(player_id, str):
+    if not is_key(game_id) or not isinstance(player_id, str) or "\x00" in player_id:
         raise GameNotFoundError(str(game_id))
     row = connection.execute(
         select(games).where(games.c.id == game_id, games.c.player_id == player_id)

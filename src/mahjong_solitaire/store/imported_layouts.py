@@ -25,6 +25,7 @@ from sqlalchemy import Connection, Row, delete, func, insert, or_, select
 from ..core.layout import Layout
 from ..layouts import builtin_layouts
 from .errors import LayoutLimitError, LayoutNotFoundError
+from .records import is_key
 from .schema import layouts
 
 __all__ = [
@@ -113,6 +114,8 @@ def layouts_of(connection: Connection, player_id: str | None, unowned: bool) -> 
 
 def find_layout(connection: Connection, name: str, player_id: str | None, unowned: bool) -> Layout:
     """The layout ``name`` of ``player_id``; :class:`LayoutNotFoundError` otherwise."""
+    if not is_key(name) or (player_id is not None and not is_key(player_id)):
+        raise LayoutNotFoundError(str(name))
     row = connection.execute(
         select(layouts).where(layouts.c.name == name, _owned(player_id, unowned))
     ).first()
@@ -123,6 +126,8 @@ def find_layout(connection: Connection, name: str, player_id: str | None, unowne
 
 def delete_layout(connection: Connection, name: str, player_id: str | None, unowned: bool) -> None:
     """Delete the layout ``name`` of ``player_id``; :class:`LayoutNotFoundError` otherwise."""
+    if not is_key(name) or (player_id is not None and not is_key(player_id)):
+        raise LayoutNotFoundError(str(name))
     deleted = connection.execute(
         delete(layouts).where(layouts.c.name == name, _owned(player_id, unowned))
     ).rowcount

@@ -34,6 +34,7 @@ __all__ = [
     "StageProgress",
     "StoredGame",
     "humanly_fast",
+    "is_key",
     "layout_deal",
     "pairs_taken",
 ]
@@ -88,6 +89,16 @@ def layout_deal(
 
 def _iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat()
+
+
+def is_key(value: object, longest: int = 64) -> bool:
+    """Whether ``value`` is text a key column can be asked for: 1 to ``longest`` characters
+    and no NUL (PostgreSQL refuses a NUL in text; such an id names nothing stored).
+
+        >>> is_key("abc"), is_key("a\x00b"), is_key(""), is_key(7)
+        (True, False, False, False)
+    """
+    return isinstance(value, str) and 0 < len(value) <= longest and "\x00" not in value
 
 
 @dataclass(frozen=True, slots=True)

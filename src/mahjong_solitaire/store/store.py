@@ -59,6 +59,7 @@ from .records import (
     StageProgress,
     StoredGame,
     humanly_fast,
+    is_key,
 )
 from .schema import games, players, settings
 from .statistics import Statistics
@@ -145,7 +146,7 @@ class Store:
 
     @staticmethod
     def _find_player(connection: Connection, player_id: object) -> Player | None:
-        if not isinstance(player_id, str) or not 0 < len(player_id) <= 64:
+        if not is_key(player_id):
             return None
         row = connection.execute(select(players).where(players.c.id == player_id)).first()
         return None if row is None else game_rows.player_of_row(row)

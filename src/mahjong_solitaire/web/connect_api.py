@@ -33,8 +33,8 @@ from .lifecycle import (
     answer,
     calling,
     clock_routes,
+    game_reader,
     hinting,
-    known_player,
     load,
     load_stored,
     perform,
@@ -130,7 +130,7 @@ def create_game(
     responses=error_responses(*READ_ERRORS),
 )
 def get_game(request: Request, game_id: str, cookie: PlayerCookie = None) -> ConnectState:
-    return answer(request, load(request, known_player(cookie), game_id, VIEW))
+    return answer(request, load(request, game_reader(cookie, game_id), game_id, VIEW))
 
 
 @router.post(

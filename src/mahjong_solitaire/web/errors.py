@@ -34,7 +34,7 @@ from enum import StrEnum
 from typing import Any
 
 from pydantic import BaseModel, Field
-from sqlalchemy.exc import DBAPIError, DisconnectionError
+from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.responses import JSONResponse
 
@@ -217,10 +217,20 @@ ENGINE_ERRORS: tuple[tuple[type[Exception], ErrorCode], ...] = (
     (ValueError, ErrorCode.BAD_REQUEST),
 )
 
-#: What a database that cannot do the work raises: SQLAlchemy's wrapping of any driver
-#: error (``OperationalError``, ``InterfaceError``, … are ``DBAPIError``), a pool that
-#: cannot hand out a connection, and SQLite's own errors where they escape unwrapped.
-DATABASE_FAILURES = (DBAPIError, DisconnectionError, PoolTimeoutError, sqlite3.Error)
+#: What a database that cannot be reached raises: SQLAlchemy's wrapping of a lost or refused
+#: connection (``OperationalError``, ``InterfaceError``), a pool that cannot hand out a
+#: connection, and SQLite's own such errors where they escape unwrapped.  A driver's refusal
+#: of the data itself (a ``DataError``, an ``IntegrityError``) is not an outage: the store
+#: checks what it is asked for, and anything it misses is a bug (``server_error``), not
+#: "try again later".
+DATABASE_FAILURES = (
+    OperationalError,
+    InterfaceError,
+    DisconnectionError,
+    PoolTimeoutError,
+    sqlite3.OperationalError,
+    sqlite3.InterfaceError,
+)
 
 
 def _chain(error: BaseException) -> Iterable[BaseException]:

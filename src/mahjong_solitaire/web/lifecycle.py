@@ -62,6 +62,7 @@ __all__ = [
     "calling",
     "clock_routes",
     "fresh_game",
+    "game_reader",
     "hinting",
     "known_player",
     "load",
@@ -160,6 +161,12 @@ def known_player(cookie: str | None) -> str:
             ErrorCode.UNKNOWN_GAME, "there is no such game for this player (no player cookie)"
         )
     return cookie
+
+
+def game_reader(cookie: str | None, game_id: str) -> str:
+    """The player a read of ``game_id`` is for: anyone may read the fresh deal of a
+    ``new:<code>`` id (it belongs to no one yet); a stored game needs its player's cookie."""
+    return "" if game_id.startswith(FRESH) else known_player(cookie)
 
 
 # -- the game --------------------------------------------------------------------------
@@ -416,7 +423,11 @@ def perform(
     into: type[StateT],
 ) -> StateT:
     """An action request from start to end: the player, the game, the action, the save,
-    the answer (as ``into``)."""
+    the answer (as ``into``).  The first action on a fresh deal is tried on an unsaved copy
+    first: one the game refuses stores no player and no game."""
+    fresh = fresh_game(game_id)
+    if fresh is not None:
+        action(load_stored(fresh, view).game)  # refused: the error answers, nothing stored
     player_id, game_id, version = _acting_on(request, response, cookie, game_id, version, view)
     loaded, extra = act(request, player_id, game_id, version, view, action)
     return answer(request, loaded, into, **extra)
