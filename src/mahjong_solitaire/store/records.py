@@ -95,7 +95,7 @@ def is_key(value: object, longest: int = 64) -> bool:
     """Whether ``value`` is text a key column can be asked for: 1 to ``longest`` characters
     and no NUL (PostgreSQL refuses a NUL in text; such an id names nothing stored).
 
-        >>> is_key("abc"), is_key("a\x00b"), is_key(""), is_key(7)
+        >>> is_key("abc"), is_key("a" + chr(0) + "b"), is_key(""), is_key(7)
         (True, False, False, False)
     """
     return isinstance(value, str) and 0 < len(value) <= longest and "\x00" not in value
