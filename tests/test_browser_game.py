@@ -108,6 +108,29 @@ def test_a_whole_turtle_game_is_won_by_clicking_tiles_then_win_dialog_and_leader
     assert rows.count() == 1
     assert "Turtle" in rows.first.inner_text()
     assert rows.first.get_attribute("class") == "mine"
+
+
+def test_a_win_faster_than_a_human_is_saved_but_the_win_dialog_says_it_is_unranked(page):
+    play_code(page, CODE)
+    deal = shown_deal(page)
+    state = api_state(page)
+    base = page.url.split("?")[0].rstrip("/")
+    for move in deal.solution[:-1]:  # a script's pace: milliseconds a pair
+        for position in move:
+            answer = page.request.post(
+                f"{base}/api/games/{state['id']}/tap", data={"position": position}
+            )
+            state = answer.json()
+    page.reload()
+    settle(page)
+    last = deal.solution[-1]
+    click_tile(page, last.a)
+    click_tile(page, last.b)
+    win = page.locator("dialog[data-dialog='win']")
+    win.wait_for(state="visible")
+    rank = win.locator(".win-rank")
+    assert rank.get_attribute("data-ranked") == "false"
+    assert "not ranked" in rank.inner_text()
     page.keyboard.press("Escape")
     page.click("#menu-button")
     page.click("[data-action='statistics']")

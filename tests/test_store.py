@@ -513,7 +513,7 @@ def test_a_new_game_that_must_not_replace_one_is_refused(store: Store) -> None:
 
 
 def test_a_win_faster_than_a_human_is_saved_but_not_ranked(store: Store) -> None:
-    from mahjong_solitaire.store.records import HUMAN_FLOOR_SECONDS_PER_PAIR
+    from mahjong_solitaire.store.limits import HUMAN_FLOOR_SECONDS_PER_PAIR
 
     me = store.player(None).id
     floor = HUMAN_FLOOR_SECONDS_PER_PAIR * len(SOLUTION)

@@ -23,10 +23,10 @@ from ..classic.generator import Deal, generate
 from ..core.game import PlayableDeal
 from ..core.layout import Layout
 from ..modes import Mode, mode_named, mode_of_code
+from .limits import human_floor
 
 __all__ = [
     "GAME_STATUSES",
-    "HUMAN_FLOOR_SECONDS_PER_PAIR",
     "UNFINISHED",
     "DailyEntry",
     "LeaderboardEntry",
@@ -44,19 +44,6 @@ GAME_STATUSES = ("playing", "paused", "won", "stuck", "abandoned")
 #: The statuses of a game that can still be played on.
 UNFINISHED = ("playing", "paused", "stuck")
 
-#: The human floor: no person takes a pair in less than this many seconds, so a win faster
-#: than ``HUMAN_FLOOR_SECONDS_PER_PAIR`` times the pairs taken is a program's.  Such a win
-#: is kept (it counts in the player's statistics) but stays off the leaderboards and the
-#: daily board.  A pair is two aimed taps after finding two matching free tiles: aimed
-#: taps on targets of a tile's size take 0.3 to 0.5 s each by Fitts's law (about 0.1 s of
-#: reaction plus 0.1 to 0.15 s per bit of difficulty), and even taps on one spot without
-#: aiming peak at 6 to 8 a second (click-speed tests), 0.25 to 0.33 s a pair with no search
-#: at all.  A script that posts a deal's solution through the API took 18 ms a pair when
-#: measured (72 pairs in 1.3 s, SQLite, in process, on a busy 2-core machine).  0.25 s sits
-#: below every human and over ten times above a script: a Turtle (72 pairs) must take at
-#: least 18 s.  (docs/web-api.md, "Ranked wins")
-HUMAN_FLOOR_SECONDS_PER_PAIR = 0.25
-
 
 def pairs_taken(actions: list[str]) -> int:
     """The pairs the player took in an action log (``"i,j"`` actions; a pair undone and
@@ -71,12 +58,12 @@ def pairs_taken(actions: list[str]) -> int:
 
 def humanly_fast(elapsed: float, actions: list[str]) -> bool:
     """Whether a game played in ``elapsed`` seconds with ``actions`` is within human reach
-    (not faster than :data:`HUMAN_FLOOR_SECONDS_PER_PAIR` per pair taken).
+    (not faster than :func:`~.limits.human_floor` for the pairs taken).
 
         >>> humanly_fast(18.0, ["1,2"] * 72), humanly_fast(0.5, ["1,2"] * 72)
         (True, False)
     """
-    return elapsed >= HUMAN_FLOOR_SECONDS_PER_PAIR * pairs_taken(actions)
+    return elapsed >= human_floor(pairs_taken(actions))
 
 
 @lru_cache(maxsize=16)

@@ -7,7 +7,7 @@ that a migrated database and this metadata agree.
 * ``games``: one row per game, its code (or the positions of an imported layout), the
   action log as JSON, the clock (``elapsed`` plus ``running_since`` while it runs), the
   status, the aids used, ``version`` for optimistic concurrency and ``ranked`` (a win
-  that may appear on the leaderboards: see :data:`~.records.HUMAN_FLOOR_SECONDS_PER_PAIR`).
+  that may appear on the leaderboards: see :data:`~.limits.HUMAN_FLOOR_SECONDS_PER_PAIR`).
   A partial unique index keeps at most one unfinished game per player and mode.
 * ``layouts``: imported layouts, by unique name, each owned by the player who imported it.
 * ``settings``: key/value facts of the installation (the local player's id).

@@ -144,6 +144,7 @@ export const STRINGS = {
   winShuffles: "Shuffles",
   winRank: "Place {rank} on your leaderboard",
   winNoRank: "Not in your top 10 this time",
+  winUnranked: "Saved, but not ranked: this win was faster than anyone can play by hand",
   playAgain: "Play again",
   winNewGame: "New game",
   winShare: "Share",
