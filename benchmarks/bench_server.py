@@ -32,11 +32,8 @@ import itertools
 import os
 import random
 import secrets
-import selectors
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from collections import defaultdict
@@ -49,6 +46,7 @@ from typing import Any
 import httpx
 
 from _report import percentile, write_section
+from _serving import start_server
 from mahjong_solitaire import deal_from_code
 from mahjong_solitaire.core.tiles import matches
 
@@ -63,12 +61,6 @@ RAMP = 10.0
 CODES = [f"MJ1-L00-{letters}" for letters in ("AAAAABL", "AAAAABO", "AAAAABR", "AAAAABU")]
 LAYOUTS = ["turtle", "turtle", "turtle", "crab", "fortress", "pyramid"]
 DIFFICULTIES = ["easy", "normal", "normal", "hard"]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def load_average() -> str:
@@ -101,52 +93,6 @@ def fresh_database(postgres: str | None, work: Path) -> Iterator[str]:
         with admin.connect() as connection:
             connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
         admin.dispose()
-
-
-def start_server(database: str, log: Path, workers: int) -> tuple[subprocess.Popen[str], str]:
-    port = _free_port()
-    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-    extra = ["--workers", str(workers)] if workers > 1 else []
-    with log.open("w") as err:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "mahjong_solitaire",
-                "play",
-                "--no-browser",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--database",
-                database,
-                *extra,
-            ],
-            stdout=subprocess.PIPE,
-            stderr=err,
-            text=True,
-            env=env,
-        )
-    assert process.stdout is not None
-    with selectors.DefaultSelector() as selector:
-        selector.register(process.stdout, selectors.EVENT_READ)
-        if not selector.select(90):
-            process.kill()
-            raise SystemExit("the server did not start")
-    line = process.stdout.readline()
-    if "running at" not in line:
-        process.kill()
-        raise SystemExit(f"the server did not start: {line!r}\n{log.read_text()}")
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60  # with --workers, until every process answers
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{base}/api/layouts", timeout=5).status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    return process, base
 
 
 def _process_tree(pid: int) -> list[int]:
@@ -469,7 +415,8 @@ def main() -> None:
     lines: list[str] = []
     with tempfile.TemporaryDirectory() as tmp, fresh_database(args.postgres, Path(tmp)) as db:
         kind = "PostgreSQL" if args.postgres else "SQLite (WAL)"
-        process, base = start_server(db, Path(tmp) / "server.log", args.workers)
+        workers = ["--workers", str(args.workers)] if args.workers > 1 else []
+        process, base = start_server(db, Path(tmp) / "server.log", *workers)
         try:
             lines.append(
                 f"`play --workers {args.workers}` on {kind}, HTTP on loopback, client in "

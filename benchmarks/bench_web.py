@@ -19,10 +19,6 @@ import argparse
 import asyncio
 import os
 import random
-import selectors
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -30,54 +26,13 @@ from pathlib import Path
 import httpx
 
 from _report import percentile, summary_ms, write_section
+from _serving import start_server
 from mahjong_solitaire import Deal, deal_from_code
 
 #: Seconds a simulated player thinks before each tap: 1.3 taps a second on average, while a
 #: quick human clears a Turtle (144 taps) in three minutes or more (under 1 tap a second).
 THINK = (0.25, 1.25)
 CODES = [f"MJ1-L00-{letters}" for letters in ("AAAAABL", "AAAAABO", "AAAAABR", "AAAAABU")]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def start_server(database: str, log: Path) -> tuple[subprocess.Popen[str], str]:
-    port = _free_port()
-    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-    with log.open("w") as err:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "mahjong_solitaire",
-                "play",
-                "--no-browser",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--database",
-                database,
-            ],
-            stdout=subprocess.PIPE,
-            stderr=err,
-            text=True,
-            env=env,
-        )
-    assert process.stdout is not None
-    with selectors.DefaultSelector() as selector:
-        selector.register(process.stdout, selectors.EVENT_READ)
-        if not selector.select(60):
-            process.kill()
-            raise SystemExit("the server did not start")
-    line = process.stdout.readline()
-    if "running at" not in line:
-        process.kill()
-        raise SystemExit(f"the server did not start: {line!r}\n{log.read_text()}")
-    return process, f"http://127.0.0.1:{port}"
 
 
 def tap_round_trips(base: str, deals: list[Deal], taps: int) -> list[float]:
