@@ -126,6 +126,48 @@ class StoredGame:
     #: A win that may appear on the leaderboards (false: faster than a human, or imported).
     ranked: bool = True
 
+    @classmethod
+    def starting(
+        cls,
+        *,
+        id: str,
+        player_id: str,
+        mode: str,
+        code: str | None,
+        layout_name: str,
+        seed: int,
+        difficulty: str,
+        at: datetime,
+        version: int,
+        layout_positions: list[list[int]] | None = None,
+        daily: date | None = None,
+        stage: int | None = None,
+    ) -> StoredGame:
+        """A game at its start at ``at``: playing, clock running, nothing done yet."""
+        return cls(
+            id=id,
+            player_id=player_id,
+            mode=mode,
+            code=code,
+            layout_name=layout_name,
+            layout_positions=layout_positions,
+            seed=seed,
+            difficulty=difficulty,
+            daily=daily,
+            stage=stage,
+            started_at=at,
+            finished_at=None,
+            actions=[],
+            elapsed=0.0,
+            running_since=at,
+            status="playing",
+            hints=0,
+            undos=0,
+            shuffles=0,
+            version=version,
+            selection=None,
+        )
+
     @property
     def running(self) -> bool:
         return self.running_since is not None

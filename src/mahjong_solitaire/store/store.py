@@ -259,7 +259,7 @@ class Store:
         )
         for attempt in range(_ATTEMPTS):
             now = _now()
-            game = StoredGame(
+            game = StoredGame.starting(
                 id=_new_id(),
                 player_id=player_id,
                 mode=game_mode.name,
@@ -270,17 +270,8 @@ class Store:
                 difficulty=level,
                 daily=daily,
                 stage=stage,
-                started_at=now,
-                finished_at=None,
-                actions=[],
-                elapsed=0.0,
-                running_since=now,
-                status="playing",
-                hints=0,
-                undos=0,
-                shuffles=0,
+                at=now,
                 version=1,
-                selection=None,
             )
             try:
                 with self._transaction() as connection:

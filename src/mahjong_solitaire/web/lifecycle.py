@@ -196,29 +196,16 @@ def fresh_game(game_id: str, at: datetime | None = None) -> StoredGame | None:
     text = game_id[len(FRESH) :]
     mode = mode_of_code(text)
     code = mode.parse(text)
-    at = at or now()
-    return StoredGame(
+    return StoredGame.starting(
         id=f"{FRESH}{code}",
         player_id="",
         mode=mode.name,
         code=str(code),
         layout_name=mode.ranking_name(mode.deal(str(code))),
-        layout_positions=None,
         seed=code.seed,
         difficulty=code.difficulty.value,
-        daily=None,
-        stage=None,
-        started_at=at,
-        finished_at=None,
-        actions=[],
-        elapsed=0.0,
-        running_since=at,
-        status="playing",
-        hints=0,
-        undos=0,
-        shuffles=0,
+        at=at or now(),
         version=0,
-        selection=None,
     )
 
 
@@ -281,15 +268,17 @@ def _acting_on(
     game_id: str,
     version: int | None,
     view: GameView,
+    action: Action,
 ) -> tuple[str, str, int | None]:
-    """The player, game id and version an action applies to.  The first action on a fresh
+    """The player, game id and version ``action`` applies to.  The first action on a fresh
     deal stores it: the player (cookie set on ``response``) and the game are created now,
-    unless the player started a game meanwhile (409 ``game_over``: the page shows that)."""
+    unless the player started a game meanwhile (409 ``game_over``: the page shows that).
+    That action is tried on an unsaved copy first: one the game refuses (or a route of the
+    other mode, 409 ``wrong_mode``) stores no player and no game."""
     fresh = fresh_game(game_id)
     if fresh is None:
         return known_player(cookie), game_id, version
-    if fresh.mode != view.mode.name:
-        load_stored(fresh, view)  # 409 wrong_mode
+    action(load_stored(fresh, view).game)
     player_id = acting_player(request, response, cookie)
     try:
         stored = store_of(request).create_game(
@@ -423,12 +412,10 @@ def perform(
     into: type[StateT],
 ) -> StateT:
     """An action request from start to end: the player, the game, the action, the save,
-    the answer (as ``into``).  The first action on a fresh deal is tried on an unsaved copy
-    first: one the game refuses stores no player and no game."""
-    fresh = fresh_game(game_id)
-    if fresh is not None:
-        action(load_stored(fresh, view).game)  # refused: the error answers, nothing stored
-    player_id, game_id, version = _acting_on(request, response, cookie, game_id, version, view)
+    the answer (as ``into``)."""
+    player_id, game_id, version = _acting_on(
+        request, response, cookie, game_id, version, view, action
+    )
     loaded, extra = act(request, player_id, game_id, version, view, action)
     return answer(request, loaded, into, **extra)
 
