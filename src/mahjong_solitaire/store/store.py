@@ -365,7 +365,7 @@ class Store:
             ranked=status != "won" or humanly_fast(elapsed, actions),
         )
         with self._transaction() as connection:
-            result = connection.execute(
+            statement = (
                 update(games)
                 .where(
                     games.c.id == game_id,
@@ -375,13 +375,20 @@ class Store:
                 )
                 .values(**values)
             )
-            if result.rowcount != 1:
+            # One round trip where the database can say what it wrote (PostgreSQL, SQLite
+            # 3.35+): the save is on every tap's path.
+            returning = connection.dialect.update_returning
+            result = connection.execute(statement.returning(*games.c) if returning else statement)
+            row = result.first() if returning else None
+            if row is None and (returning or result.rowcount != 1):
                 current = game_rows.select_game(connection, player_id, game_id)
                 if current.version != version:
                     raise StaleWriteError(game_id)
                 raise StoreError(
                     f"game {game_id!r} is over ({current.status}); it cannot change any more"
                 )
+            if row is not None:
+                return game_rows.game_of_row(row)
             return game_rows.select_game(connection, player_id, game_id)
 
     # -- statistics and rankings ----------------------------------------------------
