@@ -352,3 +352,29 @@ def test_cli_a_file_that_cannot_be_read_as_text_is_refused_in_one_line(
     assert main(["solve", str(path)]) == 2
     err = capsys.readouterr().err
     assert text in err and str(path) in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("seed", range(0, 60, 3))
+def test_a_probe_may_stop_once_the_probed_key_is_gone_when_the_node_passed(seed):
+    """rules §5.3: optimistic play is a closure, so a probe of one key's pairing at a node
+    whose own optimistic play cleared the board clears it too once that key is gone; the
+    early stop gives the verdict of the run played to its end, on every key and pairing."""
+    from mahjong_solitaire.solver.relaxation import Relaxation
+
+    board = random_board(builtin_layout("turtle"), seed)
+    relaxation = Relaxation(board)
+    present, free = board.present, board.free
+    if relaxation.relaxed_stuck(present, free, 0):
+        pytest.skip("optimistic play is stuck at this deal's start: no probe runs there")
+    stopped = 0
+    for k, mask in enumerate(relaxation.kmask):
+        rem = mask & present
+        if rem.bit_count() != 4:
+            continue
+        for choice in (1, 2, 3):
+            code = choice << 2 * k
+            full = relaxation.relaxed_stuck(present, free, code)
+            early = relaxation.relaxed_stuck(present, free, code, clears_after=rem)
+            assert bool(full) == bool(early)
+            stopped += not early
+    assert stopped  # some pairing passes, so the early stop was exercised

@@ -214,10 +214,11 @@ class Relaxation:
         rest: int | None = None,
         batches: Batches | None = None,
         work: int | None = None,
+        clears_after: int = 0,
     ) -> int:
         """The free tiles left when optimistic play (see the module notes) stops; ``0``
         when it clears the board.  (See :meth:`relax` for the arguments.)"""
-        rest, free = self.relax(present, free, code, rest, batches, work)
+        rest, free = self.relax(present, free, code, rest, batches, work, clears_after)
         return rest & free
 
     def relax(
@@ -228,6 +229,7 @@ class Relaxation:
         rest: int | None = None,
         batches: Batches | None = None,
         work: int | None = None,
+        clears_after: int = 0,
     ) -> tuple[int, int]:
         """Optimistic play (see the module notes) from ``present`` until it stops: the
         tiles left and those of them free.  With every key's pairing chosen, this is greedy
@@ -240,6 +242,13 @@ class Relaxation:
         ``work`` (keys to examine, as bits) resumes that state's work list, plus the keys
         whose pairing differs from that play's: every other key was examined in the same
         state then.  By default every key with a free tile is examined.
+
+        ``clears_after``: the tiles of one key whose pairing alone sets this run apart
+        from one that cleared the board.  Once they are all gone the run stops, answering
+        no free tile left: optimistic play only ever removes more from a state with more
+        removed (its result is a closure, whatever the order), and with those tiles gone
+        the rules left are the other run's, which cleared everything.  A probe of one
+        pairing at a node whose own optimistic play passed stops there.
         """
         kmask, keybit, affected = self.kmask, self.keybit, self.affected
         covers, left, right = self.covers, self.left, self.right
@@ -279,6 +288,8 @@ class Relaxation:
             if batches is not None:
                 batches.setdefault(k, []).append((gone, rest, free, work))
             rest &= ~gone
+            if clears_after and not rest & clears_after:
+                return rest, 0
             touched = affected.get(gone)
             if touched is None:
                 touched = self.affected_by(gone)

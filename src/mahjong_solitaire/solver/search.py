@@ -483,7 +483,12 @@ class _Search:
                     options.append(choice)
                     continue
                 stuck = relaxation.relaxed_stuck(
-                    present, rest_free, code | choice << 2 * k, rest, work=pending | 1 << k
+                    present,
+                    rest_free,
+                    code | choice << 2 * k,
+                    rest,
+                    work=pending | 1 << k,
+                    clears_after=rem,
                 )
                 if stuck:
                     reason |= relaxation.keys_of(stuck) & decided
