@@ -4,8 +4,8 @@ request or a terminal gets.
 Each language is one catalogue, ``locale/<code>/LC_MESSAGES/messages.po``, read directly
 with Babel (no compile step, no ``.mo`` file) and cached until :func:`forget`::
 
-    >>> languages()
-    ('en', 'es', 'it', 'pt')
+    >>> languages()[0], {"es", "it", "pt"} <= set(languages())
+    ('en', True)
     >>> catalogue_path("it").relative_to(LOCALE_DIR).as_posix()
     'it/LC_MESSAGES/messages.po'
     >>> load_catalogue("pt").get("No moves").string
@@ -76,10 +76,10 @@ def languages() -> tuple[str, ...]:
 def check_language(lang: str) -> str:
     """``lang`` itself when it has a catalogue; ``ValueError`` naming the ones we have.
 
-    >>> check_language("xx")
+    >>> check_language("xx")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: no catalogue for language 'xx' (we have en, es, it, pt)
+    ValueError: no catalogue for language 'xx' (we have en, ...)
     """
     if lang not in languages():
         raise ValueError(f"no catalogue for language {lang!r} (we have {', '.join(languages())})")
