@@ -20,7 +20,14 @@ from position_support import reach_no_moves, reach_win
 pytestmark = pytest.mark.browser
 
 CODE = "MJ1-L00-AAAAABL"
-BROWSER_LOCALES = {"en": "en-GB", "pt": "pt-PT", "it": "it-IT", "es": "es-ES", "ja": "ja-JP"}
+BROWSER_LOCALES = {
+    "en": "en-GB",
+    "pt": "pt-PT",
+    "it": "it-IT",
+    "es": "es-ES",
+    "ja": "ja-JP",
+    "zh_Hans": "zh-CN",
+}
 #: rules §10.3.
 NO_MOVES = {
     "en": "No moves",
@@ -127,4 +134,28 @@ def test_layout_titles_and_numbers_follow_the_language(browser, server):
     assert translator("pt")("Turtle") in turtle.inner_text()
     assert "144 peças" in turtle.inner_text()
     page.screenshot(path=str(ARTIFACTS / "i18n-new-game-pt.png"))
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", [lang for lang in BROWSER_LOCALES if lang != "en"])
+def test_the_page_and_its_language_choices_pass_the_axe_audit_in_each_language(
+    browser, server, lang
+):
+    """Every <html lang> and <option lang> is a valid BCP 47 tag (``zh-Hans``, never the
+    catalogue's ``zh_Hans``), and the translated labels keep their contrast and names."""
+    from test_browser_a11y import audit
+
+    page = open_page(browser, server.url, locale=BROWSER_LOCALES[lang])
+    problems = {"board": audit(page)}
+    page.click("#menu-button")
+    page.click("[data-action='settings']")
+    page.locator("dialog[data-dialog='settings']").wait_for(state="visible")
+    problems["settings"] = audit(page)
+    langs = page.eval_on_selector_all("#language option", "els => els.map(el => el.lang)")
+    assert all("_" not in tag for tag in langs) and "zh-Hans" in langs
+    found = {where: found for where, found in problems.items() if found}
+    assert not found, "\n".join(
+        f"{where}: {line}" for where, lines in found.items() for line in lines
+    )
+    assert page.errors == []
     page.context.close()
