@@ -4,8 +4,8 @@ request or a terminal gets.
 Each language is one catalogue, ``locale/<code>/LC_MESSAGES/messages.po``, read directly
 with Babel (no compile step, no ``.mo`` file) and cached until :func:`forget`::
 
-    >>> languages()
-    ('en', 'es', 'it', 'pt')
+    >>> languages()[0], {"es", "it", "pt"} <= set(languages())
+    ('en', True)
     >>> catalogue_path("it").relative_to(LOCALE_DIR).as_posix()
     'it/LC_MESSAGES/messages.po'
     >>> load_catalogue("pt").get("No moves").string
@@ -27,6 +27,7 @@ from functools import cache
 from pathlib import Path
 
 from babel import Locale
+from babel.core import get_global
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
@@ -76,10 +77,10 @@ def languages() -> tuple[str, ...]:
 def check_language(lang: str) -> str:
     """``lang`` itself when it has a catalogue; ``ValueError`` naming the ones we have.
 
-    >>> check_language("xx")
+    >>> check_language("xx")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: no catalogue for language 'xx' (we have en, es, it, pt)
+    ValueError: no catalogue for language 'xx' (we have en, ...)
     """
     if lang not in languages():
         raise ValueError(f"no catalogue for language {lang!r} (we have {', '.join(languages())})")
@@ -138,7 +139,10 @@ def native_name(lang: str) -> str:
     'Português'
     """
     locale = catalogue_locale(lang)
-    name = locale.get_language_name(locale) or lang
+    if locale.script:  # a language written in several scripts says which: 中文 (简体)
+        name = Locale(locale.language, script=locale.script).get_display_name(locale) or lang
+    else:
+        name = locale.get_language_name(locale) or lang
     return name[:1].upper() + name[1:]
 
 
@@ -154,14 +158,39 @@ def available_languages() -> list[dict[str, str]]:
 # -- choosing the language -------------------------------------------------------------
 
 
+def _likely_script(language: str, region: str) -> str:
+    """The script CLDR's likely subtags give a language (in a region): ``Hans`` for ``zh``
+    and ``zh_CN``, ``Hant`` for ``zh_TW``; ``""`` when CLDR knows none."""
+    likely = get_global("likely_subtags")
+    found = likely.get(f"{language}_{region}") or likely.get(language) or ""
+    parts = found.split("_")
+    return parts[1] if len(parts) > 1 and len(parts[1]) == 4 else ""
+
+
 def _supported(tag: str) -> str | None:
-    """The catalogue for a language tag: the tag itself (``pt_BR``) or its language."""
-    text = tag.strip().replace("-", "_")
-    if not text:
+    """The catalogue for a language tag: the tag itself (``pt_BR``), its language in its
+    script (``zh_Hans`` for ``zh-Hans-CN``, and for ``zh-CN`` or ``zh``, whose likely script
+    that is), or its language.
+
+    >>> _supported("zh-CN"), _supported("zh-hans"), _supported("zh"), _supported("zh-TW")
+    ('zh_Hans', 'zh_Hans', 'zh_Hans', None)
+    """
+    language, _, rest = tag.strip().replace("-", "_").partition("_")
+    language = language.lower()
+    if not language:
         return None
-    language, _, region = text.partition("_")
-    exact = f"{language.lower()}_{region.upper()}" if region else language.lower()
-    for candidate in (exact, language.lower()):
+    first, _, after = rest.partition("_")
+    if len(first) == 4 and first.isalpha():  # a script subtag: zh-Hans-CN
+        script, region = first.title(), after.upper()
+    else:
+        script, region = _likely_script(language, rest.upper()), rest.upper()
+    candidates = (
+        "_".join(part for part in (language, script, region) if part),
+        f"{language}_{region}" if region else language,
+        f"{language}_{script}" if script else language,
+        language,
+    )
+    for candidate in candidates:
         if candidate in languages():
             return candidate
     return None
