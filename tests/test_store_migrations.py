@@ -193,3 +193,18 @@ def test_the_upgrade_leaves_one_open_game_per_player_and_mode_and_ranks_old_wins
         assert store.get_game("p", "slow-win").ranked
         assert [entry.game_id for entry in store.leaderboard("p")] == ["slow-win"]
         assert [layout.name for layout in store.imported_layouts("local")] == ["old"]
+
+
+def test_a_database_from_a_newer_release_is_refused_in_one_clear_line(database_url: str) -> None:
+    import pytest
+
+    from mahjong_solitaire.store import StoreError
+
+    Store(database_url).close()
+    engine = create_store_engine(database_url)
+    with engine.begin() as connection:
+        connection.execute(text("UPDATE alembic_version SET version_num = '9999_future'"))
+    engine.dispose()
+    with pytest.raises(StoreError, match="newer version of mahjong-solitaire"):
+        Store(database_url)
+    assert _revision(database_url) == "9999_future"  # refused, not touched

@@ -30,6 +30,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
+from alembic.util.exc import CommandError
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
@@ -171,4 +172,13 @@ def migrate(engine: Engine, revision: str = "head") -> None:
         if connection.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
         config.attributes["connection"] = connection
-        command.upgrade(config, revision)
+        try:
+            command.upgrade(config, revision)
+        except CommandError as error:
+            if "Can't locate revision" not in str(error):
+                raise
+            # A database a newer release migrated: refuse it whole rather than guess.
+            raise StoreError(
+                "this database was written by a newer version of mahjong-solitaire; "
+                "upgrade mahjong-solitaire (or use another --database)"
+            ) from None
