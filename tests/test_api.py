@@ -315,6 +315,12 @@ def test_a_local_install_serves_the_local_player_to_a_visitor_without_cookie(sql
     assert client.cookies[COOKIE] == sqlite_store.local_player().id
     other_browser = TestClient(create_app(sqlite_store, local_player=True))
     assert checked(other_browser.get("/api/game"))["id"] == state["id"]
+    # ... and plays it, still without a cookie: it is the same local player's game
+    read = checked(other_browser.get(f"/api/games/{state['id']}"))
+    assert read["version"] == state["version"]
+    assert checked(other_browser.get(f"/api/games/{state['id']}/winnability"))
+    hinted = post(other_browser, read, "hint")
+    assert hinted["id"] == state["id"] and hinted["version"] == state["version"] + 1
 
 
 def test_a_first_tap_on_one_server_and_the_second_on_another_remove_the_pair(sqlite_store):

@@ -178,7 +178,7 @@ def create_game(
 )
 def get_game(request: Request, game_id: str, cookie: PlayerCookie = None) -> AnyGameState:
     """A stored game of any mode, or the fresh deal of a ``new:<code>`` id (at version 0)."""
-    player_id = game_reader(cookie, game_id)
+    player_id = game_reader(request, cookie, game_id)
     return answer(request, load(request, player_id, game_id))
 
 
@@ -258,7 +258,7 @@ def get_winnability(
     this one is lost; ``?last_winnable=false`` leaves it null and answers sooner (the page's
     chip shows only the verdict).  Read-only: the page asks after each move, without
     holding up play."""
-    player_id = game_reader(cookie, game_id)
+    player_id = game_reader(request, cookie, game_id)
     loaded = load(request, player_id, game_id, VIEW)
     assert isinstance(loaded.game, Game)
     winnability, way_back = verdict(loaded.game, undo=last_winnable)

@@ -130,7 +130,7 @@ def create_game(
     responses=error_responses(*READ_ERRORS),
 )
 def get_game(request: Request, game_id: str, cookie: PlayerCookie = None) -> ConnectState:
-    return answer(request, load(request, game_reader(cookie, game_id), game_id, VIEW))
+    return answer(request, load(request, game_reader(request, cookie, game_id), game_id, VIEW))
 
 
 @router.post(

@@ -154,19 +154,25 @@ def reading_player(request: Request, cookie: str | None) -> str | None:
     return None if player is None else player.id
 
 
-def known_player(cookie: str | None) -> str:
-    """The player whose stored game is asked for: without a cookie there is none."""
+def known_player(request: Request, cookie: str | None) -> str:
+    """The player whose stored game is asked for: the cookie's; without one, the
+    installation's local player when there is one (``play`` on loopback: a second browser
+    or tab has no cookie until it acts), else nobody (404 ``unknown_game``)."""
     if cookie is None:
-        raise ApiError(
-            ErrorCode.UNKNOWN_GAME, "there is no such game for this player (no player cookie)"
-        )
+        found = reading_player(request, None)
+        if found is None:
+            raise ApiError(
+                ErrorCode.UNKNOWN_GAME, "there is no such game for this player (no player cookie)"
+            )
+        return found
     return cookie
 
 
-def game_reader(cookie: str | None, game_id: str) -> str:
+def game_reader(request: Request, cookie: str | None, game_id: str) -> str:
     """The player a read of ``game_id`` is for: anyone may read the fresh deal of a
-    ``new:<code>`` id (it belongs to no one yet); a stored game needs its player's cookie."""
-    return "" if game_id.startswith(FRESH) else known_player(cookie)
+    ``new:<code>`` id (it belongs to no one yet); a stored game needs its player
+    (:func:`known_player`)."""
+    return "" if game_id.startswith(FRESH) else known_player(request, cookie)
 
 
 # -- the game --------------------------------------------------------------------------
@@ -277,7 +283,7 @@ def _acting_on(
     other mode, 409 ``wrong_mode``) stores no player and no game."""
     fresh = fresh_game(game_id)
     if fresh is None:
-        return known_player(cookie), game_id, version
+        return known_player(request, cookie), game_id, version
     action(load_stored(fresh, view).game)
     player_id = acting_player(request, response, cookie)
     try:
