@@ -89,7 +89,39 @@ def test_english_and_the_three_languages_of_the_seeds_have_a_catalogue() -> None
     assert languages()[0] == "en"
     assert set(languages()) >= {"en", *SEED_LANGUAGES}
     names = {entry["code"]: entry["name"] for entry in available_languages()}
-    assert names | {"en": "English", "es": "Español", "it": "Italiano", "pt": "Português"} == names
+    assert names | {"en": "English", "es": "Español", "it": "Italiano"} == names
+
+
+def test_both_portuguese_catalogues_are_named_with_their_region_and_tagged_for_the_page() -> None:
+    """rules §10: Brazilian players get pt-BR, everyone else asking for Portuguese gets the
+    European one; the switcher tells the two apart."""
+    entries = {entry["code"]: entry for entry in available_languages()}
+    assert entries["pt"] == {"code": "pt", "name": "Português (Portugal)", "locale": "pt-PT"}
+    assert entries["pt_BR"] == {"code": "pt_BR", "name": "Português (Brasil)", "locale": "pt-BR"}
+    assert catalogue_json("pt_BR")["locale"] == "pt-BR"
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [("de-AT", "de"), ("de-CH, fr;q=0.5", "de"), ("pt-BR", "pt_BR"), ("pt-MZ", "pt")],
+)
+def test_a_region_we_lack_falls_back_to_its_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, header: str, expected: str
+) -> None:
+    locale_dir = tmp_path / "locale"
+    shutil.copytree(i18n.LOCALE_DIR, locale_dir)
+    german = read_po(BytesIO((i18n.LOCALE_DIR / "messages.pot").read_bytes()), locale="de_DE")
+    target = locale_dir / "de" / "LC_MESSAGES" / "messages.po"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("wb") as file:
+        write_po(file, german)
+    monkeypatch.setattr(catalogues, "LOCALE_DIR", locale_dir)
+    i18n.reload()
+    try:
+        assert negotiate(header) == expected
+    finally:
+        monkeypatch.undo()
+        i18n.reload()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -389,7 +421,11 @@ def test_api_errors_have_a_message_in_each_language(lang: str) -> None:
 @pytest.mark.parametrize(
     ("header", "expected"),
     [
-        ("pt-BR,pt;q=0.9,en-US;q=0.8,en;q=0.7", "pt"),
+        ("pt-BR,pt;q=0.9,en-US;q=0.8,en;q=0.7", "pt_BR"),
+        ("pt-PT,pt;q=0.9", "pt"),
+        ("pt", "pt"),
+        ("pt-AO", "pt"),
+        ("pt-br", "pt_BR"),
         ("en-GB;q=0.3, it-CH;q=0.8", "it"),
         ("es-419", "es"),
         ("PT-pt", "pt"),
@@ -423,7 +459,8 @@ def test_any_header_and_cookie_give_a_language_we_speak(header: str, cookie: str
 
 def test_the_terminal_language_comes_from_the_environment() -> None:
     assert language_from_environment({"LC_ALL": "es_ES.UTF-8", "LANG": "it_IT"}) == "es"
-    assert language_from_environment({"LANG": "pt_BR.utf8"}) == "pt"
+    assert language_from_environment({"LANG": "pt_BR.utf8"}) == "pt_BR"
+    assert language_from_environment({"LANG": "pt_PT.utf8"}) == "pt"
     assert language_from_environment({"LANG": "C"}) == "en"
     assert language_from_environment({}) == "en"
 
@@ -563,7 +600,7 @@ def test_adding_a_language_is_adding_one_catalogue(
         assert _("Undo") == "Undo"
         assert _.ngettext("{n} move", "{n} moves", 2) == "2 coups"
         assert catalogue_json("fr")["messages"]["No moves"] == "Aucun coup possible"
-        assert {"code": "fr", "name": "Français"} in available_languages()
+        assert {"code": "fr", "name": "Français", "locale": "fr"} in available_languages()
     finally:
         monkeypatch.undo()
         i18n.reload()

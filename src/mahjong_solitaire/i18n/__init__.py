@@ -21,7 +21,7 @@ Everything public is importable from here::
     >>> lang = negotiate("pt-BR,pt;q=0.9,en;q=0.8")
     >>> _ = translator(lang)
     >>> lang, _("No moves"), _.ngettext("{n} tile", "{n} tiles", 3)
-    ('pt', 'Sem jogadas', '3 peças')
+    ('pt_BR', 'Sem jogadas', '3 peças')
     >>> translator("it")("{name}, free", name=tile_name("R", "it"))
     'Drago rosso, libera'
     >>> format_number(1234.5, "it"), format_time_span(3725)
@@ -40,6 +40,7 @@ from .catalogues import (
     available_languages,
     catalogue_path,
     language_from_environment,
+    language_tag,
     languages,
     negotiate,
 )
@@ -85,6 +86,7 @@ __all__ = [
     "format_percent",
     "format_time_span",
     "language_from_environment",
+    "language_tag",
     "languages",
     "layout_description",
     "layout_title",

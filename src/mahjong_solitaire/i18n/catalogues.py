@@ -2,21 +2,26 @@
 request or a terminal gets.
 
 Each language is one catalogue, ``locale/<code>/LC_MESSAGES/messages.po``, read directly
-with Babel (no compile step, no ``.mo`` file) and cached until :func:`forget`::
+with Babel (no compile step, no ``.mo`` file) and cached until :func:`forget`.  The code
+is a language (``it``), or a language and a region or script (``pt_BR``, ``zh_Hans``) when
+one language has several catalogues::
 
-    >>> languages()
-    ('en', 'es', 'it', 'pt')
+    >>> {"en", "es", "it", "pt", "pt_BR"} <= set(languages()), languages()[0]
+    (True, 'en')
     >>> catalogue_path("it").relative_to(LOCALE_DIR).as_posix()
     'it/LC_MESSAGES/messages.po'
     >>> load_catalogue("pt").get("No moves").string
     'Sem jogadas'
 
-The language of a request follows the player's choice (a cookie), then the browser::
+The language of a request follows the player's choice (a cookie), then the browser, with
+region fallbacks: a region we have a catalogue for gets it (``pt-BR``), else the catalogue
+of the language whose ``Language`` header names that region (``pt-PT`` gets ``pt``, which
+is European Portuguese), else the language's own (``it-CH`` gets ``it``)::
 
-    >>> negotiate("pt-BR,pt;q=0.9,en;q=0.8"), negotiate("de-DE, it;q=0.5"), negotiate(None)
-    ('pt', 'it', 'en')
-    >>> negotiate("es", cookie_value="it")
-    'it'
+    >>> negotiate("pt-BR,pt;q=0.9,en;q=0.8"), negotiate("pt-PT"), negotiate("pt")
+    ('pt_BR', 'pt', 'pt')
+    >>> negotiate("xx-XX, it;q=0.5"), negotiate(None), negotiate("es", cookie_value="it")
+    ('it', 'en', 'it')
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from functools import cache
 from pathlib import Path
 
 from babel import Locale
+from babel.core import get_global
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
@@ -41,6 +47,7 @@ __all__ = [
     "check_language",
     "forget",
     "language_from_environment",
+    "language_tag",
     "languages",
     "load_catalogue",
     "native_name",
@@ -76,10 +83,10 @@ def languages() -> tuple[str, ...]:
 def check_language(lang: str) -> str:
     """``lang`` itself when it has a catalogue; ``ValueError`` naming the ones we have.
 
-    >>> check_language("xx")
+    >>> check_language("xx")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: no catalogue for language 'xx' (we have en, es, it, pt)
+    ValueError: no catalogue for language 'xx' (we have en, es, ...)
     """
     if lang not in languages():
         raise ValueError(f"no catalogue for language {lang!r} (we have {', '.join(languages())})")
@@ -108,6 +115,7 @@ def forget() -> None:
     translators are forgotten with them by :func:`~.translator.reload`)."""
     languages.cache_clear()
     load_catalogue.cache_clear()
+    _header_parts.cache_clear()
 
 
 def translations(catalog: Catalog) -> dict[str, str | tuple[str, ...]]:
@@ -131,40 +139,114 @@ def translations(catalog: Catalog) -> dict[str, str | tuple[str, ...]]:
     return found
 
 
-def native_name(lang: str) -> str:
-    """A language's name in that language, capitalised.
+def language_tag(lang: str) -> str:
+    """The BCP 47 tag of a language's catalogue, from its ``Language`` header (the page's
+    ``lang`` attribute and ``Intl`` locale).
 
-    >>> native_name("pt")
-    'Português'
+    >>> language_tag("pt"), language_tag("pt_BR"), language_tag("en")
+    ('pt-PT', 'pt-BR', 'en')
+    """
+    return str(catalogue_locale(lang)).replace("_", "-")
+
+
+def native_name(lang: str) -> str:
+    """A language's name in that language, capitalised; with its region (or script) when
+    another catalogue speaks the same language, so that the two can be told apart.
+
+    >>> native_name("pt"), native_name("pt_BR"), native_name("it")
+    ('Português (Portugal)', 'Português (Brasil)', 'Italiano')
     """
     locale = catalogue_locale(lang)
-    name = locale.get_language_name(locale) or lang
+    siblings = [code for code in languages() if _tag_parts(code)[0] == locale.language]
+    shown = locale if len(siblings) > 1 else Locale(locale.language, script=locale.script)
+    name = shown.get_display_name(locale) or lang
     return name[:1].upper() + name[1:]
 
 
 def available_languages() -> list[dict[str, str]]:
-    """The language switcher's choices: each code with its name in its own language.
+    """The language switcher's choices: each code with its name in its own language and its
+    BCP 47 tag (for the ``lang`` attribute of the choice).
 
-    >>> available_languages()[:2]
-    [{'code': 'en', 'name': 'English'}, {'code': 'es', 'name': 'Español'}]
+    >>> available_languages()[1]
+    {'code': 'es', 'name': 'Español', 'locale': 'es'}
     """
-    return [{"code": code, "name": native_name(code)} for code in languages()]
+    return [
+        {"code": code, "name": native_name(code), "locale": language_tag(code)}
+        for code in languages()
+    ]
 
 
 # -- choosing the language -------------------------------------------------------------
 
 
+def _tag_parts(tag: str) -> tuple[str, str | None, str | None]:
+    """The language, script and region of a tag (``zh-Hant-TW``, ``pt_BR``, ``de``).
+
+    >>> _tag_parts("zh-hant-tw"), _tag_parts("pt_BR"), _tag_parts("es-419")
+    (('zh', 'Hant', 'TW'), ('pt', None, 'BR'), ('es', None, '419'))
+    """
+    language, *rest = tag.strip().replace("-", "_").split("_")
+    script = next((part.title() for part in rest if len(part) == 4 and part.isalpha()), None)
+    region = next((part.upper() for part in rest if len(part) in (2, 3) and part.isalnum()), None)
+    return language.lower(), script, region
+
+
+def _likely_script(language: str, script: str | None, region: str | None) -> str | None:
+    """The script a tag is written in: its own, else CLDR's likely one (``zh-TW``: Hant)."""
+    if script:
+        return script
+    likely = get_global("likely_subtags")
+    found = likely.get(f"{language}_{region}") or likely.get(language) or ""
+    return _tag_parts(found)[1] if found else None
+
+
+@cache
+def _header_parts(lang: str) -> tuple[str, str | None, str | None]:
+    """The language, likely script and region a catalogue's ``Language`` header names,
+    read from the header alone (choosing a terminal's language does not parse every
+    catalogue)."""
+    tag = lang
+    with catalogue_path(lang).open(encoding="utf-8") as file:
+        for line in file:
+            if line.startswith('"Language:'):
+                tag = line.split(":", 1)[1].strip().strip('"').removesuffix("\\n").strip()
+                break
+            if not line.strip():
+                break
+    language, script, region = _tag_parts(tag or lang)
+    return language, _likely_script(language, script, region), region
+
+
 def _supported(tag: str) -> str | None:
-    """The catalogue for a language tag: the tag itself (``pt_BR``) or its language."""
-    text = tag.strip().replace("-", "_")
-    if not text:
+    """The catalogue for a language tag, with region fallbacks: the catalogue named as the
+    tag (``pt_BR``), else one whose header names the tag's region (``pt-PT``: ``pt``, a
+    ``pt_PT`` catalogue), else one in the tag's script (``zh-TW``: a ``zh_Hant`` one), else
+    the language's own (``de-AT``: ``de``), else any of the language's.
+
+    >>> _supported("PT-br"), _supported("pt-PT"), _supported("pt-AO"), _supported("it-CH")
+    ('pt_BR', 'pt', 'pt', 'it')
+    >>> _supported("xx-YY") is None, _supported("") is None
+    (True, True)
+    """
+    if not tag.strip():
         return None
-    language, _, region = text.partition("_")
-    exact = f"{language.lower()}_{region.upper()}" if region else language.lower()
-    for candidate in (exact, language.lower()):
-        if candidate in languages():
-            return candidate
-    return None
+    language, script, region = _tag_parts(tag)
+    candidates = [code for code in languages() if _tag_parts(code)[0] == language]
+    if not candidates:
+        return None
+    exact = "_".join(part for part in (language, script, region) if part)
+    wanted_script = _likely_script(language, script, region)
+
+    def distance(code: str) -> tuple[bool, bool, bool, bool]:
+        _, header_script, header_region = _header_parts(code)
+        return (
+            code != exact,
+            region is None or header_region != region,
+            header_script != wanted_script,
+            code != language,
+        )
+
+    return min(candidates, key=distance)
 
 
 def _accepted(header: str) -> list[str]:
@@ -188,7 +270,7 @@ def _accepted(header: str) -> list[str]:
 
 def negotiate(accept_language: str | None, cookie_value: str | None = None) -> str:
     """The language of a request: the remembered choice, else the browser's first language
-    with a catalogue (``pt-BR`` gets ``pt``), else English.
+    with a catalogue (region fallbacks as :func:`_supported` says), else English.
 
     >>> negotiate("fr-CH, fr;q=0.9, es;q=0.8, *;q=0.5")
     'es'
@@ -210,6 +292,8 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
 
     >>> language_from_environment({"LANG": "it_IT.UTF-8"})
     'it'
+    >>> [language_from_environment({"LANG": tag}) for tag in ("pt_BR.UTF-8", "pt_PT")]
+    ['pt_BR', 'pt']
     >>> language_from_environment({"LANGUAGE": "de:es", "LANG": "C.UTF-8"})
     'es'
     """
