@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from importlib import import_module
 from pathlib import Path
 
-from .common import CliError, Parser, language
+from .common import N_, CliError, language
+from .parser import parser_for
 
 __all__ = ["CliError", "build_parser", "error_line", "main"]
 
@@ -62,21 +63,44 @@ def _command_of(argv: Sequence[str]) -> str | None:
     return None
 
 
+def _lang_of(argv: Sequence[str]) -> str | None:
+    """The language ``argv`` asks for with ``--lang`` (``None``: the terminal's), so that
+    the help of every command is printed in it.
+
+    >>> _lang_of(["--lang", "it", "deal", "--help"]), _lang_of(["--lang=es"]), _lang_of([])
+    ('it', 'es', None)
+    """
+    for at, word in enumerate(argv):
+        value = argv[at + 1] if word == "--lang" and at + 1 < len(argv) else None
+        if word.startswith("--lang="):
+            value = word.partition("=")[2]
+        if value is not None:
+            return value if value in _languages() else None
+        if word == "--" or not word.startswith("-"):
+            return None
+    return None
+
+
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser; given the ``argv`` about to be parsed, with only the module of the
-    command it names (every module when it names none it knows, or asks for help)."""
-    parser = Parser(
+    command it names (every module when it names none it knows, or asks for help), and
+    with its help in the language ``argv`` asks for."""
+    parser = parser_for(None if argv is None else _lang_of(argv))(
         prog="mahjong-solitaire",
-        description="Mahjong Solitaire: solvable deals, a solver, and a browser game.",
+        description=N_("Mahjong Solitaire: solvable deals, a solver, and a browser game."),
     )
     parser.add_argument(
         "--lang",
         choices=_languages(),
         default=None,
-        help="the language of the messages (default: the terminal's, from "
-        "LANGUAGE, LC_ALL, LC_MESSAGES or LANG)",
+        help=N_(
+            "the language of the messages (default: the terminal's, from "
+            "LANGUAGE, LC_ALL, LC_MESSAGES or LANG)"
+        ),
     )
-    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=Parser)
+    subparsers = parser.add_subparsers(
+        title=N_("commands"), metavar="COMMAND", parser_class=type(parser)
+    )
     named = None if argv is None else _command_of(argv)
     modules = [module for module, commands in COMMANDS if named in commands]
     for module in modules or [module for module, _ in COMMANDS]:
