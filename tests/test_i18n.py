@@ -429,9 +429,9 @@ def test_api_errors_have_a_message_in_each_language(lang: str) -> None:
         ("en-GB;q=0.3, it-CH;q=0.8", "it"),
         ("es-419", "es"),
         ("PT-pt", "pt"),
-        ("de-DE, fr;q=0.9", "en"),
-        ("de, es;q=0.2, *;q=0.1", "es"),
-        ("de, *;q=0.5, es;q=0.2", "en"),
+        ("tlh-XX, qya;q=0.9", "en"),
+        ("tlh, es;q=0.2, *;q=0.1", "es"),
+        ("tlh, *;q=0.5, es;q=0.2", "en"),
         ("it;q=0, es;q=0.1", "es"),
         ("it;q=abc, es;q=0.5", "es"),
         ("it;q=1.5, es;q=0.5", "es"),
@@ -575,33 +575,34 @@ def test_the_page_string_table_is_extracted_with_its_keys() -> None:
 def test_adding_a_language_is_adding_one_catalogue(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A French catalogue dropped next to the others is offered, negotiated and used; its
-    fuzzy and empty entries show the English text."""
+    """An Esperanto catalogue (a language no branch of ours ships) dropped next to the
+    others is offered, negotiated and used; its fuzzy and empty entries show the English
+    text."""
     locale_dir = tmp_path / "locale"
     shutil.copytree(i18n.LOCALE_DIR, locale_dir)
-    french = read_po(BytesIO((i18n.LOCALE_DIR / "messages.pot").read_bytes()), locale="fr")
-    french.fuzzy = False
-    french.get("No moves").string = "Aucun coup possible"
-    french.get("Hint").string = "Indice"
-    french.get("Hint").flags.add("fuzzy")
-    french.get("{n} move").string = ("{n} coup", "{n} de coups", "{n} coups")
-    target = locale_dir / "fr" / "LC_MESSAGES" / "messages.po"
+    esperanto = read_po(BytesIO((i18n.LOCALE_DIR / "messages.pot").read_bytes()), locale="eo")
+    esperanto.fuzzy = False
+    esperanto.get("No moves").string = "Neniu movo eblas"
+    esperanto.get("Hint").string = "Helpo"
+    esperanto.get("Hint").flags.add("fuzzy")
+    esperanto.get("{n} move").string = ("{n} movo", "{n} movoj")
+    target = locale_dir / "eo" / "LC_MESSAGES" / "messages.po"
     target.parent.mkdir(parents=True)
     with target.open("wb") as file:
-        write_po(file, french)
+        write_po(file, esperanto)
     monkeypatch.setattr(catalogues, "LOCALE_DIR", locale_dir)
     i18n.reload()
     try:
-        assert "fr" in languages() and languages()[0] == "en"
-        assert negotiate("fr-CA,en;q=0.5") == "fr"
-        _ = translator("fr")
-        assert _("No moves") == "Aucun coup possible"
+        assert "eo" in languages() and languages()[0] == "en"
+        assert negotiate("eo-001,en;q=0.5") == "eo"
+        _ = translator("eo")
+        assert _("No moves") == "Neniu movo eblas"
         assert _("Hint") == "Hint"
         assert _("Undo") == "Undo"
-        assert _.ngettext("{n} move", "{n} moves", 2) == "2 coups"
-        assert catalogue_json("fr")["messages"]["No moves"] == "Aucun coup possible"
-        assert {"code": "fr", "name": "Français", "locale": "fr"} in available_languages()
+        assert _.ngettext("{n} move", "{n} moves", 2) == "2 movoj"
+        assert catalogue_json("eo")["messages"]["No moves"] == "Neniu movo eblas"
+        assert {"code": "eo", "name": "Esperanto", "locale": "eo"} in available_languages()
     finally:
         monkeypatch.undo()
         i18n.reload()
-    assert "fr" not in languages()
+    assert "eo" not in languages()
