@@ -1,6 +1,6 @@
 """rules §10.2: the command line's ``--help`` speaks the terminal's language (or ``--lang``'s):
-every help text, description and group title of every command, argparse's own words, and
-the layer headings of ``deal``'s picture."""
+every help text, description and group title of every command, argparse's own words and
+usage errors, and the layer headings of ``deal``'s picture."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 
 from mahjong_solitaire import i18n
 from mahjong_solitaire.cli import build_parser, main
-from mahjong_solitaire.cli.parser import ARGPARSE_WORDS, Text
+from mahjong_solitaire.cli.parser import ARGPARSE_ERRORS, ARGPARSE_WORDS, Text
 
 TRANSLATED = tuple(lang for lang in i18n.languages() if lang != i18n.DEFAULT_LANGUAGE)
 
@@ -118,12 +118,51 @@ def test_lang_before_the_command_chooses_the_help_language(
     assert "um código do Conectar, por exemplo CN1-1808B-AAAAABL" in page
 
 
-def test_a_usage_error_is_one_line_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+def _usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     with pytest.raises(SystemExit) as stop:
-        main(["--lang", "it", "deal", "--difficulty", "impossible"])
+        main(list(argv))
     assert stop.value.code == 2
     err = capsys.readouterr().err
-    assert err.startswith("mahjong-solitaire deal: errore: ") and err.count("\n") == 1
+    assert err.count("\n") == 1
+    return err
+
+
+def test_a_usage_error_is_one_line_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    err = _usage_error(capsys, "--lang", "it", "deal", "--difficulty", "impossible")
+    assert err == (
+        "mahjong-solitaire deal: errore: argomento --difficulty: scelta non valida: "
+        "'impossible' (scegli tra 'easy', 'normal', 'hard')\n"
+    )
+
+
+#: Usage errors argparse makes, one for each message the parser translates.
+USAGE_ERRORS = [
+    ("deal", "--difficulty", "impossible"),
+    ("deal", "--seed", "x"),
+    ("layouts", "show"),
+    ("deal", "--bogus"),
+    ("deal", "--code", "MJ1-L00-AAAAABL", "--daily"),
+    ("deal", "--seed"),
+    ("deal", "--da", "3"),
+]
+
+
+@pytest.mark.parametrize("argv", USAGE_ERRORS)
+def test_argparse_usage_errors_are_translated_in_every_language(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]
+) -> None:
+    english = _usage_error(capsys, *argv)
+    known = english.split(": error: ", 1)[1].rstrip("\n")
+    assert any(pattern.fullmatch(known) for pattern, _ in ARGPARSE_ERRORS), known
+    for lang in TRANSLATED:
+        said = _usage_error(capsys, "--lang", lang, *argv)
+        assert said != english, (lang, said)
+        assert said.startswith("mahjong-solitaire")
+
+
+def test_every_argparse_error_is_a_message_of_the_catalogues() -> None:
+    template = {message.id for message in i18n.catalogues.load_catalogue("en") if message.id}
+    assert {msgid for _, msgid in ARGPARSE_ERRORS} <= template
 
 
 @pytest.mark.parametrize(("lang", "heading"), [("en", "layer"), ("it", "strato"), ("es", "capa")])

@@ -19,13 +19,23 @@ catalogues are read only then too: building the parsers costs nothing more.
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
 from .common import N_
 
-__all__ = ["ARGPARSE_WORDS", "Parser", "Text", "formatter_for", "parser_for", "translated"]
+__all__ = [
+    "ARGPARSE_ERRORS",
+    "ARGPARSE_WORDS",
+    "Parser",
+    "Text",
+    "formatter_for",
+    "parser_for",
+    "translated",
+    "translated_error",
+]
 
 #: argparse's own words in a help page, translated like ours.
 ARGPARSE_WORDS = (
@@ -35,6 +45,68 @@ ARGPARSE_WORDS = (
     N_("positional arguments"),
     N_("show this help message and exit"),
 )
+
+
+#: argparse's usage errors, as Python words them, and the msgid each one is said with (the
+#: values it names stay as argparse wrote them).
+ARGPARSE_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(r"argument (?P<argument>.+?): (?P<problem>.+)"),
+        N_("argument {argument}: {problem}"),
+    ),
+    (
+        re.compile(r"invalid choice: (?P<value>.+) \(choose from (?P<choices>.+)\)"),
+        N_("invalid choice: {value} (choose from {choices})"),
+    ),
+    (
+        re.compile(r"invalid (?P<kind>\w+) value: (?P<value>.+)"),
+        N_("invalid {kind} value: {value}"),
+    ),
+    (
+        re.compile(r"the following arguments are required: (?P<names>.+)"),
+        N_("the following arguments are required: {names}"),
+    ),
+    (re.compile(r"unrecognized arguments: (?P<words>.+)"), N_("unrecognized arguments: {words}")),
+    (
+        re.compile(r"one of the arguments (?P<names>.+) is required"),
+        N_("one of the arguments {names} is required"),
+    ),
+    (
+        re.compile(r"not allowed with argument (?P<other>.+)"),
+        N_("not allowed with argument {other}"),
+    ),
+    (re.compile(r"expected one argument"), N_("expected one argument")),
+    (re.compile(r"expected at most one argument"), N_("expected at most one argument")),
+    (re.compile(r"expected at least one argument"), N_("expected at least one argument")),
+    (
+        re.compile(r"ambiguous option: (?P<option>.+) could match (?P<matches>.+)"),
+        N_("ambiguous option: {option} could match {matches}"),
+    ),
+    (
+        re.compile(r"ignored explicit argument (?P<value>.+)"),
+        N_("ignored explicit argument {value}"),
+    ),
+)
+
+
+def translated_error(message: str, lang: str) -> str:
+    """An argparse usage error in ``lang``; one it does not know stays as argparse wrote it.
+
+    >>> translated_error("argument --seed: invalid int value: 'x'", "es")
+    "argumento --seed: valor int no válido: 'x'"
+    >>> translated_error("something new", "es")
+    'something new'
+    """
+    from ..i18n import translator
+
+    for pattern, msgid in ARGPARSE_ERRORS:
+        found = pattern.fullmatch(message)
+        if found is not None:
+            values = found.groupdict()
+            if "problem" in values:
+                values["problem"] = translated_error(values["problem"], lang)
+            return translator(lang)(msgid, **values)
+    return message
 
 
 class Text(str):
@@ -130,8 +202,10 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         from ..i18n import language_from_environment, translator
 
-        _ = translator(self.language or language_from_environment())
-        self.exit(2, _("{program}: error: {message}", program=self.prog, message=message) + "\n")
+        lang = self.language or language_from_environment()
+        said = translated_error(message, lang)
+        line = translator(lang)("{program}: error: {message}", program=self.prog, message=said)
+        self.exit(2, line + "\n")
 
 
 @cache
