@@ -254,6 +254,25 @@ def test_the_aids_use_the_seeds_vocabulary(msgid: str, pt: str, it: str, es: str
 
 
 @pytest.mark.parametrize(
+    ("msgid", "brazilian"),
+    [
+        ("Hint", "Dica"),
+        ("Undo", "Desfazer"),
+        ("Shuffle", "Embaralhar"),
+        ("Connect", "Conectar"),
+        ("Today's challenge", "Desafio diário"),
+        ("Stages", "Fases"),
+        ("Stage {n}", "Fase {n}"),
+    ],
+)
+def test_brazilian_portuguese_uses_the_articles_words(msgid: str, brazilian: str) -> None:
+    """The article (in Brazilian Portuguese) names the aids, the mode, the daily challenge
+    and the stages; European Portuguese keeps its rules page's words."""
+    assert translator("pt_BR")(msgid) == brazilian
+    assert translator("pt")(msgid) != brazilian
+
+
+@pytest.mark.parametrize(
     ("lang", "words"),
     [
         (
@@ -267,6 +286,19 @@ def test_the_aids_use_the_seeds_vocabulary(msgid: str, pt: str, it: str, es: str
                 "R": "Dragão vermelho",
                 "Wh": "branco",
                 "S1": "Primavera",
+            },
+        ),
+        (
+            "pt_BR",
+            {
+                "5B": "bambu",
+                "5C": "caracteres",
+                "5D": "círculos",
+                "N": "norte",
+                "E": "leste",
+                "R": "Dragão vermelho",
+                "Wh": "branco",
+                "F1": "ameixa",
             },
         ),
         (
