@@ -178,3 +178,14 @@ def test_the_layer_headings_of_the_deal_picture_follow_the_language(
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_language_names_the_layers_of_the_picture(lang: str) -> None:
     assert i18n.translator(lang)("layer {z}", z=3) != "layer 3"
+
+
+@pytest.mark.parametrize(("tag", "heading"), [("pt-BR", "camada"), ("it_CH.UTF-8", "strato")])
+def test_lang_takes_a_language_tag_with_region_fallbacks(
+    tag: str, heading: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--lang", tag, "deal", "--code", "MJ1-L00-AAAAABL"]) == 0
+    assert f"\n{heading} 0\n" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["--lang", tag, "deal", "--help"])
+    assert capsys.readouterr().out.startswith("uso: ")

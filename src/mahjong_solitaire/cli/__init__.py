@@ -20,7 +20,7 @@ from pathlib import Path
 from .common import N_, CliError, language
 from .parser import parser_for
 
-__all__ = ["CliError", "build_parser", "error_line", "main"]
+__all__ = ["CliError", "build_parser", "error_line", "lang_choice", "main"]
 
 #: Sub-command modules of this package, in the order ``--help`` lists them, with the
 #: commands each registers.
@@ -63,19 +63,35 @@ def _command_of(argv: Sequence[str]) -> str | None:
     return None
 
 
+def lang_choice(text: str) -> str:
+    """The catalogue ``--lang`` names: a code (``pt_BR``) or a language tag, with the same
+    region fallbacks as a browser's (``pt-BR``, ``it-CH``, ``de_AT.UTF-8``); an unknown one
+    stays as given, for argparse to refuse among the choices.
+
+    >>> lang_choice("pt_BR"), lang_choice("pt-BR"), lang_choice("it-CH"), lang_choice("xx")
+    ('pt_BR', 'pt_BR', 'it', 'xx')
+    """
+    if text in _languages():
+        return text
+    from ..i18n import catalogue_for
+
+    return catalogue_for(text.split(".")[0].split("@")[0]) or text
+
+
 def _lang_of(argv: Sequence[str]) -> str | None:
     """The language ``argv`` asks for with ``--lang`` (``None``: the terminal's), so that
     the help of every command is printed in it.
 
-    >>> _lang_of(["--lang", "it", "deal", "--help"]), _lang_of(["--lang=es"]), _lang_of([])
-    ('it', 'es', None)
+    >>> _lang_of(["--lang", "it", "deal", "--help"]), _lang_of(["--lang=pt-BR"]), _lang_of([])
+    ('it', 'pt_BR', None)
     """
     for at, word in enumerate(argv):
         value = argv[at + 1] if word == "--lang" and at + 1 < len(argv) else None
         if word.startswith("--lang="):
             value = word.partition("=")[2]
         if value is not None:
-            return value if value in _languages() else None
+            chosen = lang_choice(value)
+            return chosen if chosen in _languages() else None
         if word == "--" or not word.startswith("-"):
             return None
     return None
@@ -91,6 +107,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--lang",
+        type=lang_choice,
         choices=_languages(),
         default=None,
         help=N_(

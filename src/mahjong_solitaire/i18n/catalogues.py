@@ -42,6 +42,7 @@ __all__ = [
     "LANGUAGE_COOKIE",
     "LOCALE_DIR",
     "available_languages",
+    "catalogue_for",
     "catalogue_locale",
     "catalogue_path",
     "check_language",
@@ -217,15 +218,15 @@ def _header_parts(lang: str) -> tuple[str, str | None, str | None]:
     return language, _likely_script(language, script, region), region
 
 
-def _supported(tag: str) -> str | None:
+def catalogue_for(tag: str) -> str | None:
     """The catalogue for a language tag, with region fallbacks: the catalogue named as the
     tag (``pt_BR``), else one whose header names the tag's region (``pt-PT``: ``pt``, a
     ``pt_PT`` catalogue), else one in the tag's script (``zh-TW``: a ``zh_Hant`` one), else
     the language's own (``de-AT``: ``de``), else any of the language's.
 
-    >>> _supported("PT-br"), _supported("pt-PT"), _supported("pt-AO"), _supported("it-CH")
-    ('pt_BR', 'pt', 'pt', 'it')
-    >>> _supported("xx-YY") is None, _supported("") is None
+    >>> [catalogue_for(tag) for tag in ("PT-br", "pt-PT", "pt-AO", "it-CH")]
+    ['pt_BR', 'pt', 'pt', 'it']
+    >>> catalogue_for("xx-YY") is None, catalogue_for("") is None
     (True, True)
     """
     if not tag.strip():
@@ -270,7 +271,7 @@ def _accepted(header: str) -> list[str]:
 
 def negotiate(accept_language: str | None, cookie_value: str | None = None) -> str:
     """The language of a request: the remembered choice, else the browser's first language
-    with a catalogue (region fallbacks as :func:`_supported` says), else English.
+    with a catalogue (region fallbacks as :func:`catalogue_for` says), else English.
 
     >>> negotiate("tlh-CH, tlh;q=0.9, es;q=0.8, *;q=0.5")
     'es'
@@ -280,7 +281,7 @@ def negotiate(accept_language: str | None, cookie_value: str | None = None) -> s
     candidates = [cookie_value] if cookie_value else []
     candidates += _accepted(accept_language or "")
     for tag in candidates:
-        found = _supported(tag)
+        found = catalogue_for(tag)
         if found is not None:
             return found
     return DEFAULT_LANGUAGE
@@ -303,7 +304,7 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
             tag = item.split(".")[0].split("@")[0]
             if tag in ("C", "POSIX"):
                 continue
-            found = _supported(tag)
+            found = catalogue_for(tag)
             if found is not None:
                 return found
     return DEFAULT_LANGUAGE
