@@ -89,7 +89,39 @@ def test_english_and_the_three_languages_of_the_seeds_have_a_catalogue() -> None
     assert languages()[0] == "en"
     assert set(languages()) >= {"en", *SEED_LANGUAGES}
     names = {entry["code"]: entry["name"] for entry in available_languages()}
-    assert names | {"en": "English", "es": "Español", "it": "Italiano", "pt": "Português"} == names
+    assert names | {"en": "English", "es": "Español", "it": "Italiano"} == names
+
+
+def test_both_portuguese_catalogues_are_named_with_their_region_and_tagged_for_the_page() -> None:
+    """rules §10: Brazilian players get pt-BR, everyone else asking for Portuguese gets the
+    European one; the switcher tells the two apart."""
+    entries = {entry["code"]: entry for entry in available_languages()}
+    assert entries["pt"] == {"code": "pt", "name": "Português (Portugal)", "locale": "pt-PT"}
+    assert entries["pt_BR"] == {"code": "pt_BR", "name": "Português (Brasil)", "locale": "pt-BR"}
+    assert catalogue_json("pt_BR")["locale"] == "pt-BR"
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [("de-AT", "de"), ("de-CH, fr;q=0.5", "de"), ("pt-BR", "pt_BR"), ("pt-MZ", "pt")],
+)
+def test_a_region_we_lack_falls_back_to_its_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, header: str, expected: str
+) -> None:
+    locale_dir = tmp_path / "locale"
+    shutil.copytree(i18n.LOCALE_DIR, locale_dir)
+    german = read_po(BytesIO((i18n.LOCALE_DIR / "messages.pot").read_bytes()), locale="de_DE")
+    target = locale_dir / "de" / "LC_MESSAGES" / "messages.po"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("wb") as file:
+        write_po(file, german)
+    monkeypatch.setattr(catalogues, "LOCALE_DIR", locale_dir)
+    i18n.reload()
+    try:
+        assert negotiate(header) == expected
+    finally:
+        monkeypatch.undo()
+        i18n.reload()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -222,6 +254,25 @@ def test_the_aids_use_the_seeds_vocabulary(msgid: str, pt: str, it: str, es: str
 
 
 @pytest.mark.parametrize(
+    ("msgid", "brazilian"),
+    [
+        ("Hint", "Dica"),
+        ("Undo", "Desfazer"),
+        ("Shuffle", "Embaralhar"),
+        ("Connect", "Conectar"),
+        ("Today's challenge", "Desafio diário"),
+        ("Stages", "Fases"),
+        ("Stage {n}", "Fase {n}"),
+    ],
+)
+def test_brazilian_portuguese_uses_the_articles_words(msgid: str, brazilian: str) -> None:
+    """The article (in Brazilian Portuguese) names the aids, the mode, the daily challenge
+    and the stages; European Portuguese keeps its rules page's words."""
+    assert translator("pt_BR")(msgid) == brazilian
+    assert translator("pt")(msgid) != brazilian
+
+
+@pytest.mark.parametrize(
     ("lang", "words"),
     [
         (
@@ -235,6 +286,19 @@ def test_the_aids_use_the_seeds_vocabulary(msgid: str, pt: str, it: str, es: str
                 "R": "Dragão vermelho",
                 "Wh": "branco",
                 "S1": "Primavera",
+            },
+        ),
+        (
+            "pt_BR",
+            {
+                "5B": "bambu",
+                "5C": "caracteres",
+                "5D": "círculos",
+                "N": "norte",
+                "E": "leste",
+                "R": "Dragão vermelho",
+                "Wh": "branco",
+                "F1": "ameixa",
             },
         ),
         (
@@ -390,13 +454,17 @@ def test_api_errors_have_a_message_in_each_language(lang: str) -> None:
 @pytest.mark.parametrize(
     ("header", "expected"),
     [
-        ("pt-BR,pt;q=0.9,en-US;q=0.8,en;q=0.7", "pt"),
+        ("pt-BR,pt;q=0.9,en-US;q=0.8,en;q=0.7", "pt_BR"),
+        ("pt-PT,pt;q=0.9", "pt"),
+        ("pt", "pt"),
+        ("pt-AO", "pt"),
+        ("pt-br", "pt_BR"),
         ("en-GB;q=0.3, it-CH;q=0.8", "it"),
         ("es-419", "es"),
         ("PT-pt", "pt"),
-        ("de-DE, fr;q=0.9", "en"),
-        ("de, es;q=0.2, *;q=0.1", "es"),
-        ("de, *;q=0.5, es;q=0.2", "en"),
+        ("tlh-XX, qya;q=0.9", "en"),
+        ("tlh, es;q=0.2, *;q=0.1", "es"),
+        ("tlh, *;q=0.5, es;q=0.2", "en"),
         ("it;q=0, es;q=0.1", "es"),
         ("it;q=abc, es;q=0.5", "es"),
         ("it;q=1.5, es;q=0.5", "es"),
@@ -424,7 +492,8 @@ def test_any_header_and_cookie_give_a_language_we_speak(header: str, cookie: str
 
 def test_the_terminal_language_comes_from_the_environment() -> None:
     assert language_from_environment({"LC_ALL": "es_ES.UTF-8", "LANG": "it_IT"}) == "es"
-    assert language_from_environment({"LANG": "pt_BR.utf8"}) == "pt"
+    assert language_from_environment({"LANG": "pt_BR.utf8"}) == "pt_BR"
+    assert language_from_environment({"LANG": "pt_PT.utf8"}) == "pt"
     assert language_from_environment({"LANG": "C"}) == "en"
     assert language_from_environment({}) == "en"
 
@@ -539,33 +608,34 @@ def test_the_page_string_table_is_extracted_with_its_keys() -> None:
 def test_adding_a_language_is_adding_one_catalogue(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A French catalogue dropped next to the others is offered, negotiated and used; its
-    fuzzy and empty entries show the English text."""
+    """An Esperanto catalogue (a language no branch of ours ships) dropped next to the
+    others is offered, negotiated and used; its fuzzy and empty entries show the English
+    text."""
     locale_dir = tmp_path / "locale"
     shutil.copytree(i18n.LOCALE_DIR, locale_dir)
-    french = read_po(BytesIO((i18n.LOCALE_DIR / "messages.pot").read_bytes()), locale="fr")
-    french.fuzzy = False
-    french.get("No moves").string = "Aucun coup possible"
-    french.get("Hint").string = "Indice"
-    french.get("Hint").flags.add("fuzzy")
-    french.get("{n} move").string = ("{n} coup", "{n} de coups", "{n} coups")
-    target = locale_dir / "fr" / "LC_MESSAGES" / "messages.po"
+    esperanto = read_po(BytesIO((i18n.LOCALE_DIR / "messages.pot").read_bytes()), locale="eo")
+    esperanto.fuzzy = False
+    esperanto.get("No moves").string = "Neniu movo eblas"
+    esperanto.get("Hint").string = "Helpo"
+    esperanto.get("Hint").flags.add("fuzzy")
+    esperanto.get("{n} move").string = ("{n} movo", "{n} movoj")
+    target = locale_dir / "eo" / "LC_MESSAGES" / "messages.po"
     target.parent.mkdir(parents=True)
     with target.open("wb") as file:
-        write_po(file, french)
+        write_po(file, esperanto)
     monkeypatch.setattr(catalogues, "LOCALE_DIR", locale_dir)
     i18n.reload()
     try:
-        assert "fr" in languages() and languages()[0] == "en"
-        assert negotiate("fr-CA,en;q=0.5") == "fr"
-        _ = translator("fr")
-        assert _("No moves") == "Aucun coup possible"
+        assert "eo" in languages() and languages()[0] == "en"
+        assert negotiate("eo-001,en;q=0.5") == "eo"
+        _ = translator("eo")
+        assert _("No moves") == "Neniu movo eblas"
         assert _("Hint") == "Hint"
         assert _("Undo") == "Undo"
-        assert _.ngettext("{n} move", "{n} moves", 2) == "2 coups"
-        assert catalogue_json("fr")["messages"]["No moves"] == "Aucun coup possible"
-        assert {"code": "fr", "name": "Français"} in available_languages()
+        assert _.ngettext("{n} move", "{n} moves", 2) == "2 movoj"
+        assert catalogue_json("eo")["messages"]["No moves"] == "Neniu movo eblas"
+        assert {"code": "eo", "name": "Esperanto", "locale": "eo"} in available_languages()
     finally:
         monkeypatch.undo()
         i18n.reload()
-    assert "fr" not in languages()
+    assert "eo" not in languages()

@@ -11,17 +11,31 @@ per half row), so half-tile offsets show as such::
     1B  2B  2B
     layer 1
       1B
+
+The layer headings are English unless ``heading`` says otherwise (the command line passes
+its translation)::
+
+    >>> print(render(Board(layout, ["1B", "2B", "2B", "1B"]), heading="strato {}".format))
+    strato 0
+    1B  2B  2B
+    strato 1
+      1B
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from ..core.board import Board
 
 __all__ = ["render"]
 
 
-def render(board: Board, *, mark_blocked: bool = False) -> str:
-    """One block per layer; with ``mark_blocked`` blocked tiles are shown in lower case."""
+def render(
+    board: Board, *, mark_blocked: bool = False, heading: Callable[[int], str] = "layer {}".format
+) -> str:
+    """One block per layer under ``heading(z)``; with ``mark_blocked`` blocked tiles are
+    shown in lower case."""
     layout = board.layout
     lines: list[str] = []
     for z in range(layout.depth):
@@ -35,7 +49,7 @@ def render(board: Board, *, mark_blocked: bool = False) -> str:
             rows.setdefault(y, {})[x] = label
         if not rows:
             continue
-        lines.append(f"layer {z}")
+        lines.append(heading(z))
         for y in range(min(rows), max(rows) + 1):
             cells = rows.get(y)
             if not cells:

@@ -17,9 +17,10 @@ from collections.abc import Sequence
 from importlib import import_module
 from pathlib import Path
 
-from .common import CliError, Parser, language
+from .common import N_, CliError, language
+from .parser import parser_for
 
-__all__ = ["CliError", "build_parser", "error_line", "main"]
+__all__ = ["CliError", "build_parser", "error_line", "lang_choice", "main"]
 
 #: Sub-command modules of this package, in the order ``--help`` lists them, with the
 #: commands each registers.
@@ -62,21 +63,61 @@ def _command_of(argv: Sequence[str]) -> str | None:
     return None
 
 
+def lang_choice(text: str) -> str:
+    """The catalogue ``--lang`` names: a code (``pt_BR``) or a language tag, with the same
+    region fallbacks as a browser's (``pt-BR``, ``it-CH``, ``de_AT.UTF-8``); an unknown one
+    stays as given, for argparse to refuse among the choices.
+
+    >>> lang_choice("pt_BR"), lang_choice("pt-BR"), lang_choice("it-CH"), lang_choice("xx")
+    ('pt_BR', 'pt_BR', 'it', 'xx')
+    """
+    if text in _languages():
+        return text
+    from ..i18n import catalogue_for
+
+    return catalogue_for(text.split(".")[0].split("@")[0]) or text
+
+
+def _lang_of(argv: Sequence[str]) -> str | None:
+    """The language ``argv`` asks for with ``--lang`` (``None``: the terminal's), so that
+    the help of every command is printed in it.
+
+    >>> _lang_of(["--lang", "it", "deal", "--help"]), _lang_of(["--lang=pt-BR"]), _lang_of([])
+    ('it', 'pt_BR', None)
+    """
+    for at, word in enumerate(argv):
+        value = argv[at + 1] if word == "--lang" and at + 1 < len(argv) else None
+        if word.startswith("--lang="):
+            value = word.partition("=")[2]
+        if value is not None:
+            chosen = lang_choice(value)
+            return chosen if chosen in _languages() else None
+        if word == "--" or not word.startswith("-"):
+            return None
+    return None
+
+
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser; given the ``argv`` about to be parsed, with only the module of the
-    command it names (every module when it names none it knows, or asks for help)."""
-    parser = Parser(
+    command it names (every module when it names none it knows, or asks for help), and
+    with its help in the language ``argv`` asks for."""
+    parser = parser_for(None if argv is None else _lang_of(argv))(
         prog="mahjong-solitaire",
-        description="Mahjong Solitaire: solvable deals, a solver, and a browser game.",
+        description=N_("Mahjong Solitaire: solvable deals, a solver, and a browser game."),
     )
     parser.add_argument(
         "--lang",
+        type=lang_choice,
         choices=_languages(),
         default=None,
-        help="the language of the messages (default: the terminal's, from "
-        "LANGUAGE, LC_ALL, LC_MESSAGES or LANG)",
+        help=N_(
+            "the language of the messages (default: the terminal's, from "
+            "LANGUAGE, LC_ALL, LC_MESSAGES or LANG)"
+        ),
     )
-    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=Parser)
+    subparsers = parser.add_subparsers(
+        title=N_("commands"), metavar="COMMAND", parser_class=type(parser)
+    )
     named = None if argv is None else _command_of(argv)
     modules = [module for module, commands in COMMANDS if named in commands]
     for module in modules or [module for module, _ in COMMANDS]:

@@ -1,4 +1,5 @@
-"""Shared pieces of the command line: the error type and the one-line-error parser."""
+"""Shared pieces of the command line: the error type, the ``N_`` marker, reading files and
+the options several commands take (the parser itself is in :mod:`.parser`)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ def N_(msgid: str) -> str:
 __all__ = [
     "DATABASE_HELP",
     "CliError",
-    "Parser",
     "add_database_option",
     "existing_database",
     "language",
@@ -24,7 +24,7 @@ __all__ = [
 ]
 
 #: The help of ``--database`` on every command that reads or writes the database.
-DATABASE_HELP = (
+DATABASE_HELP = N_(
     "database URL (default: $DATABASE_URL, else the SQLite file in the user's data directory)"
 )
 
@@ -79,13 +79,6 @@ def read_text(name: str) -> str:
         ) from None
     except UnicodeDecodeError:
         raise CliError(N_("{file}: not a text file"), file=name) from None
-
-
-class Parser(argparse.ArgumentParser):
-    """An ``ArgumentParser`` whose usage errors are one line with exit status 2."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {message}\n")
 
 
 def add_database_option(parser: argparse.ArgumentParser, help_text: str = DATABASE_HELP) -> None:

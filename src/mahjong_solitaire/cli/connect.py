@@ -20,6 +20,7 @@ from ..connect.generator import connect_deal_from_code
 from ..core.codes import MAX_SEED
 from ..i18n import N_, connect_grid_title, difficulty_name, format_number, translator
 from .common import CliError, language, require_code
+from .parser import Text
 
 __all__ = ["register"]
 
@@ -27,26 +28,34 @@ __all__ = ["register"]
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "connect",
-        help="Connect mode (Shisen-Sho): deals by stage or code",
-        description="Connect mode: join matching tiles by a path of at most two turns; "
-        "each stage has a sliding rule.",
+        help=N_("Connect mode (Shisen-Sho): deals by stage or code"),
+        description=N_(
+            "Connect mode: join matching tiles by a path of at most two turns; "
+            "each stage has a sliding rule."
+        ),
     )
     parser.set_defaults(handler=lambda _args: _help(parser))
-    commands = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=type(parser))
+    commands = parser.add_subparsers(
+        title=N_("commands"), metavar="COMMAND", parser_class=type(parser)
+    )
     deal = commands.add_parser(
         "deal",
-        help="make a solvable Connect deal and print it",
-        description="Make a Connect deal that is solvable by construction.  Without --json, "
-        "print the grid in the Numbers labels ('.' is empty); with --json, one "
-        "mahjong-solitaire/connect-1 object.",
+        help=N_("make a solvable Connect deal and print it"),
+        description=N_(
+            "Make a Connect deal that is solvable by construction.  Without --json, "
+            "print the grid in the Numbers labels ('.' is empty); with --json, one "
+            "mahjong-solitaire/connect-1 object."
+        ),
     )
     source = deal.add_mutually_exclusive_group()
     source.add_argument(
-        "--stage", type=int, default=None, help="stage number, 1 or more (default: 1)"
+        "--stage", type=int, default=None, help=N_("stage number, 1 or more (default: 1)")
     )
-    source.add_argument("--code", help="a Connect code such as CN1-1808B-AAAAABL")
-    deal.add_argument("--seed", type=int, help=f"seed 0..{MAX_SEED} (default: random)")
-    deal.add_argument("--json", action="store_true", help="print one JSON object")
+    source.add_argument("--code", help=N_("a Connect code such as CN1-1808B-AAAAABL"))
+    deal.add_argument(
+        "--seed", type=int, help=Text(N_("seed 0..{max} (default: random)"), max=MAX_SEED)
+    )
+    deal.add_argument("--json", action="store_true", help=N_("print one JSON object"))
     deal.set_defaults(handler=run)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
@@ -13,44 +14,56 @@ from ..classic.generator import Deal, deal_from_code, generate
 from ..core.codes import MAX_SEED
 from ..core.difficulty import Difficulty
 from .common import N_, CliError, add_database_option, language, require_code
+from .parser import Text
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.layout import Layout
 
-__all__ = ["register"]
+__all__ = ["header", "layer_heading", "register"]
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "deal",
-        help="make a solvable deal and print it",
-        description="Make deals that are solvable by construction.  Without --json, print a "
-        "picture of each layer in the Numbers labels; with --json, one "
-        "mahjong-solitaire/deal-1 object per line.",
+        help=N_("make a solvable deal and print it"),
+        description=N_(
+            "Make deals that are solvable by construction.  Without --json, print a "
+            "picture of each layer in the Numbers labels; with --json, one "
+            "mahjong-solitaire/deal-1 object per line."
+        ),
     )
     source = parser.add_mutually_exclusive_group()
     source.add_argument(
-        "--layout", default="turtle", help="layout name or number (default: turtle)"
+        "--layout", default="turtle", help=N_("layout name or number (default: turtle)")
     )
-    source.add_argument("--code", help="a game code such as MJ1-L00-AAAAABL")
+    source.add_argument("--code", help=N_("a game code such as MJ1-L00-AAAAABL"))
     source.add_argument(
         "--daily",
         nargs="?",
         const="today",
         metavar="YYYY-MM-DD",
-        help="the daily challenge of a UTC date (default: today)",
+        help=N_("the daily challenge of a UTC date (default: today)"),
     )
-    parser.add_argument("--difficulty", default="normal", choices=[d.value for d in Difficulty])
-    parser.add_argument("--seed", type=int, help=f"seed 0..{MAX_SEED} (default: random)")
     parser.add_argument(
-        "--count", type=int, default=1, help="how many deals, from consecutive seeds"
+        "--difficulty",
+        default="normal",
+        choices=[d.value for d in Difficulty],
+        help=N_("how much room the deal leaves for mistakes (default: normal)"),
     )
-    parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    parser.add_argument(
+        "--seed", type=int, help=Text(N_("seed 0..{max} (default: random)"), max=MAX_SEED)
+    )
+    parser.add_argument(
+        "--count", type=int, default=1, help=N_("how many deals, from consecutive seeds")
+    )
+    parser.add_argument("--json", action="store_true", help=N_("one JSON object per line"))
     add_database_option(
         parser,
-        "database of imported layouts, for --layout (default: "
-        "$DATABASE_URL, else the SQLite file in the user's data "
-        "directory)",
+        N_(
+            "database of imported layouts, for --layout (default: "
+            "$DATABASE_URL, else the SQLite file in the user's data "
+            "directory)"
+        ),
     )
     parser.set_defaults(handler=run)
 
@@ -122,6 +135,18 @@ def header(deal: Deal, lang: str) -> str:
     )
 
 
+def layer_heading(lang: str) -> Callable[[int], str]:
+    """The heading of a layer of the deal's picture, in ``lang``.
+
+    >>> layer_heading("es")(2)
+    'capa 2'
+    """
+    from ..i18n import translator
+
+    _ = translator(lang)
+    return lambda z: _("layer {z}", z=z)
+
+
 def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     lang = None if args.json else language(args)
@@ -132,5 +157,6 @@ def run(args: argparse.Namespace) -> int:
         else:
             from ..classic.picture import render
 
-            out.write(f"{header(deal, lang)}\n{render(deal.board())}\n\n")
+            picture = render(deal.board(), heading=layer_heading(lang))
+            out.write(f"{header(deal, lang)}\n{picture}\n\n")
     return 0

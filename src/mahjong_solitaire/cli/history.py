@@ -47,17 +47,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         parser.set_defaults(handler=handler)
         return parser
 
-    add("stats", "show your statistics", run_stats).add_argument(
-        "--json", action="store_true", help="print them as one JSON object"
+    add("stats", N_("show your statistics"), run_stats).add_argument(
+        "--json", action="store_true", help=N_("print them as one JSON object")
     )
-    add("leaderboard", "show your 10 best winning times", run_leaderboard).add_argument(
-        "--json", action="store_true", help="print them as a JSON list"
+    add("leaderboard", N_("show your 10 best winning times"), run_leaderboard).add_argument(
+        "--json", action="store_true", help=N_("print them as a JSON list")
     )
-    add("export", "write your history of games to a JSON file", run_export).add_argument(
-        "file", metavar="FILE", help="where to write it ('-' for standard output)"
+    add("export", N_("write your history of games to a JSON file"), run_export).add_argument(
+        "file", metavar="FILE", help=N_("where to write it ('-' for standard output)")
     )
-    add("import", "add the games of a history JSON file to yours", run_import).add_argument(
-        "file", metavar="FILE", help="the file to read ('-' for standard input)"
+    add("import", N_("add the games of a history JSON file to yours"), run_import).add_argument(
+        "file", metavar="FILE", help=N_("the file to read ('-' for standard input)")
     )
 
 

@@ -340,46 +340,50 @@ def run_delete(args: argparse.Namespace) -> int:
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "layouts",
-        help="list, show, export, import and delete layouts",
-        description="The built-in layouts and the imported ones (KMahjongg .layout and "
-        "GNOME Mahjongg .map files).",
+        help=N_("list, show, export, import and delete layouts"),
+        description=N_(
+            "The built-in layouts and the imported ones (KMahjongg .layout and "
+            "GNOME Mahjongg .map files)."
+        ),
     )
     commands = parser.add_subparsers(
-        title="layout commands", metavar="ACTION", parser_class=type(parser)
+        title=N_("layout commands"), metavar="ACTION", parser_class=type(parser)
     )
     database = argparse.ArgumentParser(add_help=False)
     database.add_argument(
         "--database",
         metavar="URL",
-        help="database of imported layouts (default: $DATABASE_URL, else the local file)",
+        help=N_("database of imported layouts (default: $DATABASE_URL, else the local file)"),
     )
 
-    listing = commands.add_parser("list", parents=[database], help="list every layout")
+    listing = commands.add_parser("list", parents=[database], help=N_("list every layout"))
     listing.add_argument(
-        "--json", action="store_true", help='a JSON list of {"number", "name", "title", "tiles"}'
+        "--json",
+        action="store_true",
+        help=N_('a JSON list of {"number", "name", "title", "tiles"}'),
     )
     listing.set_defaults(handler=run_list)
 
-    show = commands.add_parser("show", parents=[database], help="a picture of each layer")
+    show = commands.add_parser("show", parents=[database], help=N_("a picture of each layer"))
     show.add_argument("layout", metavar="NAME|NUMBER")
     show.set_defaults(handler=run_show)
 
     export = commands.add_parser(
-        "export", parents=[database], help="write a layout as a KMahjongg or GNOME file"
+        "export", parents=[database], help=N_("write a layout as a KMahjongg or GNOME file")
     )
     export.add_argument("layout", metavar="NAME|NUMBER")
     export.add_argument("--format", required=True, choices=FORMATS)
-    export.add_argument("-o", "--output", metavar="FILE", help="write here (default: stdout)")
+    export.add_argument("-o", "--output", metavar="FILE", help=N_("write here (default: stdout)"))
     export.set_defaults(handler=run_export)
 
     load = commands.add_parser(
-        "import", parents=[database], help="store the layouts of a KMahjongg or GNOME file"
+        "import", parents=[database], help=N_("store the layouts of a KMahjongg or GNOME file")
     )
     load.add_argument("file", metavar="FILE")
     load.set_defaults(handler=run_import)
 
     remove = commands.add_parser(
-        "delete", parents=[database], help="delete an imported layout (games played on it stay)"
+        "delete", parents=[database], help=N_("delete an imported layout (games played on it stay)")
     )
     remove.add_argument("layout", metavar="NAME")
     remove.set_defaults(handler=run_delete)

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 
 from ..i18n import N_, translator
 from .common import CliError, language
+from .parser import Text
 
 __all__ = [
     "ALLOWED_HOSTS_ENV",
@@ -88,60 +89,78 @@ WORKER_SETTINGS_ENV = "MAHJONG_WORKER_SETTINGS"
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "play",
-        help="play in the browser (the default command)",
-        description="Start the game's web server and open it in the browser.  Games are "
-        "saved as they are played and resume after a restart.",
+        help=N_("play in the browser (the default command)"),
+        description=N_(
+            "Start the game's web server and open it in the browser.  Games are "
+            "saved as they are played and resume after a restart."
+        ),
     )
     parser.add_argument(
         "--host",
         default=None,
-        help=f"address to listen on (default {DEFAULT_HOST}, a personal game "
-        "for this computer's user; with --host the server is for several "
-        "players, each known by a cookie, and any address but loopback "
-        "lets other machines play on it)",
+        help=Text(
+            N_(
+                "address to listen on (default {host}, a personal game "
+                "for this computer's user; with --host the server is for several "
+                "players, each known by a cookie, and any address but loopback "
+                "lets other machines play on it)"
+            ),
+            host=DEFAULT_HOST,
+        ),
     )
     parser.add_argument(
         "--port",
         type=int,
         default=None,
-        help=f"port (default {DEFAULT_PORT}, or a free one when it is taken)",
+        help=Text(N_("port (default {port}, or a free one when it is taken)"), port=DEFAULT_PORT),
     )
     parser.add_argument(
         "--allowed-host",
         action="append",
         metavar="NAME",
         dest="allowed_hosts",
-        help="a host name or address the server answers to, as the players' "
-        "browsers write it (repeatable; with --host only).  Default: "
-        f"${ALLOWED_HOSTS_ENV} (comma-separated), else the --host "
-        "address, and for 0.0.0.0 or :: this machine's names and "
-        "addresses.  '*.example.org' allows its subdomains, '*' any name",
+        help=Text(
+            N_(
+                "a host name or address the server answers to, as the players' "
+                "browsers write it (repeatable; with --host only).  Default: "
+                "${variable} (comma-separated), else the --host "
+                "address, and for 0.0.0.0 or :: this machine's names and "
+                "addresses.  '*.example.org' allows its subdomains, '*' any name"
+            ),
+            variable=ALLOWED_HOSTS_ENV,
+        ),
     )
     parser.add_argument(
         "--forwarded-allow-ips",
         metavar="IPS",
         default=os.environ.get("FORWARDED_ALLOW_IPS"),
-        help="behind a reverse proxy: the proxy addresses whose "
-        "X-Forwarded-Proto and X-Forwarded-For headers are believed "
-        "(uvicorn's option: comma-separated, '*' for any; default "
-        "$FORWARDED_ALLOW_IPS, else none)",
+        help=N_(
+            "behind a reverse proxy: the proxy addresses whose "
+            "X-Forwarded-Proto and X-Forwarded-For headers are believed "
+            "(uvicorn's option: comma-separated, '*' for any; default "
+            "$FORWARDED_ALLOW_IPS, else none)"
+        ),
     )
-    parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    parser.add_argument("--no-browser", action="store_true", help=N_("do not open a browser"))
     parser.add_argument(
         "--workers",
         type=int,
         default=1,
         metavar="N",
-        help="server processes sharing the port (default 1).  Several "
-        "processes are for a PostgreSQL database (SQLite works, but its "
-        "one writer at a time makes them wait on each other)",
+        help=N_(
+            "server processes sharing the port (default 1).  Several "
+            "processes are for a PostgreSQL database (SQLite works, but its "
+            "one writer at a time makes them wait on each other)"
+        ),
     )
     parser.add_argument(
         "--database",
         metavar="URL",
-        help="SQLAlchemy database URL, e.g. sqlite:///games.db or "
-        "postgresql+psycopg://user@host/db (default: $DATABASE_URL, "
-        "else a SQLite file in the user data directory)",
+        help=N_(
+            "SQLAlchemy database URL, e.g. sqlite:///games.db or "
+            "postgresql+psycopg://user@host/db (default: $DATABASE_URL, "
+            "else a SQLite file in the user data directory)"
+        ),
     )
     parser.set_defaults(handler=run)
 

@@ -106,38 +106,49 @@ def _from_code(code: str, moves: str | None) -> Problem:
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "solve",
-        help="decide whether a deal can be cleared, with a winning order",
-        description="Decide deals (random ones too): solvable with a winning order, "
-        "unsolvable (proved) or unknown (a limit was hit).",
+        help=N_("decide whether a deal can be cleared, with a winning order"),
+        description=N_(
+            "Decide deals (random ones too): solvable with a winning order, "
+            "unsolvable (proved) or unknown (a limit was hit)."
+        ),
     )
     parser.add_argument(
-        "file", nargs="?", metavar="FILE", help="a deal-1 JSON object, or '-' for standard input"
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help=N_("a deal-1 JSON object, or '-' for standard input"),
     )
-    parser.add_argument("--code", help="solve this game code's deal instead of a file")
-    parser.add_argument("--moves", help='with --code: the moves already played, "i,j i,j ..."')
+    parser.add_argument("--code", help=N_("solve this game code's deal instead of a file"))
+    parser.add_argument("--moves", help=N_('with --code: the moves already played, "i,j i,j ..."'))
     parser.add_argument(
-        "--jsonl", action="store_true", help="one deal per input line, one answer per output line"
+        "--jsonl",
+        action="store_true",
+        help=N_("one deal per input line, one answer per output line"),
     )
     parser.add_argument(
         "--limit",
         type=int,
         metavar="NODES",
-        help="give up (unknown) after this many search steps "
-        "(branch points of the tree search and steps of the walk)",
+        help=N_(
+            "give up (unknown) after this many search steps "
+            "(branch points of the tree search and steps of the walk)"
+        ),
     )
     parser.add_argument(
         "--timeout",
         type=float,
         metavar="SECONDS",
-        help="give up (unknown) after this many seconds per deal",
+        help=N_("give up (unknown) after this many seconds per deal"),
     )
-    parser.add_argument("--json", action="store_true", help="answer as one JSON object")
+    parser.add_argument("--json", action="store_true", help=N_("answer as one JSON object"))
     # Taken like every command's, so that a script can pass one --database to all of them;
     # solve itself opens no database (its deals come from FILE or from a code).
     add_database_option(
         parser,
-        "accepted like the other commands' --database; solve reads "
-        "its deals from FILE or --code and opens no database",
+        N_(
+            "accepted like the other commands' --database; solve reads "
+            "its deals from FILE or --code and opens no database"
+        ),
     )
     parser.set_defaults(handler=run)
 

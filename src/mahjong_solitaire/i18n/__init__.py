@@ -11,6 +11,8 @@ Every player-visible string has an English ``msgid``; the modules, one per conce
 :mod:`.names`            the names of engine data: tiles, layouts, difficulties, slide
                          rules, grids, stages, counted things
 :mod:`.errors`           the message of each error code
+:mod:`.glossary`         the key terms and each language's words for them (a test holds
+                         every catalogue to it)
 :mod:`.page`             the catalogue the page reads, as JSON
 :mod:`.extract`          build time only: Babel extractors named in ``babel.cfg``
 =======================  ===============================================================
@@ -21,7 +23,7 @@ Everything public is importable from here::
     >>> lang = negotiate("pt-BR,pt;q=0.9,en;q=0.8")
     >>> _ = translator(lang)
     >>> lang, _("No moves"), _.ngettext("{n} tile", "{n} tiles", 3)
-    ('pt', 'Sem jogadas', '3 peças')
+    ('pt_BR', 'Sem jogadas', '3 peças')
     >>> translator("it")("{name}, free", name=tile_name("R", "it"))
     'Drago rosso, libera'
     >>> format_number(1234.5, "it"), format_time_span(3725)
@@ -38,8 +40,10 @@ from .catalogues import (
     LANGUAGE_COOKIE,
     LOCALE_DIR,
     available_languages,
+    catalogue_for,
     catalogue_path,
     language_from_environment,
+    language_tag,
     languages,
     negotiate,
 )
@@ -71,6 +75,7 @@ __all__ = [
     "Nn_",
     "Translator",
     "available_languages",
+    "catalogue_for",
     "catalogue_json",
     "catalogue_path",
     "connect_grid_title",
@@ -85,6 +90,7 @@ __all__ = [
     "format_percent",
     "format_time_span",
     "language_from_environment",
+    "language_tag",
     "languages",
     "layout_description",
     "layout_title",

@@ -2,21 +2,26 @@
 request or a terminal gets.
 
 Each language is one catalogue, ``locale/<code>/LC_MESSAGES/messages.po``, read directly
-with Babel (no compile step, no ``.mo`` file) and cached until :func:`forget`::
+with Babel (no compile step, no ``.mo`` file) and cached until :func:`forget`.  The code
+is a language (``it``), or a language and a region or script (``pt_BR``, ``zh_Hans``) when
+one language has several catalogues::
 
-    >>> languages()[0], {"es", "it", "pt"} <= set(languages())
-    ('en', True)
+    >>> {"en", "es", "it", "pt", "pt_BR"} <= set(languages()), languages()[0]
+    (True, 'en')
     >>> catalogue_path("it").relative_to(LOCALE_DIR).as_posix()
     'it/LC_MESSAGES/messages.po'
     >>> load_catalogue("pt").get("No moves").string
     'Sem jogadas'
 
-The language of a request follows the player's choice (a cookie), then the browser::
+The language of a request follows the player's choice (a cookie), then the browser, with
+region fallbacks: a region we have a catalogue for gets it (``pt-BR``), else the catalogue
+of the language whose ``Language`` header names that region (``pt-PT`` gets ``pt``, which
+is European Portuguese), else the language's own (``it-CH`` gets ``it``)::
 
-    >>> negotiate("pt-BR,pt;q=0.9,en;q=0.8"), negotiate("de-DE, it;q=0.5"), negotiate(None)
-    ('pt', 'it', 'en')
-    >>> negotiate("es", cookie_value="it")
-    'it'
+    >>> negotiate("pt-BR,pt;q=0.9,en;q=0.8"), negotiate("pt-PT"), negotiate("pt")
+    ('pt_BR', 'pt', 'pt')
+    >>> negotiate("xx-XX, it;q=0.5"), negotiate(None), negotiate("es", cookie_value="it")
+    ('it', 'en', 'it')
 """
 
 from __future__ import annotations
@@ -37,11 +42,13 @@ __all__ = [
     "LANGUAGE_COOKIE",
     "LOCALE_DIR",
     "available_languages",
+    "catalogue_for",
     "catalogue_locale",
     "catalogue_path",
     "check_language",
     "forget",
     "language_from_environment",
+    "language_tag",
     "languages",
     "load_catalogue",
     "native_name",
@@ -109,6 +116,7 @@ def forget() -> None:
     translators are forgotten with them by :func:`~.translator.reload`)."""
     languages.cache_clear()
     load_catalogue.cache_clear()
+    _header_parts.cache_clear()
 
 
 def translations(catalog: Catalog) -> dict[str, str | tuple[str, ...]]:
@@ -132,68 +140,114 @@ def translations(catalog: Catalog) -> dict[str, str | tuple[str, ...]]:
     return found
 
 
-def native_name(lang: str) -> str:
-    """A language's name in that language, capitalised.
+def language_tag(lang: str) -> str:
+    """The BCP 47 tag of a language's catalogue, from its ``Language`` header (the page's
+    ``lang`` attribute and ``Intl`` locale).
 
-    >>> native_name("pt")
-    'Português'
+    >>> language_tag("pt"), language_tag("pt_BR"), language_tag("en")
+    ('pt-PT', 'pt-BR', 'en')
+    """
+    return str(catalogue_locale(lang)).replace("_", "-")
+
+
+def native_name(lang: str) -> str:
+    """A language's name in that language, capitalised; with its region (or script) when
+    another catalogue speaks the same language, so that the two can be told apart.
+
+    >>> native_name("pt"), native_name("pt_BR"), native_name("it")
+    ('Português (Portugal)', 'Português (Brasil)', 'Italiano')
     """
     locale = catalogue_locale(lang)
-    if locale.script:  # a language written in several scripts says which: 中文 (简体)
-        name = Locale(locale.language, script=locale.script).get_display_name(locale) or lang
-    else:
-        name = locale.get_language_name(locale) or lang
+    siblings = [code for code in languages() if _tag_parts(code)[0] == locale.language]
+    shown = locale if len(siblings) > 1 else Locale(locale.language, script=locale.script)
+    name = shown.get_display_name(locale) or lang
     return name[:1].upper() + name[1:]
 
 
 def available_languages() -> list[dict[str, str]]:
-    """The language switcher's choices: each code with its name in its own language.
+    """The language switcher's choices: each code with its name in its own language and its
+    BCP 47 tag (for the ``lang`` attribute of the choice).
 
-    >>> available_languages()[:2]
-    [{'code': 'en', 'name': 'English'}, {'code': 'es', 'name': 'Español'}]
+    >>> next(choice for choice in available_languages() if choice["code"] == "es")
+    {'code': 'es', 'name': 'Español', 'locale': 'es'}
     """
-    return [{"code": code, "name": native_name(code)} for code in languages()]
+    return [
+        {"code": code, "name": native_name(code), "locale": language_tag(code)}
+        for code in languages()
+    ]
 
 
 # -- choosing the language -------------------------------------------------------------
 
 
-def _likely_script(language: str, region: str) -> str:
-    """The script CLDR's likely subtags give a language (in a region): ``Hans`` for ``zh``
-    and ``zh_CN``, ``Hant`` for ``zh_TW``; ``""`` when CLDR knows none."""
+def _tag_parts(tag: str) -> tuple[str, str | None, str | None]:
+    """The language, script and region of a tag (``zh-Hant-TW``, ``pt_BR``, ``de``).
+
+    >>> _tag_parts("zh-hant-tw"), _tag_parts("pt_BR"), _tag_parts("es-419")
+    (('zh', 'Hant', 'TW'), ('pt', None, 'BR'), ('es', None, '419'))
+    """
+    language, *rest = tag.strip().replace("-", "_").split("_")
+    script = next((part.title() for part in rest if len(part) == 4 and part.isalpha()), None)
+    region = next((part.upper() for part in rest if len(part) in (2, 3) and part.isalnum()), None)
+    return language.lower(), script, region
+
+
+def _likely_script(language: str, script: str | None, region: str | None) -> str | None:
+    """The script a tag is written in: its own, else CLDR's likely one (``zh-TW``: Hant)."""
+    if script:
+        return script
     likely = get_global("likely_subtags")
     found = likely.get(f"{language}_{region}") or likely.get(language) or ""
-    parts = found.split("_")
-    return parts[1] if len(parts) > 1 and len(parts[1]) == 4 else ""
+    return _tag_parts(found)[1] if found else None
 
 
-def _supported(tag: str) -> str | None:
-    """The catalogue for a language tag: the tag itself (``pt_BR``), its language in its
-    script (``zh_Hans`` for ``zh-Hans-CN``, and for ``zh-CN`` or ``zh``, whose likely script
-    that is), or its language.
+@cache
+def _header_parts(lang: str) -> tuple[str, str | None, str | None]:
+    """The language, likely script and region a catalogue's ``Language`` header names,
+    read from the header alone (choosing a terminal's language does not parse every
+    catalogue)."""
+    tag = lang
+    with catalogue_path(lang).open(encoding="utf-8") as file:
+        for line in file:
+            if line.startswith('"Language:'):
+                tag = line.split(":", 1)[1].strip().strip('"').removesuffix("\\n").strip()
+                break
+            if not line.strip():
+                break
+    language, script, region = _tag_parts(tag or lang)
+    return language, _likely_script(language, script, region), region
 
-    >>> _supported("zh-CN"), _supported("zh-hans"), _supported("zh"), _supported("zh-TW")
-    ('zh_Hans', 'zh_Hans', 'zh_Hans', None)
+
+def catalogue_for(tag: str) -> str | None:
+    """The catalogue for a language tag, with region fallbacks: the catalogue named as the
+    tag (``pt_BR``), else one whose header names the tag's region (``pt-PT``: ``pt``, a
+    ``pt_PT`` catalogue), else one in the tag's script (``zh-TW``: a ``zh_Hant`` one), else
+    the language's own (``de-AT``: ``de``), else any of the language's.
+
+    >>> [catalogue_for(tag) for tag in ("PT-br", "pt-PT", "pt-AO", "it-CH")]
+    ['pt_BR', 'pt', 'pt', 'it']
+    >>> catalogue_for("xx-YY") is None, catalogue_for("") is None
+    (True, True)
     """
-    language, _, rest = tag.strip().replace("-", "_").partition("_")
-    language = language.lower()
-    if not language:
+    if not tag.strip():
         return None
-    first, _, after = rest.partition("_")
-    if len(first) == 4 and first.isalpha():  # a script subtag: zh-Hans-CN
-        script, region = first.title(), after.upper()
-    else:
-        script, region = _likely_script(language, rest.upper()), rest.upper()
-    candidates = (
-        "_".join(part for part in (language, script, region) if part),
-        f"{language}_{region}" if region else language,
-        f"{language}_{script}" if script else language,
-        language,
-    )
-    for candidate in candidates:
-        if candidate in languages():
-            return candidate
-    return None
+    language, script, region = _tag_parts(tag)
+    candidates = [code for code in languages() if _tag_parts(code)[0] == language]
+    if not candidates:
+        return None
+    exact = "_".join(part for part in (language, script, region) if part)
+    wanted_script = _likely_script(language, script, region)
+
+    def distance(code: str) -> tuple[bool, bool, bool, bool]:
+        _, header_script, header_region = _header_parts(code)
+        return (
+            code != exact,
+            region is None or header_region != region,
+            header_script != wanted_script,
+            code != language,
+        )
+
+    return min(candidates, key=distance)
 
 
 def _accepted(header: str) -> list[str]:
@@ -217,9 +271,9 @@ def _accepted(header: str) -> list[str]:
 
 def negotiate(accept_language: str | None, cookie_value: str | None = None) -> str:
     """The language of a request: the remembered choice, else the browser's first language
-    with a catalogue (``pt-BR`` gets ``pt``), else English.
+    with a catalogue (region fallbacks as :func:`catalogue_for` says), else English.
 
-    >>> negotiate("fr-CH, fr;q=0.9, es;q=0.8, *;q=0.5")
+    >>> negotiate("tlh-CH, tlh;q=0.9, es;q=0.8, *;q=0.5")
     'es'
     >>> negotiate("en;q=0.1, it;q=0.9"), negotiate("xx, it;q=0"), negotiate("!!;;q=x")
     ('it', 'en', 'en')
@@ -227,7 +281,7 @@ def negotiate(accept_language: str | None, cookie_value: str | None = None) -> s
     candidates = [cookie_value] if cookie_value else []
     candidates += _accepted(accept_language or "")
     for tag in candidates:
-        found = _supported(tag)
+        found = catalogue_for(tag)
         if found is not None:
             return found
     return DEFAULT_LANGUAGE
@@ -239,7 +293,9 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
 
     >>> language_from_environment({"LANG": "it_IT.UTF-8"})
     'it'
-    >>> language_from_environment({"LANGUAGE": "de:es", "LANG": "C.UTF-8"})
+    >>> [language_from_environment({"LANG": tag}) for tag in ("pt_BR.UTF-8", "pt_PT")]
+    ['pt_BR', 'pt']
+    >>> language_from_environment({"LANGUAGE": "tlh:es", "LANG": "C.UTF-8"})
     'es'
     """
     environ = os.environ if environ is None else environ
@@ -248,7 +304,7 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
             tag = item.split(".")[0].split("@")[0]
             if tag in ("C", "POSIX"):
                 continue
-            found = _supported(tag)
+            found = catalogue_for(tag)
             if found is not None:
                 return found
     return DEFAULT_LANGUAGE

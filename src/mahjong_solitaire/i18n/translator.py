@@ -174,7 +174,11 @@ def translator(lang: str) -> Translator:
 
 
 def reload() -> None:
-    """Forget the cached catalogues and translators: the next call reads the ``.po`` files
-    again (after a catalogue was edited or added under a running server)."""
+    """Forget the cached catalogues, translators and glossary: the next call reads the
+    ``.po`` files (and ``glossary.toml``) again (after a catalogue was edited or added under
+    a running server)."""
+    from .glossary import glossary
+
     forget()
     translator.cache_clear()
+    glossary.cache_clear()

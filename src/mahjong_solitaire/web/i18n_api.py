@@ -42,7 +42,7 @@ def _catalogue(request: Request, lang: str) -> Response:
     headers = {
         "ETag": tag,
         "Cache-Control": "no-cache",
-        "Content-Language": lang,
+        "Content-Language": i18n.language_tag(lang),
         "Vary": "Accept-Language, Cookie",
     }
     if request.headers.get("if-none-match", "").strip() in (tag, f"W/{tag}"):

@@ -145,7 +145,7 @@ export async function settingsPage({ settings, change, setLanguage, onClose }) {
         choice.disabled = false;
       }
     },
-  }, languages().map(({ code, name }) => h("option", { value: code, lang: code.replace("_", "-"), selected: code === language() }, name)));
+  }, languages().map(({ code, name, locale }) => h("option", { value: code, lang: locale || code, selected: code === language() }, name)));
   openDialog("settings", h("div", { class: "settings" },
     h("h2", {}, t("settingsTitle")),
     h("h3", {}, t("tileStyle")),

@@ -305,7 +305,7 @@ export async function chooseLanguage(lang) {
   return loadCatalogue(lang);
 }
 
-/** The languages of the switcher: [{code, name}], each named in its own language. */
+/** The languages of the switcher: [{code, name, locale}], each named in its own language. */
 export function languages() {
   return catalogue.languages || [];
 }
