@@ -27,6 +27,14 @@ from sqlalchemy.engine import make_url
 from mahjong_solitaire.store import Store
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """No test reads or writes the player's own games: for the whole run the default
+    database lives in a throwaway data directory (subprocesses inherit it), and
+    ``DATABASE_URL`` is ignored."""
+    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="mahjong-tests-data-")
+    os.environ.pop("DATABASE_URL", None)
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
