@@ -52,17 +52,22 @@ def finishing_moves(board: Board) -> list[Move] | None:
         if label is not None:
             groups.setdefault(key_id(label), []).append(i)
     free = board.free
+    pairs: list[Move] = []
     for members in groups.values():
         if len(members) > 2 and not all(free >> i & 1 for i in members):
             return None
+        pairs += (Move(members[k], members[k + 1]) for k in range(0, len(members) - 1, 2))
+    # the pairs are fixed now: play out whatever is free, lowest first
+    pairs.sort(key=lambda move: (move.a, move.b))
     probe = board.copy(stack=False)
     moves: list[Move] = []
-    while not probe.is_won():
-        pairs = probe.matching_pairs()
-        if not pairs:
+    while pairs:
+        move = next((m for m in pairs if probe.is_free(m.a) and probe.is_free(m.b)), None)
+        if move is None:
             return None
-        probe.push(pairs[0])
-        moves.append(pairs[0])
+        probe.push(move)
+        moves.append(move)
+        pairs.remove(move)
     return moves
 
 
