@@ -32,10 +32,13 @@ from .grid import Path
 from .hint import search_line, suggest
 from .shuffle import shuffled_cells
 
-__all__ = ["SOLVE_LIMIT", "ConnectGame"]
+__all__ = ["LOOK_BACK_LIMIT", "SOLVE_LIMIT", "ConnectGame"]
 
-#: Positions the solution demo's search may examine from one position (rules §5.9).
-SOLVE_LIMIT = 3000
+#: Positions the solution demo's search may examine from one position (rules §5.9): about
+#: a second at the most on an 18×8 grid (BENCHMARKS.md).
+SOLVE_LIMIT = 800
+#: Positions the look for the last winnable position may examine in all (rules §5.9).
+LOOK_BACK_LIMIT = 1200
 
 
 class ConnectGame(TileGame):
@@ -89,11 +92,31 @@ class ConnectGame(TileGame):
                 if after.tiles == board.tiles:
                     self._line = (line[1:], after)
                     return Solution(line[1:])
-        found, proven = search_line(board, SOLVE_LIMIT)
+        found, proven, _ = search_line(board, SOLVE_LIMIT)
         if found is None:
             return Solution(None, lost=proven)
         self._line = (found, board.copy(stack=False))
         return Solution(found)
+
+    def steps_to_winnable(self) -> int | None:
+        """Undo steps back to the last position with a known or found winning line, one
+        undo at a time, within :data:`LOOK_BACK_LIMIT` positions in all."""
+        probe = self.board.copy()
+        budget = LOOK_BACK_LIMIT
+        steps = 0
+        while budget > 0:
+            known = probe.plan
+            if known and probe.is_legal(known[0]):
+                return steps
+            found, _, used = search_line(probe, min(budget, SOLVE_LIMIT))
+            if found is not None:
+                return steps
+            budget -= max(1, used)
+            if not probe.can_undo:
+                return None
+            probe.pop()
+            steps += 1
+        return None
 
     def _fingerprint(self) -> int:
         return fingerprint(self.deal.shape, self.deal.rule)

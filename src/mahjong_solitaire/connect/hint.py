@@ -49,9 +49,9 @@ def solve(board: ConnectBoard, limit: int = SEARCH_LIMIT) -> tuple[Move, ...] | 
 
 def search_line(
     board: ConnectBoard, limit: int = SEARCH_LIMIT
-) -> tuple[tuple[Move, ...] | None, bool]:
-    """:func:`solve`, and whether a ``None`` is a proof: the search ended within ``limit``
-    positions without a winning line, so there is none."""
+) -> tuple[tuple[Move, ...] | None, bool, int]:
+    """:func:`solve`, whether a ``None`` is a proof (the search ended within ``limit``
+    positions without a winning line, so there is none), and the positions examined."""
     probe = board.copy(stack=False)
     dead: set[tuple[str | None, ...]] = set()
     line: list[Move] = []
@@ -80,8 +80,8 @@ def search_line(
         return False
 
     if search():
-        return tuple(line), False
-    return None, budget[0] > 0
+        return tuple(line), False, limit - budget[0]
+    return None, budget[0] > 0, limit - budget[0]
 
 
 def suggest(board: ConnectBoard, limit: int = SEARCH_LIMIT) -> Move | None:
