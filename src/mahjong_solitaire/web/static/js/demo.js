@@ -12,7 +12,7 @@
 
 import { buttons, closeDialog, openDialog } from "./dialogs.js";
 import { fillButton, h, paintButton, showProblem, toast } from "./dom.js";
-import { t, tn } from "./strings.js";
+import { t, tileName, tn } from "./strings.js";
 
 /** Milliseconds between two pairs, from the slowest speed (1) to the fastest (5). */
 export const DEMO_DELAYS = [2200, 1300, 750, 400, 180];
@@ -38,7 +38,7 @@ export class SolutionDemo {
     this.speedInput.value = String(hooks.speed());
     this.speedInput.addEventListener("input", () => {
       hooks.setSpeed(Number(this.speedInput.value));
-      if (this.running && !this.paused) this.schedule();
+      if (this.running && !this.paused) this.schedule({ quiet: true });
     });
   }
 
@@ -98,7 +98,7 @@ export class SolutionDemo {
     this.next = pair;
     this.paint();
     this.hooks.announce(t("announceDemoStarted"));
-    this.schedule();
+    this.schedule({ quiet: true });
   }
 
   delay() {
@@ -106,11 +106,16 @@ export class SolutionDemo {
     return DEMO_DELAYS[speed - 1];
   }
 
-  /** Highlight the next pair and take it after the delay of the chosen speed. */
-  schedule() {
+  /** Highlight the next pair (and say it) and take it after the delay of the chosen speed. */
+  schedule({ quiet = false } = {}) {
     clearTimeout(this.timer);
     if (!this.running || this.paused || !this.next) return;
-    this.hooks.view().setHint(this.next);
+    const view = this.hooks.view();
+    view.setHint(this.next);
+    if (!quiet) {
+      const [first, second] = this.next.map((i) => tileName(view.label(i)));
+      this.hooks.announce(t("announceDemoStep", { first, second }));
+    }
     this.timer = setTimeout(() => this.step(), this.delay());
   }
 
@@ -164,7 +169,7 @@ export class SolutionDemo {
     this.paused = false;
     this.paint();
     this.hooks.announce(t("announceDemoResumed"));
-    this.schedule();
+    this.schedule({ quiet: true });
   }
 
   /** Stop: the highlight goes, the player plays on from here. */

@@ -254,6 +254,7 @@ export const STRINGS = {
   demoStop: "Stop, I'll play",
   demoSpeed: "Speed",
   announceDemoStarted: "Showing the solution, one pair at a time. A pauses, Escape stops.",
+  announceDemoStep: "Next in the solution: {first} and {second}",
   announceDemoPaused: "Demo paused",
   announceDemoResumed: "Demo resumed",
   announceDemoStopped: "Demo stopped: your turn",
