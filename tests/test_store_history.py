@@ -369,3 +369,44 @@ def test_a_solution_shown_flag_that_contradicts_the_actions_is_refused(store: St
     document["games"][0]["solution_shown"] = True
     with pytest.raises(StoreError, match="solution_shown = True does not match"):
         store.import_history(target, document)
+
+
+def test_the_cli_writes_version_2_and_still_imports_a_version_1_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first, second = f"sqlite:///{tmp_path / 'a.sqlite3'}", f"sqlite:///{tmp_path / 'b.sqlite3'}"
+    with Store(first) as store:
+        local = store.local_player().id
+        scripted_history(store, local)
+        play(store, local, [f"solve {move}" for move in SOLUTION], status="won", elapsed=99.0)
+    file = tmp_path / "history.json"
+    assert run(capsys, "export", str(file), "--database", first)[0] == 0
+    written = json.loads(file.read_text())
+    assert written["version"] == 2 and written["games"][-1]["solution_shown"] is True
+    old = tmp_path / "old.json"
+    written["games"] = written["games"][:-1]  # a version 1 file had no solution shown
+    old.write_text(json.dumps(_version_1(written)))
+    status, out, _ = run(capsys, "import", str(old), "--database", second)
+    assert status == 0 and out.strip() == f"imported 5 games from {old}"
+    status, out, _ = run(capsys, "stats", "--database", first)
+    assert status == 0 and "Solution shown    1" in out
+
+
+def test_the_cli_refuses_a_version_1_file_holding_a_solution_with_one_clear_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    with Store(database) as store:
+        play(
+            store,
+            store.local_player().id,
+            [f"solve {SOLUTION[0]}"],
+            status="abandoned",
+            elapsed=3.0,
+        )
+    file = tmp_path / "history.json"
+    assert run(capsys, "export", str(file), "--database", database)[0] == 0
+    file.write_text(json.dumps(_version_1(json.loads(file.read_text()))))
+    status, out, err = run(capsys, "import", str(file), "--database", database)
+    assert status == 2 and out == "" and "not an action of a version 1 file" in err
+    assert len(err.strip().splitlines()) == 1
