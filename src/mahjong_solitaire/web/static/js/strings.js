@@ -215,7 +215,7 @@ export const STRINGS = {
     "Blocked tiles are drawn darker. Tapping one cancels the selection.",
     "Every deal can be won. Hint shows a pair of a winning plan; Undo and Redo walk through your moves; Shuffle deals the remaining tiles again, still winnable.",
   ],
-  rulesKeys: "Keys: H hint · Z undo · Y redo · S shuffle · P pause · N new game",
+  rulesKeys: "Keys: H hint · Z undo · Y redo · S shuffle · A solve · F finish · P pause · N new game",
   rulesKeysBoard: "On the board: the arrow keys move between the free tiles, Home and End go to the first and the last, Enter or Space selects.",
   aboutTitle: "About",
   about: "Mahjong Solitaire: every deal is solvable by construction. The tile faces are drawn by this program.",
