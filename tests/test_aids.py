@@ -44,9 +44,31 @@ def test_a_highlighted_pair_of_the_plan_is_taken_in_any_order_in_classic():
     later = next(move for move in plan[1:] if game.board.is_legal(move))
     played, _ = game.solve_step(later)
     assert played == later
-    elsewhere = next(m for m in game.board.matching_pairs() if m not in game.solution().moves)
-    played, _ = game.solve_step(elsewhere)  # not in the plan: the plan's next pair goes
-    assert played != elsewhere
+
+
+def test_a_highlighted_pair_off_the_plan_goes_only_if_the_game_stays_winnable():
+    """Another server process may have highlighted a pair of a plan of its own: it goes
+    when the game can still be won after it, otherwise the plan's next pair goes."""
+    game = Game(DEAL, clock=lambda: 0.0)
+    plan = game.solution().moves
+    assert plan is not None
+    other = next(
+        m for m in game.board.matching_pairs() if m not in plan and winnable_after(game, m)
+    )
+    assert game.solve_step(other)[0] == other
+    lost = lost_game()
+    lost.undo_to_winnable()
+    plan = lost.solution().moves
+    assert plan is not None
+    losing = next(
+        m for m in lost.board.matching_pairs() if m not in plan and not winnable_after(lost, m)
+    )
+    assert lost.solve_step(losing)[0] != losing
+
+
+def winnable_after(game: Game, move) -> bool:  # type: ignore[no-untyped-def]
+    probe = Game.replay(game.deal, [*game.actions, str(move)], clock=lambda: 0.0)
+    return probe.solution().moves is not None
 
 
 def test_the_demo_plays_a_game_to_its_win():

@@ -108,7 +108,9 @@ class Game(TileGame):
 
     def _plan_allows(self, plan: tuple[Move, ...], move: Move) -> bool:
         # removing tiles only frees others: the plan's pairs win in any order
-        return move in plan and self.board.is_legal(move)
+        if move in plan and self.board.is_legal(move):
+            return True
+        return super()._plan_allows(plan, move)
 
     def _finishing_moves(self) -> list[Move] | None:
         return finishing_moves(self.board)

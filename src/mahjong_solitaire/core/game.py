@@ -187,9 +187,15 @@ class TileGame(ABC):
         mode's budget."""
 
     def _plan_allows(self, plan: tuple[Move, ...], move: Move) -> bool:
-        """Whether playing ``move`` now keeps the rest of ``plan`` a winning plan (in every
-        mode: its first pair)."""
-        return bool(plan) and plan[0] == move
+        """Whether the position after ``move`` can still be won: when it is ``plan``'s first
+        pair, or the mode's search finds a winning plan after it."""
+        if plan and plan[0] == move:
+            return True
+        if not self.board.is_legal(move):
+            return False
+        probe = self.board.copy(stack=False)
+        probe.push(move)
+        return bool(probe.is_won()) or self._solve(probe).moves is not None
 
     def _finishing_moves(self) -> list[Move] | None:
         """The pairs that clear the rest of the board when no choice left matters (rules
