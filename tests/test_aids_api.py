@@ -18,6 +18,7 @@ from sqlalchemy import select
 sys.path.insert(0, str(Path(__file__).parent))
 from api_support import checked, human_pace, play, post, refused, row_counts
 from mahjong_solitaire import Game, Move, daily_code, deal_from_code
+from mahjong_solitaire.connect.game import ConnectGame
 from mahjong_solitaire.connect.generator import connect_deal_from_code
 from mahjong_solitaire.store import Store
 from mahjong_solitaire.store.schema import games
@@ -184,3 +185,21 @@ def test_connect_shows_its_solution_step_by_step_and_restarts(client, monkeypatc
     assert again["code"] == CONNECT_CODE and again["tiles_left"] == len(state["tiles"])
     figures = checked(client.get("/api/statistics?mode=connect"))
     assert (figures["won"], figures["solved"]) == (0, 1)
+
+
+def test_connect_goes_back_to_its_last_winnable_position_as_one_action(client, store):
+    deal = connect_deal_from_code(CONNECT_CODE)
+    state = checked(client.post("/api/connect/games", json={"code": CONNECT_CODE}))
+    game = ConnectGame(deal, clock=lambda: 0.0)
+    chance = random.Random(2)
+    while game.board.matching_pairs():
+        move = chance.choice(game.board.matching_pairs())
+        game.play(move)
+        state = post(client, post(client, state, "tap", position=move.a), "tap", position=move.b)
+    assert state["status"] == "stuck"
+    answer = checked(client.get(f"/api/connect/games/{state['id']}/solution"))
+    assert answer["winnability"] == "lost" and answer["last_winnable"]
+    back = post(client, state, "undo-to-winnable")
+    assert back["status"] == "playing" and back["undos"] == answer["last_winnable"]
+    logged = store.export_history(owner(store, state["id"]))["games"][-1]["actions"]
+    assert logged[-1] == f"back {answer['last_winnable']}"
