@@ -423,6 +423,7 @@ def test_a_whole_game_won_by_taps_shows_the_result_leaderboard_and_statistics(cl
         "undos": 0,
         "shuffles": 0,
         "ranked": True,
+        "solution_shown": False,
     }
     board = checked(client.get("/api/leaderboard"))["entries"]
     assert [(e["rank"], e["game_id"], e["code"]) for e in board] == [(1, state["id"], CODE)]

@@ -119,7 +119,7 @@ def _bad_variants() -> list[tuple[str, object]]:
     return [
         ("not a mahjong-solitaire history", lambda document: [document]),
         ("not a mahjong-solitaire history", whole(format="someone-else/history")),
-        ("version 2 is not supported", whole(version=2)),
+        ("version 3 is not supported", whole(version=3)),
         ("version '1' is not a number", whole(version="1")),
         ("no list of games", whole(games={"a": 1})),
         ("game 2: .* is not a game code", game(1, code="MJ1-L77")),
@@ -306,3 +306,107 @@ def test_the_cli_reports_a_missing_file_and_an_unreachable_database(
     assert status == 2 and "nope.json" in err
     status, _, err = run(capsys, "stats", "--database", "postgresql://nobody@127.0.0.1:1/none")
     assert status == 2 and "cannot open the database" in err and err.count("\n") == 1
+
+
+def _version_1(document: dict) -> dict:
+    """A document as version 1 wrote it: no ``solution_shown``, ways back as plain undos."""
+    old = copy.deepcopy(document)
+    old["version"] = 1
+    for game in old["games"]:
+        del game["solution_shown"]
+    return old
+
+
+def test_a_version_1_history_file_is_still_read(store: Store) -> None:
+    source, target = store.player(None).id, store.player(None).id
+    scripted_history(store, source)
+    old = _version_1(store.export_history(source))
+    assert store.import_history(target, old) == 5
+    assert store.statistics(target) == store.statistics(source)
+    assert not any(game["solution_shown"] for game in _games(store.export_history(target)))
+
+
+def test_version_2_records_the_solution_shown_and_the_way_back_as_actions_of_their_own(
+    store: Store,
+) -> None:
+    """Rules §5.9: ``solve i,j`` and ``back n`` survive export and import; a win with the
+    solution shown comes back unranked and counted apart."""
+    source, target = store.player(None).id, store.player(None).id
+    shown = [f"solve {move}" for move in SOLUTION]
+    play(store, source, shown, status="won", elapsed=300.0)
+    play(store, source, [SOLUTION[0], SOLUTION[1], "back 2"], status="abandoned", elapsed=20.0)
+    document = json.loads(json.dumps(store.export_history(source)))
+    assert document["version"] == VERSION == 2
+    won, back = _games(document)
+    assert won["solution_shown"] is True and won["actions"][0].startswith("solve ")
+    assert back["actions"][-1] == "back 2" and back["undos"] == 2
+    assert store.import_history(target, document) == 2
+    assert store.leaderboard(target) == []
+    stats = store.statistics(target)
+    assert (stats.won, stats.solved, stats.started) == (0, 1, 2)
+
+
+@pytest.mark.parametrize(
+    ("action", "what"),
+    [("solve 1,2", "'solve 1,2'"), ("back 1", "'back 1'"), ("finish", "'finish'")],
+)
+def test_a_version_1_file_holding_a_version_2_action_is_refused(
+    store: Store, action: str, what: str
+) -> None:
+    source, target = store.player(None).id, store.player(None).id
+    play(store, source, [SOLUTION[0]], status="abandoned", elapsed=20.0)
+    old = _version_1(store.export_history(source))
+    old["games"][0]["actions"].append(action)
+    with pytest.raises(StoreError, match=f"game 1: action {what} is not an action of a version 1"):
+        store.import_history(target, old)
+    assert store.statistics(target).started == 0
+
+
+def test_a_solution_shown_flag_that_contradicts_the_actions_is_refused(store: Store) -> None:
+    source, target = store.player(None).id, store.player(None).id
+    play(store, source, [SOLUTION[0]], status="abandoned", elapsed=20.0)
+    document = store.export_history(source)
+    document["games"][0]["solution_shown"] = True
+    with pytest.raises(StoreError, match="solution_shown = True does not match"):
+        store.import_history(target, document)
+
+
+def test_the_cli_writes_version_2_and_still_imports_a_version_1_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first, second = f"sqlite:///{tmp_path / 'a.sqlite3'}", f"sqlite:///{tmp_path / 'b.sqlite3'}"
+    with Store(first) as store:
+        local = store.local_player().id
+        scripted_history(store, local)
+        play(store, local, [f"solve {move}" for move in SOLUTION], status="won", elapsed=99.0)
+    file = tmp_path / "history.json"
+    assert run(capsys, "export", str(file), "--database", first)[0] == 0
+    written = json.loads(file.read_text())
+    assert written["version"] == 2 and written["games"][-1]["solution_shown"] is True
+    old = tmp_path / "old.json"
+    written["games"] = written["games"][:-1]  # a version 1 file had no solution shown
+    old.write_text(json.dumps(_version_1(written)))
+    status, out, _ = run(capsys, "import", str(old), "--database", second)
+    assert status == 0 and out.strip() == f"imported 5 games from {old}"
+    status, out, _ = run(capsys, "stats", "--database", first)
+    assert status == 0 and "Solution shown    1" in out
+
+
+def test_the_cli_refuses_a_version_1_file_holding_a_solution_with_one_clear_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    with Store(database) as store:
+        play(
+            store,
+            store.local_player().id,
+            [f"solve {SOLUTION[0]}"],
+            status="abandoned",
+            elapsed=3.0,
+        )
+    file = tmp_path / "history.json"
+    assert run(capsys, "export", str(file), "--database", database)[0] == 0
+    file.write_text(json.dumps(_version_1(json.loads(file.read_text()))))
+    status, out, err = run(capsys, "import", str(file), "--database", database)
+    assert status == 2 and out == "" and "not an action of a version 1 file" in err
+    assert len(err.strip().splitlines()) == 1

@@ -62,7 +62,7 @@ def test_a_tiny_budget_answers_unknown_rather_than_waiting():
     assert winnability(board, node_limit=0).status is Status.UNKNOWN
 
 
-def test_game_undo_to_winnable_logs_plain_undos():
+def test_game_undo_to_winnable_from_a_winnable_position_changes_nothing():
     deal = deal_from_code("MJ1-L00-AAAAABL")
     game = Game(deal, clock=lambda: 0.0)
     game.play(deal.solution[0])
@@ -71,14 +71,19 @@ def test_game_undo_to_winnable_logs_plain_undos():
     assert game.actions == [str(deal.solution[0])]
 
 
-def test_game_undo_to_winnable_goes_back_from_a_lost_position(monkeypatch):
+def test_game_back_to_winnable_is_one_action_of_its_own_counted_as_its_undos(monkeypatch):
+    """Rules §5.9: the way back is logged as ``back n`` (not n plain undos); its undos
+    still count in the aids, and a replay of the log needs no solver."""
     deal = deal_from_code("MJ1-L00-AAAAABL")
     game = Game(deal, clock=lambda: 0.0)
     game.play(deal.solution[0])
     game.play(deal.solution[1])
     monkeypatch.setattr(Game, "winnability", lambda self: Winnability(Status.LOST, 2))
     assert game.undo_to_winnable() == 2
-    assert game.actions[-2:] == ["undo", "undo"] and game.moves == []
+    assert game.actions[-1] == "back 2" and game.moves == []
+    assert (game.undos, game.rewinds) == (2, 1)
+    replayed = Game.replay(deal, game.actions, clock=lambda: 0.0)
+    assert (replayed.moves, replayed.undos, replayed.rewinds) == ([], 2, 1)
     monkeypatch.setattr(Game, "winnability", lambda self: Winnability(Status.LOST, None))
     with pytest.raises(GameError):
         game.undo_to_winnable()

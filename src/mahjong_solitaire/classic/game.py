@@ -1,5 +1,6 @@
 """The classic game: the tap game of :mod:`~mahjong_solitaire.core.game` with the classic
-aids (hints and the "still winnable?" check from the solver, the solvable shuffle).
+aids (hints, the "still winnable?" check and the solution demo from the solver, the
+solvable shuffle, and Finish when no choice left matters).
 
     >>> from mahjong_solitaire.classic.generator import deal_from_code
     >>> game = Game(deal_from_code("MJ1-L00-AAAAABL"), clock=lambda: 0.0)
@@ -17,15 +18,57 @@ import time
 from collections.abc import Callable
 
 from ..core.board import Board
-from ..core.game import GameError, TileGame
+from ..core.game import Solution, TileGame
 from ..core.moves import Move
 from ..core.rng import Rng
+from ..core.tiles import key_id
 from ..solver.hint import Hinter
+from ..solver.verdict import Verdict
 from ..solver.winnability import Winnability, winnability
 from .generator import Deal, fingerprint
 from .shuffle import shuffled_tiles
 
-__all__ = ["Game"]
+__all__ = ["SOLVE_NODES", "Game", "finishing_moves"]
+
+#: Branch points the solution demo's search may spend on one position (rules §5.9).
+SOLVE_NODES = 4000
+
+
+def finishing_moves(board: Board) -> list[Move] | None:
+    """The pairs that clear ``board`` when no choice left matters (rules §5.10), in the
+    order they go (lowest positions first); ``None`` when a choice matters or the rest
+    cannot be cleared.
+
+    No choice matters when every match group with more than two tiles left has all of them
+    free (any pairing of free tiles will do) and the groups of two can all be played out:
+    removing tiles only frees others, so every order of play then clears the board.
+
+        >>> from mahjong_solitaire.classic.generator import deal_from_code
+        >>> finishing_moves(deal_from_code("MJ1-L00-AAAAABL").board()) is None
+        True
+    """
+    groups: dict[int, list[int]] = {}
+    for i, label in enumerate(board.tiles):
+        if label is not None:
+            groups.setdefault(key_id(label), []).append(i)
+    free = board.free
+    pairs: list[Move] = []
+    for members in groups.values():
+        if len(members) > 2 and not all(free >> i & 1 for i in members):
+            return None
+        pairs += (Move(members[k], members[k + 1]) for k in range(0, len(members) - 1, 2))
+    # the pairs are fixed now: play out whatever is free, lowest first
+    pairs.sort(key=lambda move: (move.a, move.b))
+    probe = board.copy(stack=False)
+    moves: list[Move] = []
+    while pairs:
+        move = next((m for m in pairs if probe.is_free(m.a) and probe.is_free(m.b)), None)
+        if move is None:
+            return None
+        probe.push(move)
+        moves.append(move)
+        pairs.remove(move)
+    return moves
 
 
 class Game(TileGame):
@@ -50,6 +93,32 @@ class Game(TileGame):
     def _fingerprint(self) -> int:
         return fingerprint(self.deal.layout)
 
+    def _solve(self, board: Board) -> Solution:
+        """The hint's kept plan while it holds, else a search of :data:`SOLVE_NODES`
+        branch points; the deal's own order while the game follows it unshuffled."""
+        dealt = Hinter()
+        dealt.remember(self.deal.board(), tuple(self.deal.solution))
+        known = self._hinter.plan_for(board) or dealt.plan_for(board)
+        if known is not None:
+            return Solution(known)
+        result = self._hinter.search(board, node_limit=SOLVE_NODES)
+        if result.verdict is Verdict.SOLVABLE:
+            return Solution(result.moves)
+        return Solution(None, lost=result.verdict is Verdict.UNSOLVABLE)
+
+    def _plan_allows(self, plan: tuple[Move, ...], move: Move) -> bool:
+        # removing tiles only frees others: the plan's pairs win in any order
+        if move in plan and self.board.is_legal(move):
+            return True
+        return super()._plan_allows(plan, move)
+
+    def _finishing_moves(self) -> list[Move] | None:
+        return finishing_moves(self.board)
+
+    def steps_to_winnable(self) -> int | None:
+        """Undo steps back to the last winnable position, by :meth:`winnability`."""
+        return self.winnability().undo
+
     def winnability(self, *, look_back: bool = True, keep_plan: bool = True) -> Winnability:
         """Whether the position can still be won (within a small budget: never waits), and
         how many undo steps lead back to the last position that could (not looked for with
@@ -58,15 +127,3 @@ class Game(TileGame):
         hints are exactly those of a replay of its log)."""
         hinter = self._hinter if keep_plan else copy.copy(self._hinter)
         return winnability(self.board, hinter=hinter, look_back=look_back)
-
-    def undo_to_winnable(self) -> int:
-        """Undo back to the last winnable position (each step logged as ``"undo"``, so a
-        replay needs no solver); returns the number of steps, :class:`GameError` when that
-        position is unknown."""
-        self._require_playable()
-        steps = self.winnability().undo
-        if steps is None:
-            raise GameError("the last winnable position could not be found")
-        for _ in range(steps):
-            self.undo()
-        return steps

@@ -10,6 +10,9 @@ than create an empty one::
     mahjong-solitaire leaderboard
     mahjong-solitaire export history.json
     mahjong-solitaire import history.json
+
+``export`` writes version 2 of the history file (:mod:`mahjong_solitaire.store.history`),
+with the aids' own action kinds; ``import`` reads versions 1 and 2.
 """
 
 from __future__ import annotations
@@ -132,6 +135,7 @@ def format_statistics(stats: Statistics, lang: str = "en") -> str:
             _("Daily challenges"),
             _("played {played}, won {won}", played=stats.daily_played, won=stats.daily_won),
         ],
+        [_("Solution shown"), format_number(stats.solved, lang)],
     ]
     lines = _table(summary, right=())
     if stats.groups:

@@ -23,16 +23,22 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..core.game import TileGame
+from ..core.game import Solution, TileGame
 from ..core.moves import Move
 from ..core.rng import Rng
 from .board import ConnectBoard
 from .generator import ConnectDeal, fingerprint
 from .grid import Path
-from .hint import suggest
+from .hint import search_line, suggest
 from .shuffle import shuffled_cells
 
-__all__ = ["ConnectGame"]
+__all__ = ["LOOK_BACK_LIMIT", "SOLVE_LIMIT", "ConnectGame"]
+
+#: Positions the solution demo's search may examine from one position (rules §5.9): about
+#: a second at the most on an 18×8 grid (BENCHMARKS.md).
+SOLVE_LIMIT = 800
+#: Positions the look for the last winnable position may examine in all (rules §5.9).
+LOOK_BACK_LIMIT = 1200
 
 
 class ConnectGame(TileGame):
@@ -50,6 +56,8 @@ class ConnectGame(TileGame):
     ) -> None:
         super().__init__(deal, clock=clock, elapsed=elapsed)
         self.last_path: Path | None = None
+        #: The last winning line searched for the demo, and the board it starts from.
+        self._line: tuple[tuple[Move, ...], ConnectBoard] | None = None
 
     def play(self, move: Move) -> None:
         """Remove a pair (raises :class:`~mahjong_solitaire.core.moves.IllegalMoveError` if
@@ -66,6 +74,49 @@ class ConnectGame(TileGame):
     def _rearrange(self, rng: Rng) -> None:
         tiles, order = shuffled_cells(self.board, rng)
         self.board.rearrange(tiles, order)
+
+    def _solve(self, board: ConnectBoard) -> Solution:
+        """The board's known line (the deal's, or the last shuffle's) while it holds, else
+        the line searched last (followed one pair on), else a search of
+        :data:`SOLVE_LIMIT` positions."""
+        known = board.plan
+        if known and board.is_legal(known[0]):
+            return Solution(known)
+        if self._line is not None:
+            line, start = self._line
+            if start.tiles == board.tiles:
+                return Solution(line)
+            if line:
+                after = start.copy(stack=False)
+                after.push(line[0])
+                if after.tiles == board.tiles:
+                    self._line = (line[1:], after)
+                    return Solution(line[1:])
+        found, proven, _ = search_line(board, SOLVE_LIMIT)
+        if found is None:
+            return Solution(None, lost=proven)
+        self._line = (found, board.copy(stack=False))
+        return Solution(found)
+
+    def steps_to_winnable(self) -> int | None:
+        """Undo steps back to the last position with a known or found winning line, one
+        undo at a time, within :data:`LOOK_BACK_LIMIT` positions in all."""
+        probe = self.board.copy()
+        budget = LOOK_BACK_LIMIT
+        steps = 0
+        while budget > 0:
+            known = probe.plan
+            if known and probe.is_legal(known[0]):
+                return steps
+            found, _, used = search_line(probe, min(budget, SOLVE_LIMIT))
+            if found is not None:
+                return steps
+            budget -= max(1, used)
+            if not probe.can_undo:
+                return None
+            probe.pop()
+            steps += 1
+        return None
 
     def _fingerprint(self) -> int:
         return fingerprint(self.deal.shape, self.deal.rule)

@@ -28,7 +28,7 @@ from collections import Counter
 from ..core.moves import Move
 from .board import KEY_OF, ConnectBoard
 
-__all__ = ["SEARCH_LIMIT", "options_after", "solve", "suggest"]
+__all__ = ["SEARCH_LIMIT", "options_after", "search_line", "solve", "suggest"]
 
 #: Positions :func:`solve` examines before it gives up.
 SEARCH_LIMIT = 400
@@ -44,6 +44,14 @@ def options_after(board: ConnectBoard, move: Move) -> int:
 def solve(board: ConnectBoard, limit: int = SEARCH_LIMIT) -> tuple[Move, ...] | None:
     """A winning line from this position, or ``None`` when none was found within ``limit``
     positions (the position may still be winnable then; a won board gives ``()``)."""
+    return search_line(board, limit)[0]
+
+
+def search_line(
+    board: ConnectBoard, limit: int = SEARCH_LIMIT
+) -> tuple[tuple[Move, ...] | None, bool, int]:
+    """:func:`solve`, whether a ``None`` is a proof (the search ended within ``limit``
+    positions without a winning line, so there is none), and the positions examined."""
     probe = board.copy(stack=False)
     dead: set[tuple[str | None, ...]] = set()
     line: list[Move] = []
@@ -71,7 +79,9 @@ def solve(board: ConnectBoard, limit: int = SEARCH_LIMIT) -> tuple[Move, ...] | 
         dead.add(tiles)
         return False
 
-    return tuple(line) if search() else None
+    if search():
+        return tuple(line), False, limit - budget[0]
+    return None, budget[0] > 0, limit - budget[0]
 
 
 def suggest(board: ConnectBoard, limit: int = SEARCH_LIMIT) -> Move | None:

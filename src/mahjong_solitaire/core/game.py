@@ -8,7 +8,9 @@ The tap rules (rules §3.1):
 * tapping a blocked tile removes nothing and cancels the selection.
 
 Everything that changes the board is recorded in :attr:`TileGame.actions` as text (``"i,j"``
-for a pair, ``"undo"``, ``"redo"``, ``"shuffle"``, ``"hint"``), and
+for a pair, ``"undo"``, ``"redo"``, ``"shuffle"``, ``"hint"``, and the aids of rules §5.9:
+``"solve i,j"`` for a pair the solution demo removed, ``"back n"`` for a way back of ``n``
+undos to the last winnable position, ``"finish"`` for the rest cleared at once), and
 :meth:`TileGame.replay` rebuilds a game from its deal and that log: saved games are a code
 plus actions.  Shuffles draw from a generator seeded by the deal and the action's index, so
 a replay shuffles exactly as the original did.
@@ -32,10 +34,14 @@ from .moves import HistoryEntry, Move
 from .rng import Rng
 
 __all__ = [
+    "BACK",
+    "FINISH",
+    "SOLVE",
     "GameError",
     "GameStatus",
     "PlayableBoard",
     "PlayableDeal",
+    "Solution",
     "TapOutcome",
     "TapResult",
     "TileGame",
@@ -44,6 +50,15 @@ __all__ = [
 #: The stream of the shuffle generator (with the deal's fingerprint, seed and the action's
 #: index), the same in every mode so that saved games replay.
 SHUFFLE_STREAM = 0x5F1E
+#: How far back the generic look for the last winnable position goes (undo steps).
+MAX_STEPS_BACK = 40
+
+
+#: The action-log words of the aids of rules §5.9 (``"solve 3,17"``, ``"back 4"``,
+#: ``"finish"``).
+SOLVE = "solve"
+BACK = "back"
+FINISH = "finish"
 
 
 class GameError(ValueError):
@@ -73,6 +88,15 @@ class TapResult:
     move: Move | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """A mode's word on how a position is won: ``moves`` a winning plan from it (``None``
+    when none was found), ``lost`` when it is proven that none exists."""
+
+    moves: tuple[Move, ...] | None
+    lost: bool = False
+
+
 class PlayableBoard(Protocol):
     """What a game needs of a board (both modes' boards have it)."""
 
@@ -92,6 +116,7 @@ class PlayableBoard(Protocol):
     def push(self, move: Move) -> None: ...
     def pop(self) -> HistoryEntry: ...
     def redo(self) -> HistoryEntry: ...
+    def copy(self, *, stack: bool = True) -> Any: ...
 
 
 class PlayableDeal(Protocol):
@@ -134,6 +159,10 @@ class TileGame(ABC):
         self.hints = 0
         self.undos = 0
         self.shuffles = 0
+        #: Whether the solution demo removed a pair (rules §5.9: the game is then unranked).
+        self.solution_shown = False
+        #: How many times the game went back to its last winnable position.
+        self.rewinds = 0
         self._clock = clock
         self._elapsed = elapsed
         self._running_since: float | None = clock()
@@ -151,6 +180,42 @@ class TileGame(ABC):
     @abstractmethod
     def _fingerprint(self) -> int:
         """The deal's geometry as a number (seeds the shuffle generator)."""
+
+    @abstractmethod
+    def _solve(self, board: Any) -> Solution:
+        """A winning plan from ``board`` (this game's board or a copy of it), within the
+        mode's budget."""
+
+    def _plan_allows(self, plan: tuple[Move, ...], move: Move) -> bool:
+        """Whether the position after ``move`` can still be won: when it is ``plan``'s first
+        pair, or the mode's search finds a winning plan after it."""
+        if plan and plan[0] == move:
+            return True
+        if not self.board.is_legal(move):
+            return False
+        probe = self.board.copy(stack=False)
+        probe.push(move)
+        return bool(probe.is_won()) or self._solve(probe).moves is not None
+
+    def _finishing_moves(self) -> list[Move] | None:
+        """The pairs that clear the rest of the board when no choice left matters (rules
+        §5.10), in the order they go; ``None`` when a choice still matters (the default:
+        a mode without the Finish aid)."""
+        return None
+
+    def steps_to_winnable(self) -> int | None:
+        """How many undo steps lead back to the last position with a winning plan (0 when
+        this one has one), ``None`` when none was found: earlier positions are tried one
+        undo at a time."""
+        probe = self.board.copy()
+        steps = 0
+        while True:
+            if self._solve(probe).moves is not None:
+                return steps
+            if not probe.can_undo or steps >= MAX_STEPS_BACK:
+                return None
+            probe.pop()
+            steps += 1
 
     # -- replay ---------------------------------------------------------------------
 
@@ -177,6 +242,12 @@ class TileGame(ABC):
             self.shuffle()
         elif action == "hint":
             self.hint()
+        elif action == FINISH:
+            self.finish()
+        elif action.startswith(f"{SOLVE} "):
+            self._play_solution_pair(Move.parse(action[len(SOLVE) + 1 :]))
+        elif action.startswith(f"{BACK} "):
+            self._go_back(_steps(action[len(BACK) + 1 :]))
         else:
             self.play(Move.parse(action))
 
@@ -305,7 +376,94 @@ class TileGame(ABC):
         self.shuffles += 1
         self.actions.append("shuffle")
 
+    # -- the aids of rules §5.9 and §5.10 ----------------------------------------------
+
+    def solution(self) -> Solution:
+        """The mode's winning plan from the current position (nothing changes, nothing is
+        logged: showing the plan's first pair is the demo's first step)."""
+        if self.board.is_won():
+            return Solution(())
+        return self._solve(self.board)
+
+    def solve_step(self, move: Move | None = None) -> tuple[Move, Move | None]:
+        """One step of the solution demo: ``move`` when it keeps a winning plan (the pair
+        the page highlighted), else the plan's next pair, removed and logged as
+        ``"solve i,j"``.  Returns the pair removed and the plan's pair after it (``None``
+        once won).  :class:`GameError` when no winning plan is known from here."""
+        self._require_playable()
+        plan = self._solve(self.board)
+        if plan.moves is None:
+            raise GameError(
+                "this position cannot be won"
+                if plan.lost
+                else "no winning plan was found from this position"
+            )
+        chosen = move if move is not None and self._plan_allows(plan.moves, move) else None
+        played = chosen or plan.moves[0]
+        self._play_solution_pair(played)
+        following = None if self.board.is_won() else self._solve(self.board).moves
+        return played, following[0] if following else None
+
+    def _play_solution_pair(self, move: Move) -> None:
+        self.play(move)
+        self.actions[-1] = f"{SOLVE} {move}"
+        self.solution_shown = True
+
+    def undo_to_winnable(self) -> int:
+        """Undo back to the last winnable position, logged as one ``"back n"`` (its ``n``
+        undos count as undos; a replay needs no solver); returns ``n``.
+        :class:`GameError` when that position is not found (or this one is winnable)."""
+        self._require_playable()
+        steps = self.steps_to_winnable()
+        if steps is None:
+            raise GameError("the last winnable position could not be found")
+        if steps:  # none when this position can still be won: nothing changes
+            self._go_back(steps)
+        return steps
+
+    def _go_back(self, steps: int) -> None:
+        self._require_playable()
+        for _ in range(steps):
+            if not self.board.can_undo:
+                raise GameError(f"there are not {steps} steps to go back")
+            self.board.pop()
+        self.selection = None
+        self.undos += steps
+        self.rewinds += 1
+        self.actions.append(f"{BACK} {steps}")
+
+    @property
+    def finishable(self) -> bool:
+        """Whether the Finish aid can clear the rest now (rules §5.10)."""
+        return (
+            not self.board.is_won()
+            and self._running_since is not None
+            and self._finishing_moves() is not None
+        )
+
+    def finish(self) -> list[Move]:
+        """Clear the rest of the board when no choice left matters (rules §5.10), logged as
+        one ``"finish"``; returns the pairs removed, in order.  :class:`GameError` when a
+        choice still matters."""
+        self._require_playable()
+        moves = self._finishing_moves()
+        if moves is None:
+            raise GameError("a choice still matters: the rest cannot be finished for you")
+        for move in moves:
+            self.board.push(move)
+        self.selection = None
+        self.actions.append(FINISH)
+        self._stop_clock()
+        return moves
+
     @property
     def moves(self) -> list[Move]:
         """The pairs removed so far, in order (undone ones excluded)."""
         return [entry for entry in self.board.move_stack if isinstance(entry, Move)]
+
+
+def _steps(text: str) -> int:
+    """The ``n`` of ``"back n"``: a positive count."""
+    if not text.isdigit() or not 0 < int(text) <= 10_000:
+        raise GameError(f"{text!r} is not a number of steps")
+    return int(text)

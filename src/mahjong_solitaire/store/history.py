@@ -9,15 +9,22 @@
     ...     print(error)
     not a mahjong-solitaire history file (format 'something-else')
 
-The document::
+The document (version 2; version 1 files are still read)::
 
-    {"format": "mahjong-solitaire/history", "version": 1, "exported_at": "...",
+    {"format": "mahjong-solitaire/history", "version": 2, "exported_at": "...",
      "player": {"display_name": "..."},
      "games": [{"mode": "classic", "code": "MJ1-L00-AAAAABL", "layout_name": "turtle",
                 "layout_positions": null, "seed": 12, "difficulty": "normal",
                 "daily": null, "stage": null, "started_at": "2026-01-01T10:00:00+00:00",
                 "finished_at": "...", "status": "won", "elapsed": 312.5,
-                "actions": ["3,17", "hint", ...], "hints": 1, "undos": 0, "shuffles": 0}]}
+                "actions": ["3,17", "hint", ...], "hints": 1, "undos": 0, "shuffles": 0,
+                "solution_shown": false}]}
+
+Version 2 added the action kinds of the aids of rules §5.9 and §5.10 (``"solve i,j"``, a
+pair the solution demo removed; ``"back n"``, the way back to the last winnable position,
+which version 1 logged as ``n`` plain ``"undo"``; ``"finish"``) and ``solution_shown``.  A
+version 1 file holds none of them: one that does is refused, and its games' missing
+``solution_shown`` is false.
 
 On import every game is checked: its deal is rebuilt and its action log replayed, and the
 status and aid counts must agree with the replay, so a file cannot invent a win.
@@ -32,17 +39,20 @@ from typing import Any
 
 from ..classic.codes import daily_code
 from ..core.difficulty import Difficulty
-from ..core.game import GameStatus, PlayableDeal
+from ..core.game import BACK, FINISH, SOLVE, GameStatus, PlayableDeal
 from ..core.layout import Layout
 from ..modes import mode_of_code
 from .errors import StoreError
 from .limits import HUMAN_FLOOR_SECONDS_PER_PAIR, MAX_ELAPSED_SECONDS, human_floor
 from .records import GAME_STATUSES, Player, StoredGame, layout_deal
 
-__all__ = ["FORMAT", "VERSION", "export_document", "parse_document"]
+__all__ = ["FORMAT", "READABLE_VERSIONS", "VERSION", "export_document", "parse_document"]
 
 FORMAT = "mahjong-solitaire/history"
-VERSION = 1
+#: The version written.
+VERSION = 2
+#: The versions read: 1 (before the aids' own action kinds) and 2.
+READABLE_VERSIONS = (1, 2)
 
 _EXPORTED = (
     "mode",
@@ -61,7 +71,13 @@ _EXPORTED = (
     "hints",
     "undos",
     "shuffles",
+    "solution_shown",
 )
+
+
+def _is_aid_action(action: str) -> bool:
+    """An action kind of version 2 (``"solve i,j"``, ``"back n"``, ``"finish"``)."""
+    return action == FINISH or action.startswith((f"{SOLVE} ", f"{BACK} "))
 
 
 def _json_value(value: object) -> object:
@@ -123,7 +139,7 @@ class _Fields:
         return moment.astimezone(UTC)
 
 
-def _parse_game(raw: object, number: int) -> dict[str, Any]:
+def _parse_game(raw: object, number: int, version: int) -> dict[str, Any]:
     fields = _Fields(raw, number)
     mode = fields.get("mode", lambda v: isinstance(v, str) and 0 < len(v) <= 16, "a mode")
     status = fields.get("status", lambda v: v in GAME_STATUSES, "a game status")
@@ -153,6 +169,13 @@ def _parse_game(raw: object, number: int) -> dict[str, Any]:
         "a list of actions",
     )
     counts = {what: fields.count(what) for what in ("hints", "undos", "shuffles")}
+    shown = fields.get(
+        "solution_shown", lambda v: isinstance(v, bool), "true or false", optional=True
+    )
+    if version == 1:
+        newer = next((action for action in actions if _is_aid_action(action)), None)
+        if newer is not None:
+            raise fields.fail(f"action {newer[:24]!r} is not an action of a version 1 file")
     started_at = fields.moment("started_at")
     finished_at = fields.moment("finished_at", optional=True)
     try:
@@ -196,6 +219,8 @@ def _parse_game(raw: object, number: int) -> dict[str, Any]:
     replayed = {"hints": game.hints, "undos": game.undos, "shuffles": game.shuffles}
     if replayed != counts:
         raise fields.fail(f"aid counts {counts} do not match its actions {replayed}")
+    if shown is not None and shown != game.solution_shown:
+        raise fields.fail(f"solution_shown = {shown} does not match its actions")
     if status == "stuck" and game.status is not GameStatus.STUCK:
         raise fields.fail("status stuck does not match its moves")
     pairs = len(game.moves)
@@ -222,6 +247,7 @@ def _parse_game(raw: object, number: int) -> dict[str, Any]:
         "running_since": None,
         "status": status,
         **counts,
+        "solution_shown": game.solution_shown,
         "version": 1,
         "selection": None,
     }
@@ -240,12 +266,12 @@ def parse_document(data: object) -> list[dict[str, Any]]:
     version = data.get("version")
     if type(version) is not int:
         raise StoreError(f"history file version {version!r} is not a number")
-    if version != VERSION:
+    if version not in READABLE_VERSIONS:
         raise StoreError(
             f"history file version {version} is not supported "
-            f"(this program reads version {VERSION})"
+            f"(this program reads versions {', '.join(map(str, READABLE_VERSIONS))})"
         )
     raw_games = data.get("games")
     if not isinstance(raw_games, list):
         raise StoreError("the history file has no list of games")
-    return [_parse_game(raw, number) for number, raw in enumerate(raw_games, start=1)]
+    return [_parse_game(raw, number, version) for number, raw in enumerate(raw_games, start=1)]

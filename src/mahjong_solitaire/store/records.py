@@ -20,7 +20,7 @@ from datetime import UTC, date, datetime
 from functools import lru_cache
 
 from ..classic.generator import Deal, generate
-from ..core.game import PlayableDeal
+from ..core.game import SOLVE, PlayableDeal
 from ..core.layout import Layout
 from ..modes import Mode, mode_named, mode_of_code
 from .limits import human_floor
@@ -37,6 +37,7 @@ __all__ = [
     "is_key",
     "layout_deal",
     "pairs_taken",
+    "shows_solution",
 ]
 
 #: Every status a stored game can have.
@@ -54,6 +55,15 @@ def pairs_taken(actions: list[str]) -> int:
         3
     """
     return sum(1 for action in actions if "," in action)
+
+
+def shows_solution(actions: list[str]) -> bool:
+    """Whether the solution demo removed a pair in an action log (rules §5.9).
+
+    >>> shows_solution(["3,7", "hint"]), shows_solution(["3,7", "solve 5,9"])
+    (False, True)
+    """
+    return any(action.startswith(f"{SOLVE} ") for action in actions)
 
 
 def humanly_fast(elapsed: float, actions: list[str]) -> bool:
@@ -123,8 +133,11 @@ class StoredGame:
     shuffles: int
     version: int
     selection: int | None
-    #: A win that may appear on the leaderboards (false: faster than a human, or imported).
+    #: A win that may appear on the leaderboards (false: faster than a human, imported, or
+    #: with the solution shown).
     ranked: bool = True
+    #: The solution demo removed a pair in this game (rules §5.9).
+    solution_shown: bool = False
 
     @classmethod
     def starting(

@@ -7,7 +7,8 @@ that a migrated database and this metadata agree.
 * ``games``: one row per game, its code (or the positions of an imported layout), the
   action log as JSON, the clock (``elapsed`` plus ``running_since`` while it runs), the
   status, the aids used, ``version`` for optimistic concurrency and ``ranked`` (a win
-  that may appear on the leaderboards: see :data:`~.limits.HUMAN_FLOOR_SECONDS_PER_PAIR`).
+  that may appear on the leaderboards: see :data:`~.limits.HUMAN_FLOOR_SECONDS_PER_PAIR`)
+  and ``solution_shown`` (the solution demo played in it: never ranked, rules §5.9).
   A partial unique index keeps at most one unfinished game per player and mode.
 * ``layouts``: imported layouts, by unique name, each owned by the player who imported it.
 * ``settings``: key/value facts of the installation (the local player's id).
@@ -35,6 +36,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
     text,
     true,
 )
@@ -105,6 +107,7 @@ games = Table(
     Column("version", Integer, nullable=False),
     Column("selection", Integer, nullable=True),
     Column("ranked", Boolean, nullable=False, server_default=true()),
+    Column("solution_shown", Boolean, nullable=False, server_default=false()),
     Index("ix_games_player_status", "player_id", "status"),
     Index("ix_games_daily_status", "daily", "status"),
     Index(

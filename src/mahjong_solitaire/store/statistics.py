@@ -13,6 +13,8 @@ Rules:
   Games still open (playing, paused, stuck) do not count until they finish.  The current
   streak is the run of wins at the end; the best streak the longest run ever.
 * **daily challenges**: the dates whose challenge the player started / won.
+* **solved**: games won with the solution shown (rules §5.9) are counted apart: they count
+  as started, never as won, add no time and neither extend nor break a streak.
 
     >>> from datetime import date, datetime, UTC
     >>> def g(status, minute, elapsed=100.0):
@@ -53,6 +55,12 @@ class GameSummary:
     shuffles: int
     daily: date | None
     finished_at: datetime | None
+    solution_shown: bool = False
+
+    @property
+    def won(self) -> bool:
+        """Won by the player: the solution was not shown."""
+        return self.status == "won" and not self.solution_shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +103,8 @@ class Statistics:
     daily_played: int
     daily_won: int
     groups: list[GroupStatistics] = field(default_factory=list)
+    #: Games won with the solution shown, counted apart.
+    solved: int = 0
 
     @property
     def win_rate(self) -> float | None:
@@ -114,16 +124,21 @@ class Statistics:
             "current_streak": self.current_streak,
             "best_streak": self.best_streak,
             "daily": {"played": self.daily_played, "won": self.daily_won},
+            "solved": self.solved,
             "layouts": [group.to_json() for group in self.groups],
         }
 
 
 def _streaks(games: list[GameSummary]) -> tuple[int, int]:
-    finished = [g for g in games if g.status not in UNFINISHED and g.finished_at is not None]
+    finished = [
+        g
+        for g in games
+        if g.status not in UNFINISHED and g.finished_at is not None and not g.solution_shown
+    ]
     finished.sort(key=lambda g: g.finished_at)  # type: ignore[arg-type,return-value]
     current = best = 0
     for game in finished:
-        current = current + 1 if game.status == "won" else 0
+        current = current + 1 if game.won else 0
         best = max(best, current)
     return current, best
 
@@ -131,13 +146,13 @@ def _streaks(games: list[GameSummary]) -> tuple[int, int]:
 def compute(games: Iterable[GameSummary]) -> Statistics:
     """The statistics of a player's games (any order; see the module rules)."""
     games = [replace(g, elapsed=clamp_elapsed(g.elapsed)) for g in games]
-    wins = [g for g in games if g.status == "won"]
+    wins = [g for g in games if g.won]
     times = [g.elapsed for g in wins]
     keys = sorted({(g.layout_name, g.difficulty) for g in games})
     groups = []
     for layout_name, difficulty in keys:
         members = [g for g in games if (g.layout_name, g.difficulty) == (layout_name, difficulty)]
-        won = [g.elapsed for g in members if g.status == "won"]
+        won = [g.elapsed for g in members if g.won]
         groups.append(
             GroupStatistics(
                 layout_name,
@@ -162,4 +177,5 @@ def compute(games: Iterable[GameSummary]) -> Statistics:
         daily_played=len({g.daily for g in games if g.daily is not None}),
         daily_won=len({g.daily for g in wins if g.daily is not None}),
         groups=groups,
+        solved=sum(1 for g in games if g.status == "won" and g.solution_shown),
     )

@@ -60,6 +60,7 @@ from .records import (
     StoredGame,
     humanly_fast,
     is_key,
+    shows_solution,
 )
 from .schema import games, players, settings
 from .statistics import Statistics
@@ -327,7 +328,8 @@ class Store:
         :class:`StaleWriteError` when the game was saved since (nothing changes then);
         :class:`StoreError` for a finished game or a bad value.  A game saved as ``won``
         or ``abandoned`` is finished: its clock stops and ``finished_at`` is set.  A win is
-        ``ranked`` unless it was faster than a human (:func:`~.records.humanly_fast`).
+        ``ranked`` unless it was faster than a human (:func:`~.records.humanly_fast`) or the
+        solution was shown (:func:`~.records.shows_solution`: ``solution_shown`` is set).
 
         ``elapsed`` is the server's measure: the caller rebuilt the game with
         :meth:`StoredGame.elapsed_now` (the stored time plus the running stretch since the
@@ -353,6 +355,7 @@ class Store:
             raise StoreError(f"elapsed must be a non-negative number of seconds, not {elapsed!r}")
         now = _now()
         finished = status in _FINISHED
+        solution_shown = shows_solution(actions)
         values: dict[str, Any] = dict(
             actions=actions,
             elapsed=float(elapsed),
@@ -362,7 +365,8 @@ class Store:
             selection=None if finished else selection,
             finished_at=now if finished else None,
             version=version + 1,
-            ranked=status != "won" or humanly_fast(elapsed, actions),
+            ranked=status != "won" or (humanly_fast(elapsed, actions) and not solution_shown),
+            solution_shown=solution_shown,
         )
         with self._transaction() as connection:
             statement = (
@@ -528,6 +532,7 @@ class Store:
                     "ranked": values["status"] != "won"
                     or (
                         values["daily"] is None
+                        and not values["solution_shown"]
                         and humanly_fast(values["elapsed"], values["actions"])
                     ),
                 }

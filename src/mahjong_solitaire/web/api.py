@@ -32,6 +32,8 @@ from ..core.layout import Layout, LayoutError
 from ..layouts import builtin_layout
 from ..modes import DEFAULT_MODE
 from ..store import StoredGame
+from .aid_models import FinishAnswer, SolveAnswer
+from .aids_api import aid_routes
 from .errors import ApiError, ErrorCode, error_responses
 from .lifecycle import (
     ACTION_ERRORS,
@@ -237,9 +239,28 @@ action_route(
     "undo-to-winnable",
     uncached(calling("undo_to_winnable")),
     summary="Undo back to the last winnable position",
-    doc="Undoes, one logged undo at a time, back to the last position the solver "
-    "proves winnable (the No moves dialog's offer).  409 when the solver cannot "
-    "find it within its budget.",
+    doc="Undoes back to the last position the solver "
+    "proves winnable (the No moves dialog's offer), recorded as one ``back n`` (its "
+    "undos count as undos).  409 when the solver cannot find it within its budget.",
+)
+aid_routes(router, VIEW, solve_into=SolveAnswer, way_back=False)
+
+
+def _finishing(game: Game) -> dict[str, object]:
+    return {"finished": [(move.a, move.b) for move in game.finish()]}
+
+
+action_route(
+    router,
+    VIEW,
+    "finish",
+    _finishing,
+    into=FinishAnswer,
+    summary="Clear the rest when no choice matters",
+    doc="Rules §5.10: when ``finishable`` (every group of more than two tiles left is "
+    "all free, and the rest can be played out), removes every remaining pair, recorded "
+    "as one ``finish``; the game is won.  The answer adds ``finished``: the pairs in the "
+    "order they went.  409 ``illegal_action`` when a choice still matters.",
 )
 
 

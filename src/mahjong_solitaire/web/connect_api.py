@@ -16,12 +16,16 @@ points, through the ring outside the grid when needed) and the tiles that ``slid
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 
 from fastapi import APIRouter, Request, Response
 
 from ..connect import ConnectCode, ConnectGame, stage
 from ..connect.mode import CONNECT
 from ..core.codes import MAX_SEED
+from ..core.moves import Move
+from .aid_models import ConnectSolveAnswer
+from .aids_api import aid_routes
 from .connect_state import LISTED_STAGES, path_points, slid_tiles, stage_info, tile_ids
 from .errors import ApiError, ErrorCode, error_responses
 from .lifecycle import (
@@ -198,6 +202,27 @@ action_route(
     errors=(ErrorCode.NO_SHUFFLE,),
 )
 clock_routes(router, VIEW)
+
+
+def _demo_event(game: ConnectGame) -> Callable[[Move], dict[str, object]]:
+    """A demo step's answer as a tap's match has it: the link and the slide."""
+    before = tile_ids(game)
+
+    def event(move: Move) -> dict[str, object]:
+        return {
+            "event": ConnectEvent(
+                outcome="matched",
+                position=move.b,
+                move=(move.a, move.b),
+                path=path_points(game.last_path),
+                slid=slid_tiles(game.board.shape, before, tile_ids(game)),
+            )
+        }
+
+    return event
+
+
+aid_routes(router, VIEW, solve_into=ConnectSolveAnswer, event=_demo_event)
 
 
 # -- stages ----------------------------------------------------------------------------

@@ -185,6 +185,10 @@ class GameFrame(BaseModel):
     hints: int
     undos: int
     shuffles: int
+    #: The solution demo removed a pair in this game (rules §5.9): it is not ranked.
+    solution_shown: bool = False
+    #: Finish can clear the rest now: no choice left matters (rules §5.10).
+    finishable: bool = False
 
 
 class BaseResult(BaseModel):
@@ -197,6 +201,7 @@ class BaseResult(BaseModel):
     undos: int
     shuffles: int
     ranked: bool = True  # false: faster than a human, kept off the leaderboards
+    solution_shown: bool = False  # won by the solution demo (rules §5.9): not ranked
     stage: int | None = None
 
     @model_serializer(mode="wrap")
@@ -438,6 +443,8 @@ class StatisticsAnswer(BaseModel):
     layouts: list[GroupStatistics]
     mode: ModeName
     wins: list[Win]
+    #: Games won with the solution shown (rules §5.9), counted apart from ``won``.
+    solved: int = 0
 
 
 class StageLayout(LayoutInfo):

@@ -71,6 +71,8 @@ class FrameFields(TypedDict):
     hints: int
     undos: int
     shuffles: int
+    solution_shown: bool
+    finishable: bool
 
 
 class Counters(TypedDict):
@@ -98,6 +100,8 @@ def frame_fields(stored: StoredGame, game: TileGame) -> FrameFields:
         hints=game.hints,
         undos=game.undos,
         shuffles=game.shuffles,
+        solution_shown=game.solution_shown,
+        finishable=status == "playing" and game.finishable,
     )
 
 
@@ -113,6 +117,7 @@ def result_fields(stored: StoredGame, game: TileGame, rank: int | None) -> dict[
         "undos": game.undos,
         "shuffles": game.shuffles,
         "ranked": stored.ranked,
+        "solution_shown": game.solution_shown,
     }
 
 

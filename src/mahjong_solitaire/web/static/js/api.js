@@ -53,6 +53,8 @@ export const api = {
   // of the solver's work, comes with the stuck state's own answer
   winnability: (id) => request("GET", `/games/${encodeURIComponent(id)}/winnability?last_winnable=false`),
   action: (id, name, version, options) => request("POST", `/games/${encodeURIComponent(id)}/${name}`, { version }, options),
+  solution: (id) => request("GET", `/games/${encodeURIComponent(id)}/solution`),
+  solve: (id, version, move) => request("POST", `/games/${encodeURIComponent(id)}/solve`, { version, move }),
   leaderboard: (mode) => request("GET", `/leaderboard?mode=${encodeURIComponent(mode)}`),
   statistics: (mode) => request("GET", `/statistics?mode=${encodeURIComponent(mode)}`),
   dailyBoard: (date) => request("GET", `/daily-board${date ? `?date=${encodeURIComponent(date)}` : ""}`),

@@ -2,17 +2,21 @@
 // and draws every answer.  The server decides everything; the page only predicts the
 // selection so that a tap answers within one frame.
 
+import { aidSettingsPart } from "./aidsettings.js";
 import { api, ApiError } from "./api.js";
 import { connectNewGamePart, connectStagesPanel } from "./connectpages.js";
+import { SolutionDemo } from "./demo.js";
 import { closeDialog, dialogName, installDialog } from "./dialogs.js";
 import { applyStrings, copyText, formatTime, paintButton, showProblem, toast } from "./dom.js";
 import { tilesMatch } from "./faces.js";
 import { newGameDialog, noMovesDialog, winDialog } from "./gamedialogs.js";
 import { announcer, BoardKeys } from "./keyboard.js";
 import { forgetLayouts, loadLayouts } from "./layouts.js";
+import { markMatches } from "./matches.js";
 import { classic, connect, createGame, MODES, modeOf, otherMode } from "./modes/index.js";
 import { aboutPage, leaderboardPage, rulesPage, settingsPage, statisticsPage } from "./pages.js";
 import { applySettings, loadSettings, onSystemThemeChange, saveSettings } from "./settings.js";
+import { Sound } from "./sound.js";
 import { stagesPage } from "./stages.js";
 import { chooseLanguage, loadCatalogue, t, tileName } from "./strings.js";
 import { reducedMotion } from "./tileview.js";
@@ -48,6 +52,25 @@ app.view = app.views.get(classic);
 const keys = new BoardKeys($("board"), { tap });
 const announce = announcer($("announcer"));
 for (const view of app.views.values()) view.setStyle(app.settings.tileStyle);
+const sound = new Sound({ settings: () => app.settings, muted: () => !app.state || app.state.status === "paused" });
+const demo = new SolutionDemo({
+  state: () => app.state,
+  view: () => app.view,
+  modeOf,
+  settled: () => app.queue,
+  enqueue,
+  run: (name) => run(name),
+  announce,
+  sound: (name) => sound.play(name),
+  reported,
+  speed: () => app.settings.demoSpeed,
+  setSpeed: (speed) => changeSettings({ demoSpeed: speed }),
+});
+
+/** Highlight matches (a setting): the free tiles of the selected tile's group. */
+function paintMatches() {
+  markMatches($("board"), app.view, app.selection, app.settings.highlight);
+}
 
 /** The view for `state`'s mode; switching clears the other view's board. */
 function viewFor(state) {
@@ -78,10 +101,13 @@ function show(state) {
   const fresh = app.gameShown !== null && app.gameShown !== state.id;
   app.gameShown = state.id;
   board.render(state);
+  paintMatches();
   keys.refresh();
   if (fresh) announce(t("announceNewGame", { layout: state.layout.title, difficulty: t(state.difficulty) }));
   const el = $("board");
-  el.dataset.status = state.status;
+  if (demo.running && state.status === "paused") demo.pause({ quiet: true });
+  if (demo.running && (state.status === "won" || state.status === "stuck")) demo.end();
+  el.dataset.status = demo.statusOf(state);
   el.dataset.game = state.id;
   el.dataset.version = state.version;
   $("tiles-left").textContent = state.tiles_left;
@@ -99,6 +125,8 @@ function show(state) {
   $("undo").disabled = paused || over || !state.can_undo;
   $("redo").disabled = paused || over || !state.can_redo;
   $("shuffle").disabled = paused || over;
+  $("solve").disabled = paused || over;
+  $("finish").hidden = !state.finishable;
   $("pause").disabled = over;
   const pause = $("pause");
   if (pause.dataset.icon !== (paused ? "play" : "pause")) {
@@ -178,6 +206,7 @@ function endOfGame(state) {
   } else if (state.status === "won") {
     app.shownFor = key;
     announce(t("announceWon", { time: formatTime(state.result ? state.result.time : state.elapsed) }));
+    sound.play(state.stage ? "stage" : "win");
     winDialog(state, {
       playAgain: () => playAgain(state),
       nextStage: (number) => playStage(number).catch(reported),
@@ -273,6 +302,7 @@ function tap(i) {
   const state = app.state;
   const board = app.view;
   if (!state || (state.status !== "playing" && state.status !== "stuck")) return;
+  demo.stop(); // the player takes over
   let shaken = false;
   if (!board.isFree(i)) {
     board.shake(i);
@@ -289,11 +319,13 @@ function tap(i) {
     app.selection = i;
     board.select([i]);
   }
+  paintMatches();
   const name = tileName(board.label(i));
   enqueue(() => modeOf(app.state).api.tap(app.state.id, i, app.state.version)).then((answer) => {
     const outcome = answer.event && answer.event.outcome;
     if (outcome === "blocked" && !shaken) board.shake(i);
     if (outcome === "matched") board.setHint(null);
+    sound.play({ selected: "select", reselected: "select", matched: "match", blocked: "blocked" }[outcome]);
     const said = {
       selected: () => t("announceSelected", { name }),
       reselected: () => t("announceSelected", { name }),
@@ -310,6 +342,7 @@ function run(name, options = {}) {
   const state = app.state;
   if (!state) return Promise.resolve();
   const board = app.view;
+  if (name !== "pause" && name !== "resume") demo.stop({ quiet: true }); // the player's own move
   if (name !== "hint" && name !== "pause" && name !== "resume") board.setHint(null);
   if (name === "resume") sessionStorage.removeItem(AUTO_PAUSED);
   return enqueue(() => modeOf(app.state).api.action(app.state.id, name, app.state.version, options)).then((answer) => {
@@ -320,6 +353,7 @@ function run(name, options = {}) {
     }
     const said = { undo: "announceUndone", redo: "announceRedone", shuffle: "announceShuffled" }[name];
     if (said) announce(t(said));
+    if (name === "hint" || name === "shuffle") sound.play(name);
     return answer;
   });
 }
@@ -331,7 +365,7 @@ function begin(request) {
   return enqueue(request);
 }
 
-const start = (body) => begin(() => createGame(body));
+const start = (body) => begin(() => { demo.stop({ quiet: true }); return createGame(body); });
 const playStage = (number, mode = modeOf(app.state)) => begin(() => mode.startStage(number));
 
 /** The same deal again (each mode knows what that is: the stage, the code, the layout). */
@@ -356,6 +390,9 @@ const commands = {
     if (app.state.status === "paused") run("resume").catch(reported);
     else if (playable()) run("pause").then(() => announce(t("announcePaused")), reported);
   },
+  solve: () => playable() && demo.start(),
+  finish: () => playable() && app.state.finishable && finish(),
+  restart: () => app.state && restart(),
   new: () => openNewGame(),
   daily: () => start({ daily: true }).catch(reported),
   stages: () => withPause((onClose) => stagesPage({ play: (number) => playStage(number, classic).catch(reported), onClose })),
@@ -363,7 +400,8 @@ const commands = {
   mode: () => openNewGame(otherMode(modeOf(app.state))),
   leaderboard: () => withPause((onClose) => leaderboardPage({ layouts: app.layouts, highlight: app.state?.id, mode: modeOf(app.state), onClose })),
   statistics: () => withPause((onClose) => statisticsPage({ layouts: app.layouts, mode: modeOf(app.state), onClose })),
-  settings: () => withPause((onClose) => settingsPage({ settings: app.settings, change: changeSettings, setLanguage, onClose })),
+  settings: () => withPause((onClose) => settingsPage({ settings: app.settings, change: changeSettings, setLanguage, onClose,
+    aidSettings: () => aidSettingsPart(app.settings, changeSettings, () => sound.sample()) })),
   rules: () => withPause((onClose) => rulesPage({ onClose })),
   about: () => withPause((onClose) => aboutPage({ onClose })),
 };
@@ -402,6 +440,35 @@ function changeSettings(change) {
   saveSettings(app.settings);
   applySettings(app.settings);
   for (const view of app.views.values()) view.setStyle(app.settings.tileStyle);
+  paintMatches();
+}
+
+/** Finish (rules §5.10): the server clears the rest; the pairs leave one after another. */
+function finish() {
+  demo.stop({ quiet: true });
+  app.view.setHint(null);
+  return enqueue(async () => {
+    const before = app.state;
+    const answer = await modeOf(before).api.action(before.id, "finish", before.version);
+    if (!reducedMotion()) {
+      let tiles = before.tiles;
+      for (const pair of answer.finished) {
+        tiles = tiles.filter((tile) => !pair.includes(tile.i));
+        app.view.render({ ...before, tiles, selection: null });
+        await new Promise((done) => { setTimeout(done, 70); });
+      }
+    }
+    return answer;
+  }).then(() => announce(t("announceFinished")), reported);
+}
+
+/** Restart this deal (rules §5.11): the same deal from the start, as a new attempt. */
+function restart() {
+  const state = app.state;
+  return begin(() => {
+    demo.stop({ quiet: true });
+    return modeOf(state).api.action(app.state.id, "restart", app.state.version);
+  }).then(() => announce(t("announceRestarted")), reported);
 }
 
 /** Speak another language: the page's strings, then the server's (layout titles). */
@@ -450,7 +517,7 @@ function confetti() {
 // -- wiring ----------------------------------------------------------------------------
 
 function wire() {
-  for (const name of ["hint", "undo", "redo", "shuffle", "pause", "new"]) {
+  for (const name of ["hint", "undo", "redo", "shuffle", "solve", "finish", "pause", "new"]) {
     $(name).addEventListener("click", () => commands[name]());
   }
   $("resume").addEventListener("click", () => commands.pause());
@@ -483,20 +550,26 @@ function wire() {
       menuButton.focus();
       return;
     }
+    if (event.key === "Escape" && demo.running && !dialogName()) {
+      demo.stop();
+      return;
+    }
     if (dialogName() || event.altKey || event.metaKey) return;
-    if (event.target.closest && event.target.closest("input, textarea, select")) return;
+    // letters go to fields that take text (a slider, such as the demo's speed, takes none)
+    if (event.target.closest && event.target.closest("input:not([type='range']), textarea, select")) return;
     const key = event.key.toLowerCase();
     const ctrl = event.ctrlKey;
     let command = null;
     if (key === "z") command = ctrl && event.shiftKey ? "redo" : "undo";
     else if (key === "y") command = "redo";
     else if (ctrl) return;
-    else command = { h: "hint", p: "pause", n: "new", s: "shuffle" }[key] || null;
+    else command = { h: "hint", p: "pause", n: "new", s: "shuffle", a: "solve", f: "finish" }[key] || null;
     if (!command) return;
     event.preventDefault();
     commands[command]();
   });
   document.addEventListener("visibilitychange", () => {
+    if (document.hidden) sound.hush();
     if (document.hidden && playable()) {
       // remembered for this tab: a reload (which hides the page too) resumes by itself
       sessionStorage.setItem(AUTO_PAUSED, app.state.id);

@@ -11,5 +11,7 @@ export const connectApi = {
   create: (body) => request("POST", "/connect/games", body),
   tap: (id, position, version) => request("POST", `${game(id)}/tap`, { position, version }),
   action: (id, name, version, options) => request("POST", `${game(id)}/${name}`, { version }, options),
+  solution: (id) => request("GET", `${game(id)}/solution`),
+  solve: (id, version, move) => request("POST", `${game(id)}/solve`, { version, move }),
   stages: () => request("GET", "/connect/stages"),
 };

@@ -189,7 +189,7 @@ export function winDialog(state, { playAgain, newGame, share, nextStage, onClose
       fact(t("winUndos"), result.undos, "undos"),
       fact(t("winShuffles"), result.shuffles, "shuffles")),
     h("p", { class: "win-rank", "data-rank": result.rank ?? "", "data-ranked": String(result.ranked !== false) },
-      result.ranked === false ? t("winUnranked")
+      result.ranked === false ? t(result.solution_shown ? "winSolutionShown" : "winUnranked")
         : result.rank ? t("winRank", { rank: result.rank }) : t("winNoRank")),
     buttons(stage && stage.button, again, fresh, shareButton),
   ], { onClose });

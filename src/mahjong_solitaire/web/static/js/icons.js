@@ -23,6 +23,8 @@ const PATHS = {
   upload: '<path d="M12 16V4M7 9l5-5 5 5"/><path d="M4 16v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3"/>',
   lock: '<rect x="5" y="11" width="14" height="10" rx="2"/><path d="M8 11V8a4 4 0 0 1 8 0v3"/>',
   check: '<path d="m5 12 5 5 9-10"/>',
+  solve: '<path d="m4 20 10-10"/><path d="m14 6 1.5-3L17 6l3 1.5-3 1.5-1.5 3L14 9l-3-1.5z"/>',
+  flag: '<path d="M5 21V4"/><path d="M5 4h11l-2 4 2 4H5"/>',
 };
 
 /** An inline SVG icon by name. */

@@ -83,6 +83,7 @@ export async function statisticsPage({ layouts, mode = classic, onClose }) {
     h("dl", { class: "facts", id: "stats-facts" },
       fact(t("gamesStarted"), count(stats.started)),
       fact(t("gamesWon"), count(stats.won)),
+      stats.solved ? fact(t("gamesSolved"), count(stats.solved)) : null,
       fact(t("winRate"), rate),
       fact(t("bestTime"), time(stats.best_time)),
       fact(t("averageTime"), time(stats.average_time)),
@@ -111,7 +112,7 @@ export async function statisticsPage({ layouts, mode = classic, onClose }) {
  * The Settings page.  `setLanguage(code)` switches the language (a promise); the page is
  * then drawn again in the new language.
  */
-export async function settingsPage({ settings, change, setLanguage, onClose }) {
+export async function settingsPage({ settings, change, setLanguage, onClose, aidSettings = null }) {
   let name = "";
   try {
     name = (await api.player()).name || "";
@@ -138,7 +139,7 @@ export async function settingsPage({ settings, change, setLanguage, onClose }) {
       choice.disabled = true;
       try {
         await setLanguage(choice.value);
-        await settingsPage({ settings, change, setLanguage, onClose });
+        await settingsPage({ settings, change, setLanguage, onClose, aidSettings });
         document.getElementById("language")?.focus();
       } catch (problem) {
         toast(problem.message, { error: true });
@@ -155,6 +156,7 @@ export async function settingsPage({ settings, change, setLanguage, onClose }) {
     segmented(t("theme"), [["light", t("themeLight")], ["dark", t("themeDark")], ["system", t("themeSystem")]],
       settings.theme, (value) => change({ theme: value })),
     h("label", { class: "check" }, timer, t("showTimer")),
+    aidSettings ? aidSettings() : null,
     h("h3", {}, h("label", { for: "language" }, t("language"))),
     choice,
     h("p", { class: "muted", id: "language-note" }, t("languageNote")),

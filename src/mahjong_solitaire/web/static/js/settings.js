@@ -1,7 +1,11 @@
-// Player settings kept in localStorage: tile style, theme, timer visibility.
+// Player settings kept in localStorage: tile style, theme, timer visibility, and the aids'
+// (highlight matches, sound and its volume, the solution demo's speed 1…5).
 
 const KEY = "mahjong-solitaire.settings";
-const DEFAULTS = { tileStyle: "classic", theme: "system", showTimer: true };
+const DEFAULTS = {
+  tileStyle: "classic", theme: "system", showTimer: true,
+  highlight: false, sound: false, volume: 0.6, demoSpeed: 3,
+};
 
 export function loadSettings() {
   try {
