@@ -4,8 +4,8 @@ request or a terminal gets.
 Each language is one catalogue, ``locale/<code>/LC_MESSAGES/messages.po``, read directly
 with Babel (no compile step, no ``.mo`` file) and cached until :func:`forget`::
 
-    >>> languages()
-    ('en', 'es', 'it', 'pt')
+    >>> languages()[0], {"es", "it", "pt"} <= set(languages())
+    ('en', True)
     >>> catalogue_path("it").relative_to(LOCALE_DIR).as_posix()
     'it/LC_MESSAGES/messages.po'
     >>> load_catalogue("pt").get("No moves").string
@@ -13,7 +13,7 @@ with Babel (no compile step, no ``.mo`` file) and cached until :func:`forget`::
 
 The language of a request follows the player's choice (a cookie), then the browser::
 
-    >>> negotiate("pt-BR,pt;q=0.9,en;q=0.8"), negotiate("de-DE, it;q=0.5"), negotiate(None)
+    >>> negotiate("pt-BR,pt;q=0.9,en;q=0.8"), negotiate("xx-YY, it;q=0.5"), negotiate(None)
     ('pt', 'it', 'en')
     >>> negotiate("es", cookie_value="it")
     'it'
@@ -76,10 +76,10 @@ def languages() -> tuple[str, ...]:
 def check_language(lang: str) -> str:
     """``lang`` itself when it has a catalogue; ``ValueError`` naming the ones we have.
 
-    >>> check_language("xx")
+    >>> check_language("xx")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: no catalogue for language 'xx' (we have en, es, it, pt)
+    ValueError: no catalogue for language 'xx' (we have en, ..., it, ...)
     """
     if lang not in languages():
         raise ValueError(f"no catalogue for language {lang!r} (we have {', '.join(languages())})")
@@ -145,8 +145,8 @@ def native_name(lang: str) -> str:
 def available_languages() -> list[dict[str, str]]:
     """The language switcher's choices: each code with its name in its own language.
 
-    >>> available_languages()[:2]
-    [{'code': 'en', 'name': 'English'}, {'code': 'es', 'name': 'Español'}]
+    >>> available_languages()[0]
+    {'code': 'en', 'name': 'English'}
     """
     return [{"code": code, "name": native_name(code)} for code in languages()]
 
@@ -190,7 +190,7 @@ def negotiate(accept_language: str | None, cookie_value: str | None = None) -> s
     """The language of a request: the remembered choice, else the browser's first language
     with a catalogue (``pt-BR`` gets ``pt``), else English.
 
-    >>> negotiate("fr-CH, fr;q=0.9, es;q=0.8, *;q=0.5")
+    >>> negotiate("xx-CH, xx;q=0.9, es;q=0.8, *;q=0.5")
     'es'
     >>> negotiate("en;q=0.1, it;q=0.9"), negotiate("xx, it;q=0"), negotiate("!!;;q=x")
     ('it', 'en', 'en')
@@ -210,7 +210,7 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
 
     >>> language_from_environment({"LANG": "it_IT.UTF-8"})
     'it'
-    >>> language_from_environment({"LANGUAGE": "de:es", "LANG": "C.UTF-8"})
+    >>> language_from_environment({"LANGUAGE": "xx:es", "LANG": "C.UTF-8"})
     'es'
     """
     environ = os.environ if environ is None else environ
