@@ -207,10 +207,10 @@ BAD_FILES = {
         "overlap.layout",
         "overlaps",
     ),
-    "more than 144 tiles": (
-        _grid(*["12" * 20, "43" * 20] * 8, width=40, height=16, depth=1),
+    "more than 1152 tiles": (
+        _grid(*["12" * 100, "43" * 100] * 12, width=200, height=24, depth=1),
         "huge.layout",
-        "144",
+        "1152",
     ),
     "a tile sticking out": (
         _grid("1..1", "4..4", width=4, height=2, depth=1),
