@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..core.board import Board
+from ..core.codes import CodeError
 from ..core.difficulty import CANDIDATES, Difficulty
 from ..core.faces import deal_tiles
 from ..core.layout import Layout
@@ -62,11 +63,10 @@ class Deal:
     score: float
 
     @property
-    def code(self) -> str | None:
-        """The game code, for deals on built-in layouts (``None`` otherwise)."""
-        if self.layout.number is None:
-            return None
-        return str(GameCode(self.layout.number, self.seed, self.difficulty))
+    def code(self) -> str:
+        """The game code: ``MJ1-Lnn-…`` on a built-in layout, ``MJ1-H…-…`` (the layout by
+        its content) on any other."""
+        return str(GameCode.of(self.layout, self.seed, self.difficulty))
 
     def board(self) -> Board:
         """A fresh board at the start of this deal."""
@@ -165,12 +165,20 @@ def generate(layout: Layout, seed: int, difficulty: Difficulty | str = Difficult
     return Deal(layout, tiles, solution, difficulty, seed, value)
 
 
-def deal_from_code(code: GameCode | str) -> Deal:
-    """The deal a code names (:class:`~mahjong_solitaire.core.codes.CodeError` for a bad one).
+def deal_from_code(code: GameCode | str, layout: Layout | None = None) -> Deal:
+    """The deal a code names (:class:`~mahjong_solitaire.core.codes.CodeError` for a bad
+    one).  A code that names a layout by its hash (``MJ1-H…``) needs that ``layout``: one
+    whose positions have the hash; its name and title are kept.
 
     >>> deal_from_code("MJ1-L00-AAAAABL").seed
     12
     """
     if isinstance(code, str):
         code = GameCode.parse(code)
-    return generate(builtin_layout(code.layout_number), code.seed, code.difficulty)
+    if code.layout_number is not None:
+        layout = builtin_layout(code.layout_number)
+    elif layout is None:
+        raise CodeError(f"{code} names an imported layout by its content, and it is not at hand")
+    elif not code.names(layout):
+        raise CodeError(f"{code} names another layout than {layout.name!r}")
+    return generate(layout, code.seed, code.difficulty)

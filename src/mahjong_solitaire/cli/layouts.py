@@ -25,8 +25,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..classic.codes import GameCode
 from ..classic.construction import UnclearableError
-from ..classic.generator import generate
+from ..classic.generator import Deal, deal_from_code, generate
 from ..core.layout import Layout, LayoutError
 from ..i18n import N_, count_label, layout_description, layout_title, translator
 from ..layouts import builtin_layout, builtin_layouts
@@ -36,7 +37,7 @@ from .common import CliError, language
 if TYPE_CHECKING:  # the store is imported only by the commands that read the database
     from ..store import Store
 
-__all__ = ["find_layout", "layer_picture", "register"]
+__all__ = ["deal_of_code", "find_layout", "layer_picture", "register"]
 
 
 def _store(database: str | None) -> Store:
@@ -71,6 +72,24 @@ def find_layout(key: str, database: str | None = None) -> Layout:
                 return store.imported_layout(key.strip().lower(), _owner(store), unowned=True)
         except StoreError:
             raise unknown from None
+
+
+def deal_of_code(text: str, database: str | None = None) -> Deal:
+    """The deal of a classic code; a code naming an imported layout by its hash
+    (``MJ1-H…``) is dealt on the imported layout of ``database`` with that hash."""
+    code = GameCode.parse(text)
+    if code.layout_hash is None:
+        return deal_from_code(code)
+    for layout in _imported(database):
+        if code.names(layout):
+            return deal_from_code(code, layout)
+    raise CliError(
+        N_(
+            "{code} names an imported layout that is not in this database: import its "
+            "layout file first (mahjong-solitaire layouts import FILE), or give --database"
+        ),
+        code=str(code),
+    )
 
 
 #: An empty stretch of more than this many half tiles, across or down, is drawn as one narrow
