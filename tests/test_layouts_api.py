@@ -233,10 +233,12 @@ BAD_FILES = {
         "cut.map",
         "line 1",
     ),
-    "a gnome file with one bad map": (
-        GNOME.replace(b'right="3" z="0"', b'right="2" z="0"'),
-        "half-bad.map",
-        "line",
+    "a gnome file whose every map is bad": (
+        GNOME.replace(b'right="3" z="0"', b'right="2" z="0"').replace(
+            b'left="0" right="3"/>', b'left="0" right="2"/>'
+        ),
+        "all-bad.map",
+        "nothing was imported",
     ),
     "a layout no deal can clear": (
         _grid("12", "43", "12", "43", width=2, height=2, depth=2),

@@ -172,10 +172,18 @@ class LayoutEntry(LayoutPreview):
     imported: bool
 
 
+class RefusedLayout(BaseModel):
+    """A map of an uploaded file that was not stored, and why."""
+
+    title: str
+    reason: str
+
+
 class ImportedLayouts(BaseModel):
-    """The layouts one upload stored."""
+    """The layouts one upload stored, and the maps of the file it refused."""
 
     layouts: list[LayoutEntry]
+    refused: list[RefusedLayout] = []
 
 
 # -- the state of a game ---------------------------------------------------------------
