@@ -89,9 +89,10 @@ ACTIVITY_GROWTH = 1.01
 #: The most keys a learned nogood may name (longer ones rarely cut anything).
 NOGOOD_KEYS = 10
 #: Groupings into fours of the faces of a board of several tile sets that :func:`solve`
-#: tries, and the nodes each may use (rules §5.1).
-GROUPINGS = 8
+#: tries, the nodes each may use, and all of them together (rules §5.1).
+GROUPINGS = 64
 GROUPING_NODES = 2000
+GROUPED_NODES = 20_000
 
 
 class _Search:
@@ -563,13 +564,12 @@ def solve(
 def _solve_grouped(
     board: Board, node_limit: int | None, deadline: float | None, start: float
 ) -> SolveResult:
-    """A board with more than four tiles of a face (rules §5.1): up to :data:`GROUPINGS`
-    rounds of a play-out over whole faces, which may win at once, then a search of the
-    grouping into fours its removal order suggests, within :data:`GROUPING_NODES` nodes
-    (and the caller's limits); unknown when no round wins."""
+    """A board with more than four tiles of a face (rules §5.1): rounds of a play-out over
+    whole faces, then a search of the grouping into fours it suggests; unknown if none wins."""
     nodes = 0
+    limit = GROUPED_NODES if node_limit is None else min(node_limit, GROUPED_NODES)
     for grouping in range(GROUPINGS):
-        if node_limit is not None and nodes >= node_limit:
+        if nodes >= limit:
             break
         played, ranking = playout_over_faces(board, grouping)
         nodes += 1
@@ -577,7 +577,7 @@ def _solve_grouped(
             moves = tuple(Move(a, b) for a, b in played)
             return SolveResult(Verdict.SOLVABLE, moves, nodes, time.perf_counter() - start)
         relaxation = Relaxation(board, ranking)
-        budget = GROUPING_NODES if node_limit is None else min(GROUPING_NODES, node_limit - nodes)
+        budget = min(GROUPING_NODES, limit - nodes)
         if budget <= 0:
             break
         search = _Search(relaxation, budget, deadline)
