@@ -98,3 +98,29 @@ def test_an_upload_says_which_maps_of_the_file_were_refused(page, server):
     assert "Not imported from this file" in error.inner_text()
     assert "an even number" in error.inner_text()
     assert page.locator("[data-layout='fine']").count() == 1
+
+
+def test_a_hash_code_is_typed_checked_and_pasted_like_a_built_in_one(page):
+    found = page.evaluate("""async () => {
+      const m = await import("/static/js/modes/index.js");
+      const d = await import("/static/js/gamedialogs.js");
+      const s = await import("/static/js/sharedlayout.js");
+      const layouts = [{ number: 0 }, { number: 1 }];
+      const fragment = await s.layoutFragment("Two", [[0, 0, 0], [2, 0, 0]]);
+      return {
+        typing: m.checkShape("mj1-h3lpo", m.classic, "bad"),
+        whole: d.checkCode("MJ1-H3LPOMIHKTC-AAAAABL", layouts),
+        wrong: m.checkShape("MJ1-H3LPO1", m.classic, "bad").error,
+        pasted: m.codeIn("https://x.test/?code=mj1-h3lpomihktc-aaaaabl#layout=abc", m.classic),
+        builtin: d.checkCode("MJ1-L07-AAAAABL", layouts).error !== "",
+        carried: await s.layoutInFragment(fragment),
+        broken: await s.layoutInFragment("#layout=not-deflated"),
+      };
+    }""")
+    assert found["typing"] == {"code": "MJ1-H3LPO", "error": "", "complete": False}
+    assert found["whole"] == {"code": "MJ1-H3LPOMIHKTC-AAAAABL", "error": "", "complete": True}
+    assert found["wrong"] == "bad"  # 1 is not a base-32 digit
+    assert found["pasted"] == "MJ1-H3LPOMIHKTC-AAAAABL"
+    assert found["builtin"] is True  # L07 is not among the layouts listed
+    assert found["carried"] == {"title": "Two", "positions": [[0, 0, 0], [2, 0, 0]]}
+    assert found["broken"] is None
