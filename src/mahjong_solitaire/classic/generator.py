@@ -16,10 +16,11 @@ How a deal is made:
 2. The tile set is cut into *bundles* of four matching tiles, two pairs each (the flowers
    are one bundle, the seasons another, paired at random).  For a layout of fewer than 144
    positions the bundles are taken in a random order, plus one pair when the count is not
-   a multiple of four.  The bundles are shuffled and their pairs laid on the steps of the
-   order: in a random order for easy and normal deals; for hard deals the two pairs of each
-   bundle go one to the first half and one to the second half of the order, so identical
-   tiles tend to be free at different times.
+   a multiple of four; a bigger layout gets a full set per 144 positions and the rest so
+   from one more set (up to 1,152 positions: rules §4.2).  The bundles are shuffled and
+   their pairs laid on the steps of the order: in a random order for easy and normal
+   deals; for hard deals the two pairs of each bundle go one to the first half and one to
+   the second half of the order, so identical tiles tend to be free at different times.
 3. Six candidates are built so.  Each one's *score* is the mean, over the steps of its own
    removal order, of the number of matching pairs of free tiles available just before the
    step.  Easy takes the candidate with the highest score, hard the lowest (among hard
