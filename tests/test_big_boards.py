@@ -3,18 +3,28 @@ solved, hinted, shuffled and read and written in both file formats."""
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 
 from mahjong_solitaire.classic.game import Game
 from mahjong_solitaire.classic.generator import generate
+from mahjong_solitaire.cli import main
+from mahjong_solitaire.core.board import Board
 from mahjong_solitaire.core.difficulty import Difficulty
 from mahjong_solitaire.core.layout import MAX_POSITIONS, Layout
 from mahjong_solitaire.core.tiles import TILE_SET, match_key
 from mahjong_solitaire.layouts import builtin_layout, export_layout, read_layout_file
 from mahjong_solitaire.solver import Verdict, solve
 from mahjong_solitaire.solver.random_deals import random_deal
+from mahjong_solitaire.store import Store
+from mahjong_solitaire.web import create_app
+
+sys.path.insert(0, str(Path(__file__).parent))
+from api_support import checked, human_pace, play, post
 
 TURTLE = builtin_layout("turtle")
 
@@ -115,3 +125,48 @@ def test_a_big_real_style_layout_of_228_positions_is_read_and_dealt() -> None:
     board = deal.board()
     board.play(deal.solution)
     assert board.is_won()
+
+
+def test_the_deal_picture_shows_every_tile_of_a_big_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = f"sqlite:///{tmp_path / 'big.db'}"
+    source = tmp_path / "eight.layout"
+    source.write_text(export_layout(turtles(8), "kmahjongg"))
+    assert main(["layouts", "import", str(source), "--database", database]) == 0
+    capsys.readouterr()
+    assert main(["deal", "--layout", "eight", "--seed", "5", "--database", database]) == 0
+    picture = capsys.readouterr().out
+    deal = generate(turtles(8), 5)
+    assert picture.startswith(f"{deal.code}  Eight, normal")
+    shown = Counter(word for line in picture.splitlines()[1:] for word in line.split())
+    faces = Counter(deal.tiles)
+    assert all(shown[face] >= count for face, count in faces.items())
+
+
+def test_a_big_board_is_won_through_the_web_and_counted_in_the_statistics(
+    sqlite_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    human_pace(monkeypatch)
+    client = TestClient(create_app(sqlite_store))
+    data = export_layout(turtles(2), "gnome").encode()
+    answer = checked(
+        client.post("/api/layouts", files={"file": ("two.map", data, "text/xml")}), 201
+    )
+    name = answer["layouts"][0]["name"]
+    state = checked(client.post("/api/games", json={"layout": name, "difficulty": "hard"}))
+    assert state["tiles_left"] == 288 and state["code"].startswith("MJ1-H")
+    hint = post(client, state, "hint")
+    assert hint["hint"] is not None
+    state = post(client, hint, "shuffle")
+    # the board as the page sees it after the shuffle, solved here and played by taps
+    layout = turtles(2)
+    labels = {tile["i"]: tile["tile"] for tile in state["tiles"]}
+    board = Board(layout, [labels.get(i) for i in range(len(layout))])
+    for move in solve(board).moves:
+        state = play(client, state, move)
+    assert state["status"] == "won"
+    statistics = checked(client.get("/api/statistics"))
+    assert statistics["won"] == 1
+    assert [entry["layout"] for entry in statistics["layouts"]] == [name]
+    assert checked(client.get("/api/leaderboard"))["entries"][0]["code"] == state["code"]
