@@ -143,10 +143,11 @@ def test_an_imported_file_is_playable_from_the_dialog(page, server):
     page.wait_for_function("() => document.querySelectorAll('.tile').length === 12")
     settle(page)
     assert sorted((t["x"], t["y"], t["z"]) for t in tiles(page)) == STEPS
-    assert page.inner_text("#code") == "Steps"
     snapshot(page, "layouts-imported-game.png")
     game = stored_game(server, page)
-    assert game.code is None and game.layout_name == "steps"
+    # its code names the layout by its content, and the chip shows it to copy or share
+    assert game.code.startswith("MJ1-H") and game.layout_name == "steps"
+    assert page.inner_text("#code") == game.code
     win_by_clicks(page, game.deal().solution)
     page.locator("dialog[data-dialog='win']").wait_for(state="visible")
     # the next visit lists it with the built-in layouts

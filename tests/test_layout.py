@@ -94,7 +94,7 @@ def test_positions_are_sorted_by_layer_row_column():
         ([(0, 0, 0), (0, 0, 0)], "overlap"),
         ([(0, 0, 0), (2, 0, 0), (4, 0, 0)], "even number"),
         ([], "at least two"),
-        ([(2 * i, 0, 0) for i in range(146)], "at most 144"),
+        ([(2 * i, 0, 0) for i in range(1154)], "at most 1152"),
         ([(-2, 0, 0), (0, 0, 0)], "x = -2 is negative"),
         ([(0.5, 0, 0), (2, 0, 0)], "x = 0.5 is not an integer"),
         ([(0, "1", 0), (2, 0, 0)], "y = '1' is not an integer"),

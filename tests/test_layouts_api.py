@@ -207,10 +207,10 @@ BAD_FILES = {
         "overlap.layout",
         "overlaps",
     ),
-    "more than 144 tiles": (
-        _grid(*["12" * 20, "43" * 20] * 8, width=40, height=16, depth=1),
+    "more than 1152 tiles": (
+        _grid(*["12" * 100, "43" * 100] * 12, width=200, height=24, depth=1),
         "huge.layout",
-        "144",
+        "1152",
     ),
     "a tile sticking out": (
         _grid("1..1", "4..4", width=4, height=2, depth=1),
@@ -233,10 +233,12 @@ BAD_FILES = {
         "cut.map",
         "line 1",
     ),
-    "a gnome file with one bad map": (
-        GNOME.replace(b'right="3" z="0"', b'right="2" z="0"'),
-        "half-bad.map",
-        "line",
+    "a gnome file whose every map is bad": (
+        GNOME.replace(b'right="3" z="0"', b'right="2" z="0"').replace(
+            b'left="0" right="3"/>', b'left="0" right="2"/>'
+        ),
+        "all-bad.map",
+        "nothing was imported",
     ),
     "a layout no deal can clear": (
         _grid("12", "43", "12", "43", width=2, height=2, depth=2),
@@ -389,7 +391,7 @@ def test_an_exact_limit_file_is_read_and_judged_by_its_content(client, sqlite_st
 def test_a_game_on_an_imported_layout_replays_after_the_layout_is_deleted(client, sqlite_store):
     name = checked(upload(client, KMAHJONGG), 201)["layouts"][0]["name"]
     state = checked(client.post("/api/games", json={"layout": name, "difficulty": "hard"}))
-    assert state["code"] is None and state["layout"]["name"] == name
+    assert state["code"].startswith("MJ1-H") and state["layout"]["name"] == name
     assert state["layout"]["number"] is None and state["difficulty"] == "hard"
     assert sorted((t["x"], t["y"], t["z"]) for t in state["tiles"]) == sorted(HALF_STEPS)
     stored = sqlite_store.get_game(player_of(client), state["id"])

@@ -144,10 +144,10 @@ def test_kmahjongg_bad_files_get_an_error_naming_the_line(text: str, message: st
     assert message in str(caught.value)
 
 
-def test_kmahjongg_more_than_144_tiles_is_refused_at_the_145th() -> None:
-    row = "12" * 150
-    text = f"kmahjongg-layout-v1.1\nw300\nh2\nd1\n{row}\n{'43' * 150}\n"
-    with pytest.raises(LayoutFileError, match="line 5: more than 144 tiles"):
+def test_kmahjongg_more_than_1152_tiles_is_refused_at_the_1153rd() -> None:
+    rows = "".join(f"{'12' * 100}\n{'43' * 100}\n" for _ in range(12))
+    text = f"kmahjongg-layout-v1.1\nw200\nh24\nd1\n{rows}"
+    with pytest.raises(LayoutFileError, match="line 27: more than 1152 tiles"):
         read_kmahjongg(text)
 
 
@@ -251,14 +251,13 @@ def _map(body: str) -> str:
             _map("<row y='0' left='0' right='1'/>\n<tile x='0.5' y='0.5'/>"),
             "line 4: the tile at x=0.5, y=0.5, layer 0 overlaps a tile of line 3",
         ),
-        (_map("<row y='0' left='0' right='200'/>"), "line 3: <row> places more than 144 tiles"),
         (
-            _map("<block left='0' right='20' top='0' bottom='20'/>"),
-            "line 3: <block> places more than 144 tiles",
+            _map("<block left='0' right='40' top='0' bottom='40'/>"),
+            "line 3: <block> places more than 1152 tiles",
         ),
         (
-            _map("<block left='0' right='11' top='0' bottom='11'/>\n<tile x='20' y='0'/>"),
-            "line 4: the map 'm' has more than 144 tiles",
+            _map("<block left='0' right='23' top='0' bottom='47'/>\n<tile x='30' y='0'/>"),
+            "line 4: the map 'm' has more than 1152 tiles",
         ),
         ("<mahjongg><map name='a'><map name='b'/></map></mahjongg>", "<map> inside another <map>"),
         (

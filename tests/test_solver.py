@@ -12,7 +12,6 @@ from mahjong_solitaire.core.tiles import TILE_SET
 from mahjong_solitaire.layouts import builtin_layout
 from mahjong_solitaire.solver import Verdict, solve, solve_random
 from mahjong_solitaire.solver.random_deals import random_board, random_deal
-from mahjong_solitaire.solver.search import SolverError
 
 TURTLE = builtin_layout("turtle")
 
@@ -100,10 +99,20 @@ def test_flowers_match_each_other_as_one_group_of_four():
     assert_replays(board, result.moves)
 
 
-def test_more_than_four_tiles_of_one_key_are_refused():
+def test_more_than_four_tiles_of_a_face_are_played_in_groups_of_four():
+    """rules §5.1: a face of several sets is searched in groups of four."""
     board = board_of([(2 * i, 0, 0, "1B") for i in range(0, 12, 2)])
-    with pytest.raises(SolverError):
-        solve(board)
+    result = solve(board)
+    assert result.verdict is Verdict.SOLVABLE
+    assert_replays(board, result.moves)
+
+
+def test_a_board_of_several_sets_is_never_called_unsolvable():
+    """rules §5.1: a grouping that loses proves nothing, so the answer is unknown."""
+    deadlock = [(0, 0, 0, "1B"), (0, 0, 1, "2B"), (4, 0, 0, "2B"), (4, 0, 1, "1B")]
+    spare = [(8 + 4 * i, 0, 0, "3B") for i in range(6)]
+    assert solve(board_of(deadlock)).verdict is Verdict.UNSOLVABLE
+    assert solve(board_of(deadlock + spare)).verdict is Verdict.UNKNOWN
 
 
 def test_unknown_only_when_a_limit_is_hit():

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 import pytest
 
 from mahjong_solitaire import Game, GameStatus, Layout, builtin_layout, deal_from_code
+from mahjong_solitaire.classic.codes import layout_hash
 from mahjong_solitaire.connect.mode import CONNECT
 from mahjong_solitaire.modes import DEFAULT_MODE
 from mahjong_solitaire.store import (
@@ -167,11 +168,13 @@ def test_a_game_is_rebuilt_from_its_code_and_moves_after_a_restart(database_url:
         assert (resumed.elapsed, resumed.hints, resumed.undos, resumed.selection) == (42.5, 1, 1, 7)
 
 
-def test_a_game_on_an_imported_layout_keeps_its_positions(store: Store) -> None:
+def test_a_game_on_an_imported_layout_keeps_its_positions_and_has_a_hash_code(
+    store: Store,
+) -> None:
     player = store.player(None)
     layout = Layout.from_positions([(x, 0, 0) for x in range(0, 24, 2)], name="row")
     game = store.create_game(player.id, layout=layout, seed=5, difficulty="easy")
-    assert game.code is None and game.layout_name == "row"
+    assert game.code == f"MJ1-H{layout_hash(layout)}-AAAAAAP" and game.layout_name == "row"
     stored = store.get_game(player.id, game.id)
     deal = stored.deal()
     assert deal.layout.positions == layout.positions

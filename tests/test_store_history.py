@@ -128,8 +128,8 @@ def _bad_variants() -> list[tuple[str, object]]:
         ("game 2: aid counts", game(1, hints=7)),
         ("game 3: started_at .* has no time zone", game(2, started_at="2026-01-01T10:00:00")),
         (
-            "game 3: a game has either a code or layout positions",
-            game(2, layout_positions=[[0, 0, 0]]),
+            "game 3: code .* does not name this layout",
+            game(2, layout_positions=[[0, 0, 0], [2, 0, 0]]),
         ),
         ("game 1: a won game needs finished_at", game(0, finished_at=None)),
         ("game 4: .*overlap", game(3, layout_positions=[[0, 0, 0], [1, 0, 0]])),

@@ -1,8 +1,12 @@
-"""Game codes ``MJ1-Lnn-XXXXXXX`` and the daily challenge (rules §7.2 and §7.5).
+"""Game codes ``MJ1-Lnn-XXXXXXX`` and ``MJ1-Hhhhhhhhhhh-XXXXXXX``, and the daily challenge
+(rules §7.2 and §7.5).
 
-A code names a built-in layout, a seed and a difficulty; the code alone reproduces the
-deal.  The seven letters are a base-26 number ``seed * 3 + difficulty`` (``A`` = 0, easy =
-0, normal = 1, hard = 2).  Input is case insensitive and may omit the dashes' spaces:
+A code names a layout, a seed and a difficulty.  ``Lnn`` is a built-in layout by number,
+and the code alone reproduces the deal; ``H`` and ten letters or digits name any other
+layout by its content (:func:`layout_hash`, the same on every machine), and the deal is
+reproduced from the code and that layout's positions.  The seven letters are a base-26
+number ``seed * 3 + difficulty`` (``A`` = 0, easy = 0, normal = 1, hard = 2).  Input is
+case insensitive and may omit the dashes' spaces:
 
     >>> code = GameCode.parse("mj1-l00-aaaaabl")
     >>> code.layout_number, code.seed, code.difficulty.value
@@ -11,54 +15,101 @@ deal.  The seven letters are a base-26 number ``seed * 3 + difficulty`` (``A`` =
     'MJ1-L00-AAAAABL'
     >>> str(daily_code(date(2026, 11, 29))) == str(daily_code(date(2026, 11, 29)))
     True
+    >>> GameCode.parse("MJ1-HABCDE23456-AAAAABL").layout_hash
+    'ABCDE23456'
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 from dataclasses import dataclass
 from datetime import date
 
 from ..core.codes import MAX_SEED, CodeError, match_code, seed_from_letters, seed_letters
 from ..core.difficulty import Difficulty
-from ..core.layout import LayoutError
+from ..core.layout import Layout, LayoutError
 from ..core.rng import derive_seed
 from ..layouts import builtin_layout
 
-__all__ = ["PREFIX", "GameCode", "daily_code"]
+__all__ = ["HASH_LETTERS", "PREFIX", "GameCode", "daily_code", "layout_hash"]
 
 PREFIX = "MJ1"
-_PATTERN = re.compile(r"([A-Z]{2}\d)-L(\d{2})-([A-Z]{7})")
+#: How many letters and digits (base 32: ``A``-``Z``, ``2``-``7``) name a layout by content.
+HASH_LETTERS = 10
+_PATTERN = re.compile(r"([A-Z]{2}\d)-(?:L(\d{2})|H([A-Z2-7]{10}))-([A-Z]{7})")
+_HASH = re.compile(r"[A-Z2-7]{10}")
+
+
+def layout_hash(layout: Layout) -> str:
+    """The ten letters and digits that name a layout by its positions alone (not its name
+    or title): the first 50 bits of the SHA-256 of ``x,y,z`` per position, in the layout's
+    order (by layer, row, column), joined by ``;``, in base 32.
+
+        >>> layout_hash(Layout.from_positions([(0, 0, 0), (2, 0, 0)], name="any"))
+        '3LPOMIHKTC'
+    """
+    text = ";".join(f"{x},{y},{z}" for x, y, z in layout.positions)
+    digest = hashlib.sha256(text.encode("ascii")).digest()
+    return base64.b32encode(digest[:7]).decode("ascii")[:HASH_LETTERS]
 
 
 @dataclass(frozen=True, slots=True)
 class GameCode:
-    layout_number: int
+    """A classic code: a built-in layout by number (``layout_hash`` ``None``) or any layout
+    by content (``layout_number`` ``None``), a seed and a difficulty."""
+
+    layout_number: int | None
     seed: int
     difficulty: Difficulty
+    layout_hash: str | None = None
 
     def __post_init__(self) -> None:
-        if not 0 <= self.layout_number <= 99:
+        if (self.layout_number is None) == (self.layout_hash is None):
+            raise CodeError("a code names a built-in layout number or a layout hash (one)")
+        if self.layout_number is not None and not 0 <= self.layout_number <= 99:
             raise CodeError(f"layout number {self.layout_number} is not in 0..99")
+        if self.layout_hash is not None and not _HASH.fullmatch(self.layout_hash):
+            raise CodeError(f"{self.layout_hash!r} is not a layout hash of {HASH_LETTERS} letters")
         if not 0 <= self.seed <= MAX_SEED:
             raise CodeError(f"seed {self.seed} is not in 0..{MAX_SEED}")
 
     @classmethod
+    def of(cls, layout: Layout, seed: int, difficulty: Difficulty) -> GameCode:
+        """The code of a deal on ``layout``: by number for a built-in layout, else by hash."""
+        if layout.number is not None:
+            return cls(layout.number, seed, difficulty)
+        return cls(None, seed, difficulty, layout_hash(layout))
+
+    @classmethod
     def parse(cls, text: str) -> GameCode:
-        """Parse a code; :class:`CodeError` says what is wrong with a bad one."""
+        """Parse a code; :class:`CodeError` says what is wrong with a bad one.  (Whether a
+        layout of the hash is at hand is for the caller to find out.)"""
         cleaned, match = match_code(text, _PATTERN, "game code", "MJ1-L00-AAAAABL")
-        version, number, letters = match.groups()
+        version, number, digest, letters = match.groups()
         if version != PREFIX:
             raise CodeError(f"code version {version} is not supported (this game reads {PREFIX})")
+        if digest is not None:
+            return cls(None, *seed_from_letters(letters, cleaned), layout_hash=digest)
         code = cls(int(number), *seed_from_letters(letters, cleaned))
         try:
-            builtin_layout(code.layout_number)
+            builtin_layout(int(number))
         except LayoutError:
             raise CodeError(f"{cleaned}: there is no built-in layout L{number}") from None
         return code
 
+    def names(self, layout: Layout) -> bool:
+        """Whether ``layout`` is the layout this code names."""
+        if self.layout_hash is None:
+            return layout.number == self.layout_number
+        return layout_hash(layout) == self.layout_hash
+
     def __str__(self) -> str:
-        return f"{PREFIX}-L{self.layout_number:02d}-{seed_letters(self.seed, self.difficulty)}"
+        letters = seed_letters(self.seed, self.difficulty)
+        if self.layout_hash is not None:
+            return f"{PREFIX}-H{self.layout_hash}-{letters}"
+        return f"{PREFIX}-L{self.layout_number:02d}-{letters}"
 
 
 #: The daily challenge is played on the Turtle at normal difficulty.

@@ -27,7 +27,8 @@ from ..core.rng import Rng
 
 __all__ = ["MAX_ATTEMPTS", "STEP_LIMIT", "Construction", "UnclearableError", "construct"]
 
-#: Removals one attempt may make (backtracked ones included) before it restarts.
+#: Removals one attempt may make (backtracked ones included) before it restarts, for a
+#: layout of up to 144 positions; a bigger one may make as many more per position.
 STEP_LIMIT = 4000
 #: Attempts before giving up on a set of positions.
 MAX_ATTEMPTS = 25
@@ -109,6 +110,7 @@ def _attempt(layout: Layout, rng: Rng, start: int) -> Construction:
     tried_stack: list[set[tuple[int, int]] | tuple[()]] = []
     tried: set[tuple[int, int]] | tuple[()] = ()
     steps = 0
+    limit = max(STEP_LIMIT, STEP_LIMIT * start.bit_count() // 144)
     while present:
         n = len(members)
         if tried or n < 2:
@@ -156,7 +158,7 @@ def _attempt(layout: Layout, rng: Rng, start: int) -> Construction:
                 i, j = j, i
             a, b = members[i], members[j]
         steps += 1
-        if steps > STEP_LIMIT:
+        if steps > limit:
             raise _Restart
         bits = (1 << a) | (1 << b)
         new_present = present & ~bits

@@ -16,10 +16,11 @@ How a deal is made:
 2. The tile set is cut into *bundles* of four matching tiles, two pairs each (the flowers
    are one bundle, the seasons another, paired at random).  For a layout of fewer than 144
    positions the bundles are taken in a random order, plus one pair when the count is not
-   a multiple of four.  The bundles are shuffled and their pairs laid on the steps of the
-   order: in a random order for easy and normal deals; for hard deals the two pairs of each
-   bundle go one to the first half and one to the second half of the order, so identical
-   tiles tend to be free at different times.
+   a multiple of four; a bigger layout gets a full set per 144 positions and the rest so
+   from one more set (up to 1,152 positions: rules §4.2).  The bundles are shuffled and
+   their pairs laid on the steps of the order: in a random order for easy and normal
+   deals; for hard deals the two pairs of each bundle go one to the first half and one to
+   the second half of the order, so identical tiles tend to be free at different times.
 3. Six candidates are built so.  Each one's *score* is the mean, over the steps of its own
    removal order, of the number of matching pairs of free tiles available just before the
    step.  Easy takes the candidate with the highest score, hard the lowest (among hard
@@ -37,6 +38,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..core.board import Board
+from ..core.codes import CodeError
 from ..core.difficulty import CANDIDATES, Difficulty
 from ..core.faces import deal_tiles
 from ..core.layout import Layout
@@ -62,11 +64,10 @@ class Deal:
     score: float
 
     @property
-    def code(self) -> str | None:
-        """The game code, for deals on built-in layouts (``None`` otherwise)."""
-        if self.layout.number is None:
-            return None
-        return str(GameCode(self.layout.number, self.seed, self.difficulty))
+    def code(self) -> str:
+        """The game code: ``MJ1-Lnn-…`` on a built-in layout, ``MJ1-H…-…`` (the layout by
+        its content) on any other."""
+        return str(GameCode.of(self.layout, self.seed, self.difficulty))
 
     def board(self) -> Board:
         """A fresh board at the start of this deal."""
@@ -165,12 +166,20 @@ def generate(layout: Layout, seed: int, difficulty: Difficulty | str = Difficult
     return Deal(layout, tiles, solution, difficulty, seed, value)
 
 
-def deal_from_code(code: GameCode | str) -> Deal:
-    """The deal a code names (:class:`~mahjong_solitaire.core.codes.CodeError` for a bad one).
+def deal_from_code(code: GameCode | str, layout: Layout | None = None) -> Deal:
+    """The deal a code names (:class:`~mahjong_solitaire.core.codes.CodeError` for a bad
+    one).  A code that names a layout by its hash (``MJ1-H…``) needs that ``layout``: one
+    whose positions have the hash; its name and title are kept.
 
     >>> deal_from_code("MJ1-L00-AAAAABL").seed
     12
     """
     if isinstance(code, str):
         code = GameCode.parse(code)
-    return generate(builtin_layout(code.layout_number), code.seed, code.difficulty)
+    if code.layout_number is not None:
+        layout = builtin_layout(code.layout_number)
+    elif layout is None:
+        raise CodeError(f"{code} names an imported layout by its content, and it is not at hand")
+    elif not code.names(layout):
+        raise CodeError(f"{code} names another layout than {layout.name!r}")
+    return generate(layout, code.seed, code.difficulty)

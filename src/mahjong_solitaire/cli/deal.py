@@ -91,6 +91,16 @@ def _layout(name: str, database: str | None) -> Layout:
         return find_layout(name, database)
 
 
+def _deal_of(code: GameCode, database: str | None) -> Deal:
+    """The deal of a code; one naming an imported layout by its hash is looked up in the
+    database (only then are the database modules loaded)."""
+    if code.layout_hash is None:
+        return deal_from_code(code)
+    from .layouts import deal_of_code
+
+    return deal_of_code(str(code), database)
+
+
 def _deals(args: argparse.Namespace) -> list[GameCode] | list[Deal]:
     if args.count < 1:
         raise CliError(N_("--count must be at least 1"))
@@ -128,7 +138,7 @@ def header(deal: Deal, lang: str) -> str:
     _ = translator(lang)
     return _(
         "{code}  {layout}, {difficulty}, score {score}",
-        code=deal.code or deal.layout.name,
+        code=deal.code,
         layout=layout_title(deal.layout, lang),
         difficulty=difficulty_name(deal.difficulty, lang).lower(),
         score=format_number(deal.score, lang, decimals=2),
@@ -151,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     lang = None if args.json else language(args)
     for item in _deals(args):
-        deal = deal_from_code(item) if isinstance(item, GameCode) else item
+        deal = _deal_of(item, args.database) if isinstance(item, GameCode) else item
         if lang is None:
             out.write(json.dumps(deal.to_json(), separators=(",", ":")) + "\n")
         else:

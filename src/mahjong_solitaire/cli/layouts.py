@@ -4,8 +4,12 @@
 * ``layouts show NAME|NUMBER``: a picture of each layer;
 * ``layouts export NAME --format kmahjongg|gnome [-o FILE]``;
 * ``layouts import FILE``: a KMahjongg ``.layout`` or GNOME ``.map`` file, kept in the
-  database so that every front end can deal it (``deal --layout NAME`` included).  The last
-  line printed is the new layout's name (one line per map for a GNOME file of several).
+  database so that every front end can deal it (``deal --layout NAME`` included).  Each map
+  of a GNOME file is imported or refused on its own (a line on stderr says why); the
+  lines printed last are the stored layouts' names, one per map.  A file none of whose maps
+  can be imported stores nothing (exit status 2).
+* ``layouts export NAME --format gnome`` of more than 144 tiles warns (stderr) that GNOME
+  Mahjongg itself skips such maps.
 * ``layouts delete NAME``: delete an imported layout (exit status 2 if there is none).
 
 Imported layouts live in the database of :mod:`mahjong_solitaire.store` (``--database URL``,
@@ -25,18 +29,26 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..classic.construction import UnclearableError
-from ..classic.generator import generate
+from ..classic.codes import GameCode
+from ..classic.generator import Deal, deal_from_code
+from ..classic.playable import playable_maps
 from ..core.layout import Layout, LayoutError
 from ..i18n import N_, count_label, layout_description, layout_title, translator
 from ..layouts import builtin_layout, builtin_layouts
-from ..layouts.files import FORMATS, MAX_FILE_BYTES, export_layout, read_layout_file
+from ..layouts.files import (
+    FORMATS,
+    GNOME_MAX_TILES,
+    MAX_FILE_BYTES,
+    export_layout,
+    export_warning,
+    read_layout_maps,
+)
 from .common import CliError, language
 
 if TYPE_CHECKING:  # the store is imported only by the commands that read the database
     from ..store import Store
 
-__all__ = ["find_layout", "layer_picture", "register"]
+__all__ = ["deal_of_code", "find_layout", "layer_picture", "register"]
 
 
 def _store(database: str | None) -> Store:
@@ -71,6 +83,24 @@ def find_layout(key: str, database: str | None = None) -> Layout:
                 return store.imported_layout(key.strip().lower(), _owner(store), unowned=True)
         except StoreError:
             raise unknown from None
+
+
+def deal_of_code(text: str, database: str | None = None) -> Deal:
+    """The deal of a classic code; a code naming an imported layout by its hash
+    (``MJ1-H…``) is dealt on the imported layout of ``database`` with that hash."""
+    code = GameCode.parse(text)
+    if code.layout_hash is None:
+        return deal_from_code(code)
+    for layout in _imported(database):
+        if code.names(layout):
+            return deal_from_code(code, layout)
+    raise CliError(
+        N_(
+            "{code} names an imported layout that is not in this database: import its "
+            "layout file first (mahjong-solitaire layouts import FILE), or give --database"
+        ),
+        code=str(code),
+    )
 
 
 #: An empty stretch of more than this many half tiles, across or down, is drawn as one narrow
@@ -266,6 +296,19 @@ def run_show(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     layout = find_layout(args.layout, args.database)
     text = export_layout(layout, args.format)
+    if export_warning(layout, args.format) is not None:
+        lang = language(args)
+        _ = translator(lang)
+        print(
+            _(
+                "warning: GNOME Mahjongg itself skips maps of more than {limit} tiles, and "
+                "{title} has {tiles}; this game and KMahjongg play it",
+                limit=GNOME_MAX_TILES,
+                title=repr(layout_title(layout, lang)),
+                tiles=count_label("tiles", len(layout), lang),
+            ),
+            file=sys.stderr,
+        )
     if args.output and args.output != "-":
         Path(args.output).write_text(text, encoding="utf-8")
     else:
@@ -283,24 +326,31 @@ def run_import(args: argparse.Namespace) -> int:
             file=args.file,
             size=MAX_FILE_BYTES,
         )
-    layouts = read_layout_file(path.read_bytes(), path.name)
-    for layout in layouts:  # every map must be playable before anything is stored
-        try:
-            generate(layout, 0)
-        except UnclearableError:
-            raise CliError(
-                N_(
-                    "{file}: the layout {title} cannot be cleared pair by pair, "
-                    "so no deal can be made on it"
-                ),
-                file=path.name,
-                title=repr(layout.title),
-            ) from None
+    # Each map is imported or refused on its own, as GNOME Mahjongg plays the good maps
+    # of a file; a file none of whose maps can be played changes nothing.
+    found = playable_maps(read_layout_maps(path.read_bytes(), path.name))
+    layouts = found.layouts
+    if not layouts:
+        raise CliError(
+            N_("{file}: nothing was imported: {reasons}"),
+            file=path.name,
+            reasons="; ".join(f"{refused.title!r}: {refused.reason}" for refused in found.refused),
+        )
     with _store(args.database) as store:
         owner = store.local_player().id
         names = [store.save_layout(layout, player_id=owner) for layout in layouts]
     lang = language(args)
     _ = translator(lang)
+    for refused in found.refused:
+        print(
+            _(
+                "{file}: the map {title} was not imported: {reason}",
+                file=path.name,
+                title=repr(refused.title),
+                reason=refused.reason,
+            ),
+            file=sys.stderr,
+        )
     for layout, name in zip(layouts, names, strict=True):
         # The command to play it names the same database (deal takes --database too).
         play = ["mahjong-solitaire", "deal", "--layout", name]

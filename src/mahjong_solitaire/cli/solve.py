@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TextIO
 
+from ..classic.codes import GameCode
 from ..classic.generator import deal_from_code
 from ..core.board import Board
 from ..core.layout import Layout
@@ -92,8 +93,14 @@ def layout_keys(positions: Iterable[tuple[object, ...]]) -> list[tuple[int, int,
     return [(int(x), int(y), int(z)) for x, y, z in positions]  # type: ignore[call-overload]
 
 
-def _from_code(code: str, moves: str | None) -> Problem:
-    board = deal_from_code(code).board()
+def _from_code(code: str, moves: str | None, database: str | None = None) -> Problem:
+    parsed = GameCode.parse(code)
+    if parsed.layout_hash is None:
+        board = deal_from_code(parsed).board()
+    else:  # an imported layout, by its hash: looked up in the database
+        from .layouts import deal_of_code
+
+        board = deal_of_code(code, database).board()
     for text in (moves or "").split():
         move = Move.parse(text)
         try:
@@ -141,14 +148,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help=N_("give up (unknown) after this many seconds per deal"),
     )
     parser.add_argument("--json", action="store_true", help=N_("answer as one JSON object"))
-    # Taken like every command's, so that a script can pass one --database to all of them;
-    # solve itself opens no database (its deals come from FILE or from a code).
+    # The database is opened only for a code naming an imported layout (MJ1-H…).
     add_database_option(
         parser,
-        N_(
-            "accepted like the other commands' --database; solve reads "
-            "its deals from FILE or --code and opens no database"
-        ),
+        N_("database of imported layouts, for a --code that names one by its hash (MJ1-H…)"),
     )
     parser.set_defaults(handler=run)
 
@@ -255,7 +258,7 @@ def run(args: argparse.Namespace) -> int:
     lang = language(args)
     _ = translator(lang)
     if args.code:
-        answers = [_solve(_from_code(args.code, args.moves), args)]
+        answers = [_solve(_from_code(args.code, args.moves, args.database), args)]
     elif args.jsonl:
         lines = [
             (n, line)

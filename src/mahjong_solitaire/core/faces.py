@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence, Sized
 
 from .rng import Rng
-from .tiles import BUNDLES, match_key
+from .tiles import BUNDLES, TILE_SET, match_key
 
 __all__ = ["ShuffleError", "deal_tiles", "lay_faces", "match_groups"]
 
@@ -24,17 +24,24 @@ class ShuffleError(ValueError):
 
 
 def _pairs_for(count: int, rng: Rng) -> list[tuple[tuple[str, str], ...]]:
-    """The bundles dealt to ``count`` positions, each a tuple of one or two pairs."""
+    """The bundles dealt to ``count`` positions, each a tuple of one or two pairs
+    (rules §4.2): ``count // 144`` full sets, then, for the rest, whole bundles taken at
+    random from one more set, plus one pair when the rest is two more than a multiple of
+    four.  Up to 144 positions this draws exactly what it always drew."""
+    full, rest = divmod(count, len(TILE_SET))
     bundles: list[tuple[tuple[str, str], ...]] = []
-    for bundle in BUNDLES:
-        tiles = list(bundle)
-        if tiles[0] != tiles[1]:  # flowers, seasons: pair them at random
-            rng.shuffle(tiles)
-        bundles.append(((tiles[0], tiles[1]), (tiles[2], tiles[3])))
-    if count < 4 * len(BUNDLES):
-        rng.shuffle(bundles)
-        whole, extra = divmod(count // 2, 2)
-        bundles = bundles[:whole] + ([bundles[whole][:1]] if extra else [])
+    for _ in range(full + (1 if rest else 0)):
+        one_set: list[tuple[tuple[str, str], ...]] = []
+        for bundle in BUNDLES:
+            tiles = list(bundle)
+            if tiles[0] != tiles[1]:  # flowers, seasons: pair them at random
+                rng.shuffle(tiles)
+            one_set.append(((tiles[0], tiles[1]), (tiles[2], tiles[3])))
+        if len(bundles) == full * len(BUNDLES) and rest:
+            rng.shuffle(one_set)
+            whole, extra = divmod(rest // 2, 2)
+            one_set = one_set[:whole] + ([one_set[whole][:1]] if extra else [])
+        bundles.extend(one_set)
     return bundles
 
 

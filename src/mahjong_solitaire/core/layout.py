@@ -27,8 +27,9 @@ __all__ = ["MAX_POSITIONS", "Layout", "LayoutError", "Position", "iter_bits"]
 
 Position = tuple[int, int, int]
 
-#: A layout holds at most one full tile set.
-MAX_POSITIONS = 144
+#: A layout holds at most eight full tile sets (rules §4.2 deals a further set of faces
+#: for each 144 positions).
+MAX_POSITIONS = 8 * 144
 
 
 class LayoutError(ValueError):
@@ -87,7 +88,7 @@ class Layout:
 
         Raises :class:`LayoutError` naming the first problem: a coordinate that is not a
         non-negative integer, two tiles overlapping on one layer, an odd count, none at
-        all, or more than 144.
+        all, or more than :data:`MAX_POSITIONS` (1,152).
         """
         checked: list[Position] = []
         for n, raw in enumerate(positions):

@@ -46,7 +46,7 @@ from xml.parsers import expat
 from ..core.layout import MAX_POSITIONS, Layout, LayoutError, Position
 from .reading import LayoutFileError, slug
 
-__all__ = ["MAX_DEPTH", "MAX_ELEMENTS", "MAX_MAPS", "read_gnome", "write_gnome"]
+__all__ = ["MAX_DEPTH", "MAX_ELEMENTS", "MAX_MAPS", "read_gnome", "read_gnome_maps", "write_gnome"]
 
 #: ``<mahjongg><map><layer><row/>`` is four deep; a little slack for unknown wrappers.
 MAX_DEPTH = 8
@@ -71,6 +71,8 @@ class _Map:
         self.name = name
         self.line = line
         self.positions: list[tuple[int, int, int, int]] = []  # x, y, z, line
+        #: What is wrong with the map (it is then refused, the other maps read on).
+        self.problem: str | None = None
 
 
 class _Reader:
@@ -155,13 +157,22 @@ class _Reader:
             self.current = _Map(attributes.get("name", "").strip(), self.line)
             self.layer_z = 0
             return
-        if name == "layer":
-            self.require_map(tag)
-            self.layer_z = self.layer(tag, attributes, 0)
-            return
-        if name not in _PLACERS:
+        if name != "layer" and name not in _PLACERS:
             return  # unknown elements are ignored, as GNOME Mahjongg does
         current = self.require_map(tag)
+        if current.problem is not None:
+            return  # the map is refused already: the rest of it is not read
+        try:
+            self.place(current, tag, name, attributes)
+        except LayoutFileError as error:  # this map is refused, the others are read on
+            current.problem = str(error)
+            current.positions.clear()
+
+    def place(self, current: _Map, tag: str, name: str, attributes: dict[str, str]) -> None:
+        """Read a ``<layer>`` or a placing element of the map ``current``."""
+        if name == "layer":
+            self.layer_z = self.layer(tag, attributes, 0)
+            return
         z = self.layer(tag, attributes, self.layer_z)
         if name == "row":
             y = self.number(tag, attributes, "y")
@@ -199,6 +210,8 @@ class _Reader:
 
 def _layout(found: _Map) -> Layout:
     where = f"line {found.line}: map {found.name!r}"
+    if found.problem is not None:
+        raise LayoutFileError(found.problem)
     if not found.positions:
         raise LayoutFileError(f"{where} has no tiles")
     # Overlaps on a layer, named by the lines of both tiles.
@@ -217,7 +230,7 @@ def _layout(found: _Map) -> Layout:
     dx = -min(0, min(p[0] for p in found.positions))
     dy = -min(0, min(p[1] for p in found.positions))
     positions: list[Position] = [(x + dx, y + dy, z) for x, y, z, _ in found.positions]
-    title = " ".join(found.name.split())[:60] or "Imported"
+    title = _title(found)
     try:
         return Layout.from_positions(positions, name=slug(title), title=title)
     except LayoutError as error:
@@ -225,7 +238,32 @@ def _layout(found: _Map) -> Layout:
 
 
 def read_gnome(text: str) -> list[Layout]:
-    """The maps of a GNOME Mahjongg file, in file order (at least one)."""
+    """The maps of a GNOME Mahjongg file, in file order (at least one); the first problem
+    with any map refuses the whole file (:func:`read_gnome_maps` reads each map on its
+    own)."""
+    return [_layout(found) for found in _read_maps(text)]
+
+
+def read_gnome_maps(text: str) -> list[tuple[str, Layout | LayoutFileError]]:
+    """Each map of a GNOME Mahjongg file, in file order: its title and its layout, or what
+    is wrong with it (a map with no tiles, an odd count, too many, overlapping tiles, a bad
+    element), as GNOME Mahjongg skips a bad map and plays the others.  A problem with the
+    file itself (not XML, declarations, limits, no map at all) still raises."""
+    read: list[tuple[str, Layout | LayoutFileError]] = []
+    for found in _read_maps(text):
+        try:
+            read.append((_title(found), _layout(found)))
+        except LayoutFileError as error:
+            read.append((_title(found), error))
+    return read
+
+
+def _title(found: _Map) -> str:
+    return " ".join(found.name.split())[:60] or "Imported"
+
+
+def _read_maps(text: str) -> list[_Map]:
+    """The maps of a GNOME Mahjongg file as read (at least one)."""
     declaration = _DECLARATION.search(text)
     if declaration:
         line = text.count("\n", 0, declaration.start()) + 1
@@ -243,7 +281,7 @@ def read_gnome(text: str) -> list[Layout]:
         raise LayoutFileError("line 1: the document is not a <mahjongg> file")
     if not reader.maps:
         raise LayoutFileError(f"line {reader.line}: the file holds no <map>")
-    return [_layout(found) for found in reader.maps]
+    return reader.maps
 
 
 def _tiles(value: int) -> str:

@@ -18,8 +18,9 @@ __all__ = ["random_board", "random_deal"]
 def random_deal(layout: Layout, seed: int) -> tuple[str, ...]:
     """Faces shuffled uniformly onto ``layout`` (not built to be solvable), from ``seed``.
 
-    A layout of fewer than 144 positions gets whole bundles of four (chosen at random),
-    plus one pair when its count is not a multiple of four.
+    Each 144 positions get a full tile set; the rest (a layout of fewer than 144 positions,
+    or what is left past the full sets) gets whole bundles of four of one more set, chosen
+    at random, plus one pair when it is not a multiple of four (rules §4.2).
 
         >>> from mahjong_solitaire.layouts import builtin_layout
         >>> tiles = random_deal(builtin_layout("turtle"), 7)
@@ -28,13 +29,13 @@ def random_deal(layout: Layout, seed: int) -> tuple[str, ...]:
     """
     rng = Rng.from_seed(0x5013, seed, len(layout))
     count = len(layout)
-    if count == len(TILE_SET):
-        tiles = list(TILE_SET)
-    else:
+    full, rest = divmod(count, len(TILE_SET))
+    tiles = list(TILE_SET) * full
+    if rest:
         bundles = list(BUNDLES)
         rng.shuffle(bundles)
-        whole, extra = divmod(count // 2, 2)
-        tiles = [label for bundle in bundles[:whole] for label in bundle]
+        whole, extra = divmod(rest // 2, 2)
+        tiles.extend(label for bundle in bundles[:whole] for label in bundle)
         if extra:
             tiles.extend(bundles[whole][:2])
     rng.shuffle(tiles)

@@ -22,6 +22,7 @@ board's layout tables and the caches its runs share.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -106,7 +107,7 @@ class Relaxation:
     whether a key's tiles may stack) fill as the search and the walk ask.
     """
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, ranking: Mapping[int, int] | None = None) -> None:
         geometry = _geometry(board.layout)
         self.covers = geometry.covers
         self.left = geometry.left
@@ -117,11 +118,45 @@ class Relaxation:
         self.left_row = geometry.left_row
         self.right_row = geometry.right_row
         self.key_of = [key_id(label) if label is not None else -1 for label in board.tiles]
+        self.kmask = list(board.key_masks)
+        # A face of more than four tiles (a board of several tile sets) is played in
+        # groups of four: a win found is a real win, a loss proves nothing (rules §5.1).
+        if any(mask.bit_count() > 4 for mask in self.kmask):
+            self._group(board.present, ranking or {})
         self.keybit = [1 << k if k >= 0 else 0 for k in self.key_of]
         self.pair_cache: dict[tuple[int, int], tuple[int, int]] = {}
         self.affected: dict[int, int] = {}  # tiles -> the positions their removal may free
         self.stacked: dict[int, bool] = {}  # a key's four tiles -> whether some may stack
-        self.kmask = list(board.key_masks)
+
+    def _group(self, present: int, ranking: Mapping[int, int]) -> None:
+        """Split every face of more than four tiles into groups of four (the last one
+        smaller when the count calls for it), each then searched as a key of its own
+        (rules §5.1).
+
+        The tiles go into groups in the order of their ``ranking`` (a play-out's removal
+        order, :mod:`.several_sets`), then in the order they are likely to come free:
+        fewest tiles lying (transitively) on them first, then fewest tiles between them
+        and the nearer end of their row."""
+        above, left_row, right_row = self.above, self.left_row, self.right_row
+
+        def buried(i: int) -> tuple[int, int, int, int]:
+            row = min((left_row[i] & present).bit_count(), (right_row[i] & present).bit_count())
+            return ranking.get(i, 0), (above[i] & present).bit_count(), row, i
+
+        kmask: list[int] = []
+        for mask in self.kmask:
+            tiles = sorted(iter_bits(mask), key=buried)
+            if len(tiles) <= 4:
+                kmask.append(mask)
+                continue
+            for group in (tiles[n : n + 4] for n in range(0, len(tiles), 4)):
+                k = len(kmask)
+                group_mask = 0
+                for i in group:
+                    group_mask |= 1 << i
+                    self.key_of[i] = k
+                kmask.append(group_mask)
+        self.kmask = kmask
 
     # -- small helpers ----------------------------------------------------------------
 

@@ -60,18 +60,14 @@ import time
 from ..core.board import Board
 from ..core.layout import Layout, iter_bits
 from ..core.moves import Move
-from ..core.tiles import MATCH_KEYS
 from .playout import playouts
 from .random_deals import random_board
 from .relaxation import PAIRINGS, Batches, Relaxation
+from .several_sets import playout as playout_over_faces
 from .verdict import SolveResult, Verdict
 from .walk import Walk
 
-__all__ = ["SolverError", "solve", "solve_random"]
-
-
-class SolverError(ValueError):
-    """A position the solver cannot take (more than four tiles of one match key)."""
+__all__ = ["solve", "solve_random"]
 
 
 class _Limit(Exception):
@@ -92,6 +88,11 @@ WALK_STEPS = 400
 ACTIVITY_GROWTH = 1.01
 #: The most keys a learned nogood may name (longer ones rarely cut anything).
 NOGOOD_KEYS = 10
+#: Groupings into fours of the faces of a board of several tile sets that :func:`solve`
+#: tries, the nodes each may use, and all of them together (rules §5.1).
+GROUPINGS = 64
+GROUPING_NODES = 2000
+GROUPED_NODES = 20_000
 
 
 class _Search:
@@ -109,13 +110,13 @@ class _Search:
 
     def __init__(
         self,
-        board: Board,
+        relaxation: Relaxation,
         node_limit: int | None,
         deadline: float | None,
         expect_lost: bool = False,
     ) -> None:
         # The board's tables and optimistic play, shared with the walk.
-        self.relaxation = relaxation = Relaxation(board)
+        self.relaxation = relaxation
         self.kmask = relaxation.kmask  # each key's tiles, as bits (read at every node)
         self.node_limit = node_limit
         self.deadline = deadline
@@ -148,11 +149,7 @@ class _Search:
         kmask = self.kmask
         work = 0
         for k, mask in enumerate(kmask):
-            count = (mask & present).bit_count()
-            if count > 4:
-                raise SolverError(
-                    f"{count} tiles of match key {MATCH_KEYS[k]!r}: the solver takes at most four"
-                )
+            count = (mask & present).bit_count()  # at most four (several sets: grouped)
             if count % 2:
                 return False
             if count:
@@ -482,14 +479,9 @@ class _Search:
                 else:
                     options.append(choice)
                     continue
-                stuck = relaxation.relaxed_stuck(
-                    present,
-                    rest_free,
-                    code | choice << 2 * k,
-                    rest,
-                    work=pending | 1 << k,
-                    clears_after=rem,
-                )
+                probe = code | choice << 2 * k
+                work = pending | 1 << k
+                stuck = relaxation.relaxed_stuck(present, rest_free, probe, rest, None, work, rem)
                 if stuck:
                     reason |= relaxation.keys_of(stuck) & decided
                     refuted |= 1 << choice
@@ -543,19 +535,21 @@ def solve(
     """Decide the position on ``board`` (which is not changed).
 
     ``node_limit`` bounds the branch points examined and ``time_limit`` the seconds spent;
-    hitting either gives :attr:`Verdict.UNKNOWN`.  Raises :class:`SolverError` for a key
-    with more than four tiles.  ``expect_lost`` (a position probably lost, such as one
-    before a lost one) runs the quick search before the play-outs instead of after: the
-    same answer and node count, without the play-outs when the quick search proves it lost.
+    hitting either gives :attr:`Verdict.UNKNOWN`.  A board with more than four tiles of a
+    face (several tile sets) is searched with its tiles in groups of four: a win is a win,
+    but a loss is only :attr:`Verdict.UNKNOWN` (rules §5.1).  ``expect_lost`` (a position
+    probably lost, such as one before a lost one) runs the quick search before the
+    play-outs instead of after: the same answer and node count, without the play-outs when
+    the quick search proves it lost.
     """
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
-    search = _Search(board, node_limit, deadline, expect_lost)
+    if any(mask.bit_count() > 4 for mask in board.key_masks):
+        return _solve_grouped(board, node_limit, deadline, start)
+    search = _Search(Relaxation(board), node_limit, deadline, expect_lost)
     try:
         found = search.run(board.present, board.free)
-    except _Limit:
-        return SolveResult(Verdict.UNKNOWN, (), search.nodes, time.perf_counter() - start)
-    except RecursionError:  # pragma: no cover - layouts of at most 144 tiles stay shallow
+    except (_Limit, RecursionError):  # too deep: only for boards far beyond 144 tiles
         return SolveResult(Verdict.UNKNOWN, (), search.nodes, time.perf_counter() - start)
     elapsed = time.perf_counter() - start
     if not found:
@@ -563,6 +557,39 @@ def solve(
     return SolveResult(
         Verdict.SOLVABLE, tuple(Move(a, b) for a, b in search.path), search.nodes, elapsed
     )
+
+
+def _solve_grouped(
+    board: Board, node_limit: int | None, deadline: float | None, start: float
+) -> SolveResult:
+    """A board with more than four tiles of a face (rules §5.1): rounds of a play-out over
+    whole faces, then a search of the grouping into fours it suggests; unknown if none wins."""
+    nodes = 0
+    limit = GROUPED_NODES if node_limit is None else min(node_limit, GROUPED_NODES)
+    for grouping in range(GROUPINGS):
+        if nodes >= limit:
+            break
+        played, ranking = playout_over_faces(board, grouping)
+        nodes += 1
+        if len(played) * 2 == board.present.bit_count():
+            moves = tuple(Move(a, b) for a, b in played)
+            return SolveResult(Verdict.SOLVABLE, moves, nodes, time.perf_counter() - start)
+        relaxation = Relaxation(board, ranking)
+        budget = min(GROUPING_NODES, limit - nodes)
+        if budget <= 0:
+            break
+        search = _Search(relaxation, budget, deadline)
+        try:
+            found = search.run(board.present, board.free)
+        except (_Limit, RecursionError):
+            found = False
+        nodes += search.nodes
+        if found:
+            moves = tuple(Move(a, b) for a, b in search.path)
+            return SolveResult(Verdict.SOLVABLE, moves, nodes, time.perf_counter() - start)
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    return SolveResult(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start)
 
 
 def solve_random(layout: Layout, seed: int) -> SolveResult:

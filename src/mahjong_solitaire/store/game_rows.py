@@ -88,10 +88,12 @@ def deal_source(
     if seed is None or isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise StoreError(f"a seed is a non-negative integer, not {seed!r}")
     level = Difficulty.parse(difficulty or Difficulty.NORMAL)
+    code = str(GameCode.of(layout, seed, level))
     if layout.number is not None:  # a built-in layout: its code says it all
-        return (str(GameCode(layout.number, seed, level)), layout.name, None, seed, level.value)
+        return code, layout.name, None, seed, level.value
+    # an imported layout: its code names it by its hash, and the game keeps its positions
     positions = [list(p) for p in layout.positions]
-    return None, layout.name[:64], positions, seed, level.value
+    return code, layout.name[:64], positions, seed, level.value
 
 
 def lock_player(connection: Connection, player_id: str) -> Player:

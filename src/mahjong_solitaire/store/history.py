@@ -182,14 +182,14 @@ def _parse_game(raw: object, number: int, version: int) -> dict[str, Any]:
         daily = None if daily_text is None else date.fromisoformat(daily_text)
     except ValueError:
         raise fields.fail(f"daily = {daily_text!r} is not a date") from None
-    if (code is None) == (positions is None):
-        raise fields.fail("a game has either a code or layout positions")
+    if code is None and positions is None:
+        raise fields.fail("a game has a code or layout positions (or both)")
     game_mode = mode_of_code(code)  # a game with no code is played in the default mode
     if mode != game_mode.name:
         raise fields.fail(f"this game is played in mode {game_mode.name!r}, not {mode!r}")
     try:
         deal: PlayableDeal
-        if code is not None:
+        if positions is None:
             parsed = game_mode.parse(code)
             if (parsed.seed, parsed.difficulty.value) != (seed, level):
                 raise fields.fail(f"seed and difficulty contradict code {code}")
@@ -202,6 +202,11 @@ def _parse_game(raw: object, number: int, version: int) -> dict[str, Any]:
             layout = Layout.from_positions(positions, name=name)
             positions = [list(p) for p in layout.positions]
             deal = layout_deal(layout.positions, name, seed, level)
+            # a code beside the positions names them by their hash (histories written
+            # before had none): it must be this deal's
+            if code is not None and str(game_mode.parse(code)) != deal.code:
+                raise fields.fail(f"code {code} does not name this layout, seed and difficulty")
+            code = deal.code
     except StoreError:
         raise
     except ValueError as error:

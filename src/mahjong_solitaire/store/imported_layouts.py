@@ -41,14 +41,22 @@ __all__ = [
 MAX_LAYOUTS_PER_PLAYER = 100
 
 
-def slug(name: str) -> str:
-    """The name a layout is kept under, before it is made unique.
+#: Names that look like a built-in layout's number (``7``) or code part (``l07``).
+LOOKS_BUILTIN = re.compile(r"l?[0-9]+")
 
-    >>> slug("  My Castle (v2)! "), slug("???")
-    ('my-castle-v2', 'layout')
+
+def slug(name: str) -> str:
+    """The name a layout is kept under, before it is made unique: never one that looks
+    like a built-in layout's number or code part, which a lookup would take for the
+    built-in layout (rules §8.2), so those get ``imported-`` in front.
+
+    >>> slug("  My Castle (v2)! "), slug("???"), slug("L3"), slug("7")
+    ('my-castle-v2', 'layout', 'imported-l3', 'imported-7')
     """
-    text = re.sub(r"[^a-z0-9]+", "-", name.strip().lower()).strip("-")
-    return text[:56] or "layout"
+    text = re.sub(r"[^a-z0-9]+", "-", name.strip().lower()).strip("-")[:56]
+    if LOOKS_BUILTIN.fullmatch(text):
+        return f"imported-{text}"
+    return text or "layout"
 
 
 def _owned(player_id: str | None, unowned: bool) -> Any:

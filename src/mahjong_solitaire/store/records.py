@@ -196,10 +196,11 @@ class StoredGame:
         return mode_named(self.mode)
 
     def deal(self) -> PlayableDeal:
-        """The engine deal, whatever the mode: from the code, through the mode that owns it,
-        or from the imported layout's positions (a game with no code).  Replay it with the
-        mode's game class, ``self.game_mode.game.replay(deal, self.actions)``."""
-        if self.code is not None:
+        """The engine deal, whatever the mode: from an imported layout's positions (its
+        code, ``MJ1-H…``, names them by their hash; games stored before had no code), or
+        from the code, through the mode that owns it.  Replay it with the mode's game
+        class, ``self.game_mode.game.replay(deal, self.actions)``."""
+        if self.layout_positions is None and self.code is not None:
             return mode_of_code(self.code).deal(self.code)
         positions = tuple((x, y, z) for x, y, z in self.layout_positions or ())
         return layout_deal(positions, self.layout_name, self.seed, self.difficulty)

@@ -74,6 +74,7 @@ from .models import (
     Win,
     WinnabilityAnswer,
 )
+from .shared_layouts import layout_of_code
 from .state import verdict
 
 __all__ = ["router"]
@@ -114,8 +115,15 @@ def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
     chosen = sum((body.layout is not None, body.code is not None, body.daily))
     if chosen > 1:
         raise ApiError(ErrorCode.BAD_BODY, "give one of layout, code or daily, not several")
+    if body.shared_layout is not None and body.code is None:
+        raise ApiError(ErrorCode.BAD_BODY, "shared_layout goes with the code that names it")
     if body.code is not None:
         code = GameCode.parse(body.code)
+        if code.layout_hash is not None:  # an imported layout, by its content
+            layout = layout_of_code(request, player_id, code, body.shared_layout)
+            return store.create_game(
+                player_id, layout=layout, seed=code.seed, difficulty=code.difficulty.value
+            )
         return store.create_game(
             player_id, code=str(code), seed=code.seed, difficulty=code.difficulty.value
         )
@@ -157,6 +165,8 @@ def current_game(request: Request, cookie: PlayerCookie = None) -> AnyGameState:
         ErrorCode.BAD_BODY,
         ErrorCode.BAD_CODE,
         ErrorCode.BAD_LAYOUT,
+        ErrorCode.UNKNOWN_LAYOUT,
+        ErrorCode.TOO_MANY_LAYOUTS,
         ErrorCode.CORRUPT_GAME,
         ErrorCode.UNAVAILABLE,
         write=True,
@@ -167,7 +177,9 @@ def create_game(
 ) -> GameState:
     """``{"layout": "turtle", "difficulty": "normal"}`` (a random deal),
     ``{"code": "MJ1-L00-AAAAABL"}`` (that deal) or ``{"daily": true}`` (today's challenge).
-    The player's unfinished game is abandoned."""
+    A code naming an imported layout by its hash (``MJ1-H…``) deals on the player's layout
+    of that hash, else on the ``shared_layout`` sent along (kept as the player's; 404
+    ``unknown_layout`` without it).  The player's unfinished game is abandoned."""
     player_id = acting_player(request, response, cookie)
     return answer(request, load_stored(_new_game(request, player_id, body), VIEW))
 

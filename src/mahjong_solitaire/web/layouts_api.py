@@ -35,13 +35,12 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.formparsers import MultiPartException, MultiPartParser
 
-from ..classic.construction import UnclearableError
-from ..classic.generator import generate
 from ..classic.mode import CLASSIC
+from ..classic.playable import playable_maps
 from ..classic.stages import STAGE_ORDER, Stage, stage, stages
 from ..core.layout import Layout, LayoutError
-from ..layouts import builtin_layout, builtin_layouts, preview_svg, read_layout_file
-from ..layouts.files import MAX_FILE_BYTES
+from ..layouts import builtin_layout, builtin_layouts, preview_svg
+from ..layouts.files import MAX_FILE_BYTES, RefusedMap, read_layout_maps
 from ..layouts.reading import LayoutFileError
 from ..store import LayoutLimitError, LayoutNotFoundError
 from .errors import ApiError, ErrorCode, error_responses
@@ -59,6 +58,7 @@ from .models import (
     GameState,
     ImportedLayouts,
     LayoutEntry,
+    RefusedLayout,
     StageEntry,
     StageLayout,
 )
@@ -225,33 +225,27 @@ async def _uploaded_file(request: Request) -> tuple[bytes, str]:
         await form.close()
 
 
-def _playable(layout: Layout, filename: str) -> Layout:
-    try:
-        generate(layout, 0)
-    except UnclearableError:
-        raise LayoutFileError(
-            f"{filename}: the layout {layout.title!r} cannot be cleared pair "
-            "by pair, so no deal can be made on it"
-        ) from None
-    return layout
-
-
 def _import(
     request: Request, response: Response, cookie: str | None, data: bytes, filename: str
-) -> list[Layout]:
-    """Every layout of the file, checked playable, then stored as the player's (all or
-    nothing checked before the first is stored; the limit may stop a file of several maps
-    part way)."""
-    found = [_playable(layout, filename) for layout in read_layout_file(data, filename)]
+) -> tuple[list[Layout], list[RefusedMap]]:
+    """The playable layouts of the file, stored as the player's, and the maps refused
+    (each map of a GNOME file on its own; every map is checked before the first is
+    stored, and a file with none to store is refused whole; the limit may stop a file of
+    several maps part way)."""
+    found = playable_maps(read_layout_maps(data, filename))
+    if not found.layouts:
+        reasons = "; ".join(f"{refused.title!r}: {refused.reason}" for refused in found.refused)
+        raise LayoutFileError(f"{filename}: nothing was imported: {reasons}")
     player_id = acting_player(request, response, cookie)
     store = store_of(request)
     try:
-        return [
+        stored = [
             store.imported_layout(store.save_layout(layout, player_id=player_id), player_id)
-            for layout in found
+            for layout in found.layouts
         ]
     except LayoutLimitError as error:
         raise ApiError(ErrorCode.TOO_MANY_LAYOUTS, str(error)) from None
+    return stored, found.refused
 
 
 @router.post(
@@ -286,15 +280,21 @@ async def upload_layout(
     request: Request, response: Response, cookie: PlayerCookie = None
 ) -> ImportedLayouts:
     """A KMahjongg ``.layout`` (v1.0 or v1.1) or GNOME Mahjongg ``.map`` file in the field
-    ``file``.  Answers ``{"layouts": [...]}``, the stored layouts as ``GET /api/layouts``
-    lists them (a GNOME file may hold several maps; a layout already imported keeps its
-    name).  A bad file is refused with the parser's message, naming the line or element,
-    and nothing is stored; a file over the size limit is refused (413) before it is read.
-    The layouts are the player's own; a player keeps at most
+    ``file``.  Answers ``{"layouts": [...], "refused": [{"title", "reason"}, ...]}``: the
+    stored layouts as ``GET /api/layouts`` lists them (a GNOME file may hold several maps;
+    a layout already imported keeps its name) and the maps refused, each on its own, as
+    GNOME Mahjongg skips a bad map (no tiles, an odd count, overlaps, a bad element, or
+    positions no game can clear).  A file that cannot be read, or none of whose maps can be
+    stored, is refused (400 ``bad_layout``) with the parser's messages, naming the line or
+    element, and nothing is stored; a file over the size limit is refused (413) before it
+    is read.  The layouts are the player's own; a player keeps at most
     :data:`~..store.MAX_LAYOUTS_PER_PLAYER` (409 ``too_many_layouts`` beyond)."""
     data, filename = await _uploaded_file(request)
-    stored = await run_in_threadpool(_import, request, response, cookie, data, filename)
-    return ImportedLayouts(layouts=[layout_entry(layout) for layout in stored])
+    stored, refused = await run_in_threadpool(_import, request, response, cookie, data, filename)
+    return ImportedLayouts(
+        layouts=[layout_entry(layout) for layout in stored],
+        refused=[RefusedLayout(title=item.title, reason=item.reason) for item in refused],
+    )
 
 
 @router.delete(

@@ -101,13 +101,25 @@ class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class SharedLayout(_Body):
+    """A layout a share link carries (rules §7.4): its title and positions."""
+
+    title: StrictStr = Field(max_length=60, examples=["My Castle"])
+    positions: list[tuple[StrictInt, StrictInt, StrictInt]] = Field(
+        max_length=1152, examples=[[[0, 0, 0], [2, 0, 0]]]
+    )
+
+
 class NewGame(_Body):
-    """Exactly one of ``layout`` (with ``difficulty``), ``code`` or ``daily``."""
+    """Exactly one of ``layout`` (with ``difficulty``), ``code`` or ``daily``.  A code that
+    names an imported layout by its hash (``MJ1-H…``) may bring that layout along
+    (``shared_layout``, from a share link) for a player who does not have it yet."""
 
     layout: StrictStr | None = Field(None, examples=["turtle"])
     difficulty: StrictStr = Field("normal", examples=["normal"])
     code: StrictStr | None = Field(None, examples=["MJ1-L00-AAAAABL"])
     daily: StrictBool = False
+    shared_layout: SharedLayout | None = None
 
 
 class NewConnectGame(_Body):
@@ -160,10 +172,18 @@ class LayoutEntry(LayoutPreview):
     imported: bool
 
 
+class RefusedLayout(BaseModel):
+    """A map of an uploaded file that was not stored, and why."""
+
+    title: str
+    reason: str
+
+
 class ImportedLayouts(BaseModel):
-    """The layouts one upload stored."""
+    """The layouts one upload stored, and the maps of the file it refused."""
 
     layouts: list[LayoutEntry]
+    refused: list[RefusedLayout] = []
 
 
 # -- the state of a game ---------------------------------------------------------------

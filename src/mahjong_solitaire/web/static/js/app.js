@@ -13,6 +13,7 @@ import { newGameDialog, noMovesDialog, winDialog } from "./gamedialogs.js";
 import { announcer, BoardKeys } from "./keyboard.js";
 import { forgetLayouts, loadLayouts } from "./layouts.js";
 import { markMatches } from "./matches.js";
+import { layoutFragment, layoutInFragment } from "./sharedlayout.js";
 import { classic, connect, createGame, MODES, modeOf, otherMode } from "./modes/index.js";
 import { aboutPage, leaderboardPage, rulesPage, settingsPage, statisticsPage } from "./pages.js";
 import { applySettings, loadSettings, onSystemThemeChange, saveSettings } from "./settings.js";
@@ -493,7 +494,11 @@ async function copyCode() {
 async function shareLink() {
   const code = app.state && app.state.code;
   if (!code) return;
-  const url = `${window.location.origin}/?code=${encodeURIComponent(code)}`;
+  // a game on one of the player's imported layouts: the link carries the layout along
+  const shown = app.state.layout;
+  const own = shown && shown.number === null && (app.layouts || []).find((layout) => layout.imported && layout.name === shown.name);
+  const fragment = own ? await layoutFragment(own.title, own.positions) : "";
+  const url = `${window.location.origin}/?code=${encodeURIComponent(code)}${fragment}`;
   toast((await copyText(url)) ? t("linkCopied") : t("copyFailed"));
 }
 
@@ -598,10 +603,16 @@ async function boot() {
   const code = params.get("code");
   try {
     if (code) {
+      const shared = await layoutInFragment(window.location.hash);
       window.history.replaceState(null, "", window.location.pathname);
       try {
-        const created = await createGame({ code });
+        const created = await createGame(shared ? { code, shared_layout: shared } : { code });
         await layoutsLoaded;
+        if (shared) { // the layout is the player's now: list it, and say so
+          forgetLayouts();
+          await loadLayouts().then((list) => { app.layouts = list; }, reported);
+          toast(t("sharedLayoutKept", { title: shared.title }));
+        }
         show(created);
         return;
       } catch (problem) {

@@ -18,7 +18,7 @@ export function checkCode(text, layouts = []) {
   const { code } = result;
   const number = classic.layoutNumberOf(code);
   const numbers = layouts.map((layout) => layout.number).filter((n) => n !== null && n !== undefined);
-  if (numbers.length && !numbers.includes(number)) {
+  if (number !== null && numbers.length && !numbers.includes(number)) {
     return { code, error: t("codeUnknownLayout", { number: classic.layoutLabelOf(code) }), complete: false };
   }
   return result;

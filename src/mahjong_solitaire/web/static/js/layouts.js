@@ -160,6 +160,9 @@ export function layoutPicker({ list, chosen, onChoose }) {
     try {
       const answer = await api.uploadLayout(file);
       const added = answer.layouts || [];
+      // maps of the file that were refused, each with its reason (the others are stored)
+      const skipped = (answer.refused || []).map((item) => `“${item.title}”: ${item.reason}`);
+      if (skipped.length) error.textContent = t("layoutMapsRefused", { maps: skipped.join("; ") });
       for (const layout of added) {
         const known = layouts.findIndex((other) => other.name === layout.name);
         if (known >= 0) layouts[known] = layout;

@@ -83,6 +83,8 @@ export const STRINGS = {
   layoutImportedMany: ngettext("Imported {n} layout", "Imported {n} layouts"),
   layoutFileTooLarge: "{name} is larger than a layout file can be ({max} KB at most).",
   layoutImportFailed: "This file cannot be used: {message}",
+  layoutMapsRefused: "Not imported from this file: {maps}",
+  sharedLayoutKept: "“{title}” came with the link and is now among your layouts",
   deleteLayout: "Delete this layout",
   deleteLayoutNote: "Delete the imported layout “{title}”",
   deleteLayoutConfirm: "Delete the imported layout “{title}”? Games played on it stay playable.",

@@ -12,12 +12,16 @@ export function reducedMotion() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
+/** The narrowest tile drawn (px). */
+const MIN_TILE = 3;
+
 /** The tile width (px) that fits `spanW` × `spanH` tile widths into the stage, `margin` px
- * kept free on every side, at least 8 and at most `max`. */
+ * kept free on every side, at most `max`: boards of several tile sets (up to 1,152 tiles)
+ * scale down to fit too, to no less than `MIN_TILE` px. */
 export function tileWidth(stage, margin, spanW, spanH, max) {
   const availW = Math.max(40, stage.clientWidth - 2 * margin);
   const availH = Math.max(40, stage.clientHeight - 2 * margin);
-  return Math.max(8, Math.min(availW / spanW, availH / spanH, max));
+  return Math.max(MIN_TILE, Math.min(availW / spanW, availH / spanH, max));
 }
 
 /** Size the board element (`boardW` × `boardH` px, centred in the stage) and set the tile

@@ -13,10 +13,14 @@ export const classic = Object.freeze({
   prefix: PREFIX,
   /** The shape of a code as it is typed: `0` a digit, `A` a letter, anything else itself. */
   codeShape: `${PREFIX}-L00-AAAAAAA`,
+  /** Every shape a code may take (`#`: a letter or a digit 2-7): a built-in layout by
+   * number, or an imported layout by the hash of its positions (rules §7.2). */
+  codeShapes: [`${PREFIX}-L00-AAAAAAA`, `${PREFIX}-H##########-AAAAAAA`],
   /** A whole code, also inside a pasted link (`…?code=MJ1-L00-ABCDEFG`). */
-  codePattern: new RegExp(`${PREFIX}-L\\d\\d-[A-Z]{7}`),
-  /** The layout number a complete code names, and how the player sees it ("L07"). */
-  layoutNumberOf: (code) => Number(code.slice(PREFIX.length + 2, PREFIX.length + 4)),
+  codePattern: new RegExp(`${PREFIX}-(?:L\\d\\d|H[A-Z2-7]{10})-[A-Z]{7}`),
+  /** The layout number a complete code names (null: an imported layout, by its hash), and
+   * how the player sees it ("L07"). */
+  layoutNumberOf: (code) => (code[PREFIX.length + 1] === "L" ? Number(code.slice(PREFIX.length + 2, PREFIX.length + 4)) : null),
   layoutLabelOf: (code) => code.slice(PREFIX.length + 1, PREFIX.length + 4),
   api,
   View: BoardView,

@@ -44,16 +44,18 @@ export function codeIn(text, mode) {
  */
 export function checkShape(text, mode, invalid) {
   let code = String(text || "").trim().toUpperCase();
-  const shape = mode.codeShape;
-  if (code.length > shape.length) code = codeIn(code, mode) || code;
+  const shapes = mode.codeShapes || [mode.codeShape];
+  const longest = Math.max(...shapes.map((shape) => shape.length));
+  if (code.length > longest) code = codeIn(code, mode) || code;
   if (!code) return { code, error: "", complete: false };
-  if (code.length > shape.length) return { code, error: invalid, complete: false };
-  for (let k = 0; k < code.length; k += 1) {
+  // `0` a digit, `A` a letter, `#` a letter or a digit 2-7, anything else itself
+  const fits = (shape) => code.length <= shape.length && [...code].every((c, k) => {
     const want = shape[k];
-    const ok = want === "0" ? /\d/.test(code[k]) : want === "A" ? /[A-Z]/.test(code[k]) : code[k] === want;
-    if (!ok) return { code, error: invalid, complete: false };
-  }
-  return { code, error: "", complete: code.length === shape.length };
+    return want === "0" ? /\d/.test(c) : want === "A" ? /[A-Z]/.test(c) : want === "#" ? /[A-Z2-7]/.test(c) : c === want;
+  });
+  const fitting = shapes.filter(fits);
+  if (!fitting.length) return { code, error: invalid, complete: false };
+  return { code, error: "", complete: fitting.some((shape) => shape.length === code.length) };
 }
 
 /**
