@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from functools import lru_cache
 
+from ..classic.codes import VERSIONS
 from ..classic.generator import Deal, generate
 from ..core.game import PlayableDeal
 from ..core.layout import Layout
@@ -70,8 +71,12 @@ def humanly_fast(elapsed: float, actions: list[str]) -> bool:
 def layout_deal(
     positions: tuple[tuple[int, int, int], ...], name: str, seed: int, difficulty: str
 ) -> Deal:
-    """The deal of ``seed`` on an imported layout given by its positions (cached)."""
-    return generate(Layout.from_positions(positions, name=name), seed, difficulty)
+    """The deal of ``seed`` on an imported layout given by its positions (cached).
+
+    Such a game has no code, and its row names no version of dealing: it is dealt as the
+    first version of the codes deals, which every game stored so far was (rules §7.6)."""
+    layout = Layout.from_positions(positions, name=name)
+    return generate(layout, seed, difficulty, VERSIONS.first)
 
 
 def _iso(moment: datetime | None) -> str | None:

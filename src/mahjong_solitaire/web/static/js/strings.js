@@ -60,8 +60,8 @@ export const STRINGS = {
   normal: "Normal",
   hard: "Hard",
   enterCode: "Or enter a game code",
-  codePlaceholder: "MJ1-L00-AAAAABL",
-  codeInvalid: "A code looks like MJ1-L00-ABCDEFG: MJ1, then L and two digits, then seven letters A–Z.",
+  codePlaceholder: "MJ2-L00-AAAAABL",
+  codeInvalid: "A code looks like MJ2-L00-ABCDEFG: MJ2 (or MJ1 for an older game), then L and two digits, then seven letters A–Z.",
   codeUnknownLayout: "No built-in layout has the number {number}.",
   play: "Play",
   playCode: "Play this code",
@@ -118,8 +118,8 @@ export const STRINGS = {
   connectStagesIntro: "Each stage has its own grid and sliding rule: after every pair the tiles slide that way. Clear a stage to open the next; later rounds use the full grid and harder deals.",
   connectRulesShort: "Join two matching tiles with a line of at most three straight segments through empty cells (around the grid too). Then the tiles slide as the stage's rule says.",
   connectPlayStage: "Play stage {n}",
-  connectCodePlaceholder: "CN1-1808B-AAAAABL",
-  connectCodeInvalid: "A Connect code looks like CN1-1808B-ABCDEFG: CN1, four digits and a letter, then seven letters A–Z.",
+  connectCodePlaceholder: "CN2-1808B-AAAAABL",
+  connectCodeInvalid: "A Connect code looks like CN2-1808B-ABCDEFG: CN2 (or CN1 for an older game), four digits and a letter, then seven letters A–Z.",
   connectNoMovesNote: "No two matching tiles can be joined by a line with at most two turns.",
 
   // pause

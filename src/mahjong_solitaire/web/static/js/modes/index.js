@@ -3,7 +3,7 @@
 //
 //   modeOf(state)          the mode of a game state (by `state.mode`; classic by default)
 //   modeNamed("connect")   the mode of a name (null when unknown)
-//   modeOfCode(text)       the mode whose code prefix a text starts with (null for none)
+//   modeOfCode(text)       the mode one of whose code prefixes a text starts with (null for none)
 
 import { classic } from "./classic.js";
 import { connect } from "./connect.js";
@@ -23,7 +23,7 @@ export function modeOf(state) {
 
 export function modeOfCode(text) {
   const code = String(text || "").trim().toUpperCase();
-  return MODES.find((mode) => code.startsWith(`${mode.prefix}-`)) || null;
+  return MODES.find((mode) => mode.prefixes.some((prefix) => code.startsWith(`${prefix}-`))) || null;
 }
 
 /** The mode the menu offers to switch to from `mode`. */
@@ -48,7 +48,10 @@ export function checkShape(text, mode, invalid) {
   if (code.length > shape.length) code = codeIn(code, mode) || code;
   if (!code) return { code, error: "", complete: false };
   if (code.length > shape.length) return { code, error: invalid, complete: false };
-  for (let k = 0; k < code.length; k += 1) {
+  // The prefix may be any version the mode reads (all of one length); the rest follows the shape.
+  const head = code.slice(0, mode.prefix.length);
+  if (!mode.prefixes.some((prefix) => prefix.startsWith(head))) return { code, error: invalid, complete: false };
+  for (let k = mode.prefix.length; k < code.length; k += 1) {
     const want = shape[k];
     const ok = want === "0" ? /\d/.test(code[k]) : want === "A" ? /[A-Z]/.test(code[k]) : code[k] === want;
     if (!ok) return { code, error: invalid, complete: false };
