@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..classic.construction import UnclearableError
+from ..classic.construction import OrderNotFoundError, UnclearableError
 from ..classic.generator import generate
 from ..core.layout import Layout, LayoutError
 from ..i18n import N_, count_label, layout_description, layout_title, translator
@@ -295,6 +295,17 @@ def run_import(args: argparse.Namespace) -> int:
                 ),
                 file=path.name,
                 title=repr(layout.title),
+            ) from None
+        except OrderNotFoundError as error:
+            raise CliError(
+                N_(
+                    "{file}: no way to clear the layout {title} pair by pair was found within "
+                    "{steps} steps of an exact search (nor was it proven impossible), so no "
+                    "deal can be made on it"
+                ),
+                file=path.name,
+                title=repr(layout.title),
+                steps=error.nodes,
             ) from None
     with _store(args.database) as store:
         owner = store.local_player().id

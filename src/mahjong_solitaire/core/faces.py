@@ -17,7 +17,14 @@ from enum import Enum
 from .rng import Rng
 from .tiles import BUNDLES, match_key
 
-__all__ = ["Laying", "ShuffleError", "deal_tiles", "lay_faces", "match_groups"]
+__all__ = [
+    "Laying",
+    "ShuffleError",
+    "ShuffleNotFoundError",
+    "deal_tiles",
+    "lay_faces",
+    "match_groups",
+]
 
 
 class Laying(Enum):
@@ -33,7 +40,12 @@ class Laying(Enum):
 
 
 class ShuffleError(ValueError):
-    """The remaining positions cannot be cleared, whatever faces they carry."""
+    """The remaining positions cannot be cleared, whatever faces they carry: proven."""
+
+
+class ShuffleNotFoundError(ValueError):
+    """No solvable shuffle was found within the search's budget, and the positions were
+    not proven unclearable: a longer search (or an undo) may still help (rules §6.2)."""
 
 
 def _pairs_for(count: int, rng: Rng) -> list[tuple[tuple[str, str], ...]]:

@@ -40,6 +40,9 @@ ERRORS: dict[str, str] = {
     "stale_version": N_("The game changed in another tab; showing the latest position."),
     "game_over": N_("This game was replaced by a newer one."),
     "no_shuffle": N_("No shuffle can help: the remaining tiles cannot all be cleared."),
+    "shuffle_not_found": N_(
+        "No solvable shuffle was found yet. Search longer, or undo a few pairs."
+    ),
     "corrupt_game": N_("This saved game cannot be rebuilt."),
     "not_found": N_("There is nothing at this address."),
     "method_not_allowed": N_("The game could not do that: the request is not valid."),

@@ -221,14 +221,34 @@ action_route(
     summary="Undo the last pair (or shuffle)",
     doc="409 when there is nothing to undo.",
 )
+
+
+def patient_shuffle(game: Game) -> dict[str, object]:
+    """The shuffle whose exact search may run longer (rules §6.2)."""
+    game.shuffle(patient=True)
+    return {}
+
+
 action_route(
     router,
     VIEW,
     "shuffle",
     calling("shuffle"),
     summary="New faces, solvable again",
-    doc="409 ``no_shuffle`` when the remaining positions cannot be cleared by any shuffle.",
-    errors=(ErrorCode.NO_SHUFFLE,),
+    doc="409 ``no_shuffle`` when the remaining positions are proven unclearable by any "
+    "shuffle; 409 ``shuffle_not_found`` when the search ran out before finding one (then "
+    "``shuffle-longer`` searches longer).",
+    errors=(ErrorCode.NO_SHUFFLE, ErrorCode.SHUFFLE_NOT_FOUND),
+)
+action_route(
+    router,
+    VIEW,
+    "shuffle-longer",
+    patient_shuffle,
+    summary="A shuffle that searches longer",
+    doc="The shuffle again, letting the exact search examine many more positions (after a "
+    "``shuffle_not_found``); the same answers as ``shuffle``.",
+    errors=(ErrorCode.NO_SHUFFLE, ErrorCode.SHUFFLE_NOT_FOUND),
 )
 clock_routes(router, VIEW)
 action_route(

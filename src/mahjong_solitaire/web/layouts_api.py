@@ -35,7 +35,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.formparsers import MultiPartException, MultiPartParser
 
-from ..classic.construction import UnclearableError
+from ..classic.construction import OrderNotFoundError, UnclearableError
 from ..classic.generator import generate
 from ..classic.mode import CLASSIC
 from ..classic.stages import STAGE_ORDER, Stage, stage, stages
@@ -231,7 +231,13 @@ def _playable(layout: Layout, filename: str) -> Layout:
     except UnclearableError:
         raise LayoutFileError(
             f"{filename}: the layout {layout.title!r} cannot be cleared pair "
-            "by pair, so no deal can be made on it"
+            "by pair (proven), so no deal can be made on it"
+        ) from None
+    except OrderNotFoundError as error:
+        raise LayoutFileError(
+            f"{filename}: no way to clear the layout {layout.title!r} pair by pair was found "
+            f"within {error.nodes:,} steps of an exact search (nor was it proven impossible), "
+            "so no deal can be made on it"
         ) from None
     return layout
 

@@ -135,6 +135,11 @@ export const STRINGS = {
   backToWinnable: ngettext("Back to the last winnable position ({n} move)",
     "Back to the last winnable position ({n} moves)"),
   shuffleImpossible: "No shuffle can help: the remaining tiles cannot all be cleared. Undo or start a new game.",
+  shuffleNotFoundTitle: "No shuffle found yet",
+  shuffleNotFound: "No solvable shuffle was found yet: the search stopped before it found one or proved there is none. Search longer, or undo a few pairs.",
+  shuffleSearchLonger: "Search longer",
+  shuffleSearching: "Searching for a solvable shuffle…",
+  shuffleStillNotFound: "Still no solvable shuffle found. Undo a few pairs, or start a new game.",
 
   // win
   winTitle: "You won!",
