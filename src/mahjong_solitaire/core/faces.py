@@ -49,13 +49,15 @@ class ShuffleNotFoundError(ValueError):
 
 
 def _pairs_for(count: int, rng: Rng) -> list[tuple[tuple[str, str], ...]]:
-    """The bundles dealt to ``count`` positions, each a tuple of one or two pairs."""
+    """The bundles dealt to ``count`` positions, each a tuple of one or two pairs: one full
+    set per 144 positions (a Connect grid of 24×12 takes two), or part of one."""
     bundles: list[tuple[tuple[str, str], ...]] = []
-    for bundle in BUNDLES:
-        tiles = list(bundle)
-        if tiles[0] != tiles[1]:  # flowers, seasons: pair them at random
-            rng.shuffle(tiles)
-        bundles.append(((tiles[0], tiles[1]), (tiles[2], tiles[3])))
+    for _ in range(max(1, count // (4 * len(BUNDLES)))):
+        for bundle in BUNDLES:
+            tiles = list(bundle)
+            if tiles[0] != tiles[1]:  # flowers, seasons: pair them at random
+                rng.shuffle(tiles)
+            bundles.append(((tiles[0], tiles[1]), (tiles[2], tiles[3])))
     if count < 4 * len(BUNDLES):
         rng.shuffle(bundles)
         whole, extra = divmod(count // 2, 2)
