@@ -35,7 +35,7 @@ from typing import Generic, Protocol, TypeVar, cast
 
 from .slide import Slide
 
-__all__ = ["MAX_CELLS", "Grid", "Path", "Point", "Shape", "ShapeError", "Shaped"]
+__all__ = ["MAX_CELLS", "SET_SIZE", "Grid", "Path", "Point", "Shape", "ShapeError", "Shaped"]
 
 Point = tuple[int, int]
 #: The corner points of a connecting path, from the first tile to the second.
@@ -54,8 +54,10 @@ class Keys(Protocol[_ContentT]):
     def __getitem__(self, content: _ContentT, /) -> int: ...
 
 
-#: A grid holds at most one full tile set.
-MAX_CELLS = 144
+#: A grid holds at most one full tile set, or whole sets up to two (24×12).
+MAX_CELLS = 288
+#: The tiles of one full set.
+SET_SIZE = 144
 
 
 class ShapeError(ValueError):
@@ -67,7 +69,8 @@ class Shape:
     """The size of a grid; ``len(shape)`` is its number of cells.
 
     Boards are dealt in whole bundles of four matching tiles, so the cell count is a
-    multiple of four, at most 144:
+    multiple of four, at most 144, or a whole number of full sets up to two (288 cells:
+    24×12, as Shisen-Sho players know it):
 
     >>> Shape(18, 8).index(17, 1), Shape(18, 8).point(35)
     (35, (17, 1))
@@ -89,7 +92,12 @@ class Shape:
         if cells > MAX_CELLS:
             raise ShapeError(
                 f"a {self.width}×{self.height} grid has {cells} cells: "
-                f"more than the {MAX_CELLS} tiles of the set"
+                f"more than the {MAX_CELLS} tiles of two sets"
+            )
+        if cells > SET_SIZE and cells % SET_SIZE:
+            raise ShapeError(
+                f"a {self.width}×{self.height} grid has {cells} cells: more than the "
+                f"{SET_SIZE} tiles of the set, and not whole sets ({2 * SET_SIZE} cells)"
             )
         if cells % 4:
             raise ShapeError(

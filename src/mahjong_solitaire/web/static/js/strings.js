@@ -121,6 +121,11 @@ export const STRINGS = {
   connectCodePlaceholder: "CN2-1808B-AAAAABL",
   connectCodeInvalid: "A Connect code looks like CN2-1808B-ABCDEFG: CN2 (or CN1 for an older game), four digits and a letter, then seven letters A–Z.",
   connectNoMovesNote: "No two matching tiles can be joined by a line with at most two turns.",
+  connectOwnGridTitle: "A grid of your own",
+  connectGridSizeLabel: "Grid size",
+  connectGridSize: ngettext("{size} · {n} tile", "{size} · {n} tiles"),
+  connectSlideLabel: "Sliding rule",
+  connectPlayGrid: "Play this grid",
 
   // pause
   pausedTitle: "Paused",
