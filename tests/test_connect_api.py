@@ -455,3 +455,21 @@ def test_a_grid_that_cannot_be_dealt_is_refused_and_starts_nothing(client, body)
     before = checked(client.post("/api/connect/games", json={"stage": 1}))
     refused(client.post("/api/connect/games", json=body), 400, "bad_request")
     assert checked(client.get("/api/game"))["id"] == before["id"]
+
+
+def test_each_grid_of_the_players_choice_has_its_own_leaderboard(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    human_pace(monkeypatch)
+    chosen = start(client, size="14x6", slide="left")
+    small = win(client, chosen, connect_deal_from_code(chosen["code"]))
+    stage_win = win(client, start(client), DEAL)
+    own = checked(client.get("/api/leaderboard?mode=connect&layout=connect-14x6-left"))
+    assert [entry["game_id"] for entry in own["entries"]] == [small["id"]]
+    other = checked(client.get("/api/leaderboard?mode=connect&layout=connect-12x6-down"))
+    assert [entry["game_id"] for entry in other["entries"]] == [stage_win["id"]]
+    both = checked(client.get("/api/leaderboard?mode=connect"))["entries"]
+    assert {entry["game_id"] for entry in both} == {small["id"], stage_win["id"]}
+    assert checked(client.get("/api/leaderboard?mode=connect&layout=connect-24x12-up")) == {
+        "entries": []
+    }

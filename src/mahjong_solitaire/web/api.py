@@ -298,14 +298,19 @@ def get_winnability(
     responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.UNAVAILABLE),
 )
 def leaderboard(
-    request: Request, cookie: PlayerCookie = None, mode: ModeQuery = DEFAULT_MODE.name
+    request: Request,
+    cookie: PlayerCookie = None,
+    mode: ModeQuery = DEFAULT_MODE.name,
+    layout: Annotated[str | None, Query(max_length=64)] = None,
 ) -> Leaderboard:
-    """``mode``: the wins of that mode's games (default: classic).  Wins faster than a
-    human are not listed.  Without a player, no entries (and nothing is written)."""
+    """``mode``: the wins of that mode's games (default: classic); ``layout``: only those on
+    that layout or grid (its stored name, e.g. ``turtle`` or ``connect-24x12-down``: each
+    grid of the player's choice has its own board).  Wins faster than a human are not
+    listed.  Without a player, no entries (and nothing is written)."""
     player_id = reading_player(request, cookie)
     if player_id is None:
         return Leaderboard(entries=[])
-    entries = store_of(request).leaderboard(player_id, limit=10, mode=mode)
+    entries = store_of(request).leaderboard(player_id, limit=10, mode=mode, layout=layout)
     return Leaderboard.model_validate({"entries": [entry.to_json() for entry in entries]})
 
 
