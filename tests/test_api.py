@@ -381,6 +381,26 @@ def test_shuffle_puts_the_same_tiles_on_the_same_places_and_is_counted(client):
     assert checked(client.get("/api/game"))["tiles"] == after["tiles"]
 
 
+def test_a_shuffle_not_found_yet_is_said_so_and_a_longer_search_finds_it(client, monkeypatch):
+    """rules §6.2: when the search merely runs out, the answer is ``shuffle_not_found``
+    (nothing changes); ``shuffle-longer`` searches longer, and its shuffle replays."""
+    from mahjong_solitaire.classic import construction, shuffle
+
+    monkeypatch.setattr(construction, "MAX_ATTEMPTS", 0)
+    monkeypatch.setattr(shuffle, "EXACT_NODES", 1)
+    state = start(client)
+    moved = play(client, state, DEAL.solution[0])
+    message = refused(
+        client.post(f"/api/games/{state['id']}/shuffle", json={}), 409, "shuffle_not_found"
+    )
+    assert "not found yet" in message or "found yet" in message
+    assert checked(client.get(f"/api/games/{state['id']}"))["version"] == moved["version"]
+    after = post(client, moved, "shuffle-longer")
+    assert after["shuffles"] == 1
+    assert sorted(labels(after).values()) == sorted(labels(moved).values())
+    assert checked(client.get(f"/api/games/{state['id']}"))["tiles"] == after["tiles"]
+
+
 def test_pause_hides_the_tiles_and_stops_the_clock(client):
     state = start(client)
     time.sleep(0.15)
@@ -574,6 +594,7 @@ def test_the_openapi_schema_lists_every_endpoint(client):
         f"{game}/undo",
         f"{game}/redo",
         f"{game}/shuffle",
+        f"{game}/shuffle-longer",
         f"{game}/pause",
         f"{game}/resume",
         "/api/leaderboard",

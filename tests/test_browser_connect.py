@@ -176,3 +176,33 @@ def test_the_connect_board_fits_the_screen(browser, server, width, height) -> No
     page.screenshot(path=str(ARTIFACTS / f"connect-{width}x{height}.png"))
     assert page.errors == [], page.errors
     page.context.close()
+
+
+def test_a_grid_of_the_players_choice_is_chosen_by_keyboard_and_dealt(browser, server) -> None:
+    """issue 16 item 6: size, rule and difficulty in the New game dialog; 24×12 deals two
+    full sets, drawn whole, and the dialog stays clean under axe."""
+    from test_browser_a11y import audit
+
+    page = open_page(browser, server.url)
+    open_menu(page, "new")
+    page.click("#mode-switch [data-value='connect']")
+    chooser = page.locator("#connect-grid-chooser")
+    chooser.wait_for(state="visible")
+    assert audit(page) == []
+    page.focus("#connect-size")
+    page.select_option("#connect-size", "24x12")
+    page.select_option("#connect-slide", "gather-h")
+    page.select_option("#connect-difficulty", "hard")
+    assert "288" in page.locator("#connect-size option[value='24x12']").inner_text()
+    page.focus("#connect-play-grid")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board[data-mode='connect'][data-status='playing']")
+    settle(page)
+    code = page.get_attribute("[data-code]", "data-code")
+    assert code.startswith("CN2-2412I-")
+    deal = connect_deal_from_code(code)
+    assert deal.difficulty.value == "hard"
+    assert shown_grid(page, deal) == deal.board().rows()
+    assert len(connect_tiles(page)) == 288
+    assert page.errors == []
+    page.context.close()

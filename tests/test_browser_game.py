@@ -368,7 +368,7 @@ def test_entering_a_code_reproduces_the_deal_and_a_bad_code_is_explained_as_type
     page.keyboard.press("n")
     page.locator("dialog[data-dialog='new-game']").wait_for(state="visible")
     page.locator("#code-input").press_sequentially("MJ1-X")
-    assert "MJ1-L00-ABCDEFG" in page.inner_text("#code-error")
+    assert "MJ2-L00-ABCDEFG" in page.inner_text("#code-error")
     assert page.is_disabled("#play-code")
     page.fill("#code-input", "mj1-l00-aaaaab")
     assert page.inner_text("#code-error") == ""
@@ -381,6 +381,18 @@ def test_entering_a_code_reproduces_the_deal_and_a_bad_code_is_explained_as_type
     assert status(page) == "playing"
 
 
+def test_the_code_field_takes_both_versions_of_the_codes(page):
+    """rules §7.6: an MJ1 code deals what it always dealt, an MJ2 code the new dealing."""
+    for code in ("MJ2-L00-AAAAABL", "MJ1-L00-AAAAABM"):
+        page.keyboard.press("n")
+        page.locator("dialog[data-dialog='new-game']").wait_for(state="visible")
+        page.fill("#code-input", code.lower())
+        assert page.inner_text("#code-error") == ""
+        page.click("#play-code")
+        wait_for_code(page, code)
+        assert labels(page) == dict(enumerate(deal_from_code(code).tiles))
+
+
 def test_the_layout_picker_starts_a_deal_of_the_chosen_layout(page):
     page.keyboard.press("n")
     dialog = page.locator("dialog[data-dialog='new-game']")
@@ -391,7 +403,7 @@ def test_the_layout_picker_starts_a_deal_of_the_chosen_layout(page):
     dialog.locator("[data-value='hard']").click()
     dialog.locator("#start-game").click()
     page.wait_for_function(
-        "() => document.querySelector('[data-code]').dataset.code.startsWith('MJ1-L01')"
+        "() => document.querySelector('[data-code]').dataset.code.startsWith('MJ2-L01')"
     )
     settle(page)
     deal = shown_deal(page)

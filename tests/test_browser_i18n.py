@@ -121,7 +121,7 @@ def test_the_language_chosen_in_the_settings_wins_over_the_browser_and_is_rememb
     page.screenshot(path=str(ARTIFACTS / "i18n-settings-it.png"))
     page.keyboard.press("Escape")
     settle(page)
-    assert page.get_attribute("#code", "data-code").startswith("MJ1-")
+    assert page.get_attribute("#code", "data-code").startswith("MJ2-")
     assert menu_labels(page)["new"] == translator("it")("New game")
     cookies = {c["name"]: c["value"] for c in page.context.cookies()}
     assert cookies[LANGUAGE_COOKIE] == "it"

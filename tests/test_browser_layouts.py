@@ -146,7 +146,7 @@ def test_an_imported_file_is_playable_from_the_dialog(page, server):
     snapshot(page, "layouts-imported-game.png")
     game = stored_game(server, page)
     # its code names the layout by its content, and the chip shows it to copy or share
-    assert game.code.startswith("MJ1-H") and game.layout_name == "steps"
+    assert game.code.startswith("MJ2-H") and game.layout_name == "steps"
     assert page.inner_text("#code") == game.code
     win_by_clicks(page, game.deal().solution)
     page.locator("dialog[data-dialog='win']").wait_for(state="visible")

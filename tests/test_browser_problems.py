@@ -68,22 +68,35 @@ def test_the_modes_are_found_by_state_name_and_code(page):
       const m = await import("/static/js/modes/index.js");
       const name = (mode) => (mode ? mode.name : null);
       return {
-        names: m.MODES.map((mode) => [mode.name, mode.prefix]),
+        names: m.MODES.map((mode) => [mode.name, mode.prefix, mode.prefixes]),
         ofState: [name(m.modeOf({ mode: "connect" })), name(m.modeOf({})), name(m.modeOf(null))],
         named: [name(m.modeNamed("classic")), name(m.modeNamed("solitaire"))],
         ofCode: [name(m.modeOfCode(" cn1-1808b-aaaaabl")), name(m.modeOfCode("MJ1-L00-AAAAABL")),
-                 name(m.modeOfCode("XX1-L00-AAAAABL"))],
-        codeIn: m.codeIn("https://x.test/?code=mj1-l07-abcdefg", m.classic),
+                 name(m.modeOfCode("XX1-L00-AAAAABL")), name(m.modeOfCode("cn2-1808b-aaaaabl")),
+                 name(m.modeOfCode("MJ2-L00-AAAAABL")), name(m.modeOfCode("MJ3-L00-AAAAABL"))],
+        codeIn: [m.codeIn("https://x.test/?code=mj1-l07-abcdefg", m.classic),
+                 m.codeIn("https://x.test/?code=mj2-l07-abcdefg", m.classic)],
         shapes: [m.checkShape("CN1-18", m.connect, "bad"),
-                 m.checkShape("CN1-1808BX", m.connect, "bad")],
+                 m.checkShape("CN1-1808BX", m.connect, "bad"),
+                 m.checkShape("cn2-1808b-aaaaabl", m.connect, "bad"),
+                 m.checkShape("CN3", m.connect, "bad"),
+                 m.checkShape("MJ1-L00-AAAAABL", m.classic, "bad"),
+                 m.checkShape("MJ", m.classic, "bad")],
       };
     }""")
-    assert found["names"] == [["classic", "MJ1"], ["connect", "CN1"]]
+    assert found["names"] == [
+        ["classic", "MJ2", ["MJ1", "MJ2"]],
+        ["connect", "CN2", ["CN1", "CN2"]],
+    ]
     assert found["ofState"] == ["connect", "classic", "classic"]
     assert found["named"] == ["classic", None]
-    assert found["ofCode"] == ["connect", "classic", None]
-    assert found["codeIn"] == "MJ1-L07-ABCDEFG"
+    assert found["ofCode"] == ["connect", "classic", None, "connect", "classic", None]
+    assert found["codeIn"] == ["MJ1-L07-ABCDEFG", "MJ2-L07-ABCDEFG"]
     assert found["shapes"] == [
         {"code": "CN1-18", "error": "", "complete": False},
         {"code": "CN1-1808BX", "error": "bad", "complete": False},
+        {"code": "CN2-1808B-AAAAABL", "error": "", "complete": True},
+        {"code": "CN3", "error": "bad", "complete": False},
+        {"code": "MJ1-L00-AAAAABL", "error": "", "complete": True},
+        {"code": "MJ", "error": "", "complete": False},
     ]

@@ -47,7 +47,7 @@ def test_a_share_link_carries_the_layout_to_another_server(browser, server, tmp_
     base = server.url.rstrip("/")
     state = import_and_play(page, base, export_layout(TWINS, "kmahjongg").encode(), "twins.layout")
     code = state["code"]
-    assert code.startswith("MJ1-H")
+    assert code.startswith("MJ2-H")
     page.click("#share")
     page.locator("#toast.show").wait_for()
     link = page.evaluate("navigator.clipboard.readText()")

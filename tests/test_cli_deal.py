@@ -24,7 +24,7 @@ def test_json_deal_object_has_the_documented_fields(capsys):
     assert status == 0
     deal = json.loads(out)
     assert deal["format"] == "mahjong-solitaire/deal-1"
-    assert deal["code"] == "MJ1-L00-AAAAABL"
+    assert deal["code"] == "MJ2-L00-AAAAABL"
     assert deal["layout"] == "turtle" and deal["difficulty"] == "normal"
     assert isinstance(deal["score"], float)
     assert sorted(t[3] for t in deal["tiles"]) == sorted(TILE_SET)
@@ -45,13 +45,15 @@ def test_count_gives_deals_from_consecutive_seeds(capsys):
     _, out, _ = run(capsys, "deal", "--seed", "10", "--count", "3", "--json")
     deals = [json.loads(line) for line in out.splitlines()]
     assert [d["seed"] for d in deals] == [10, 11, 12]
-    assert deals[2]["code"] == "MJ1-L00-AAAAABL"
+    assert deals[2]["code"] == "MJ2-L00-AAAAABL"
 
 
 def test_code_and_daily_reproduce_their_deals(capsys):
-    _, by_code, _ = run(capsys, "deal", "--code", "mj1-l00-aaaaabl", "--json")
+    _, by_code, _ = run(capsys, "deal", "--code", "mj2-l00-aaaaabl", "--json")
     _, by_seed, _ = run(capsys, "deal", "--seed", "12", "--json")
     assert by_code == by_seed
+    _, first, _ = run(capsys, "deal", "--code", "mj1-l00-aaaaabl", "--json")
+    assert json.loads(first)["code"] == "MJ1-L00-AAAAABL" and first != by_seed
     _, daily_a, _ = run(capsys, "deal", "--daily", "2026-11-29", "--json")
     _, daily_b, _ = run(capsys, "deal", "--daily", "2026-11-29", "--json")
     assert daily_a == daily_b
@@ -59,7 +61,7 @@ def test_code_and_daily_reproduce_their_deals(capsys):
 
 def test_picture_shows_each_layer_and_the_code(capsys):
     _, out, _ = run(capsys, "deal", "--seed", "12")
-    assert out.startswith("MJ1-L00-AAAAABL  Turtle, normal")
+    assert out.startswith("MJ2-L00-AAAAABL  Turtle, normal")
     for z in range(5):
         assert f"layer {z}" in out
 

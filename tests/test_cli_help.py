@@ -115,7 +115,7 @@ def test_lang_before_the_command_chooses_the_help_language(
     assert stop.value.code == 0
     page = " ".join(capsys.readouterr().out.split())
     assert page.startswith("uso: mahjong-solitaire connect deal")
-    assert "um código do Conectar, por exemplo CN1-1808B-AAAAABL" in page
+    assert "um código do Conectar, por exemplo CN2-1808B-AAAAABL" in page
 
 
 def _usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:

@@ -47,10 +47,10 @@ def english_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("argv", "example"),
     [
-        (["deal", "--code"], "MJ1-L00-AAAAABL"),
-        (["deal", "--json", "--code"], "MJ1-L00-AAAAABL"),
-        (["solve", "--code"], "MJ1-L00-AAAAABL"),
-        (["connect", "deal", "--code"], "CN1-1808B-AAAAABL"),
+        (["deal", "--code"], "MJ2-L00-AAAAABL"),
+        (["deal", "--json", "--code"], "MJ2-L00-AAAAABL"),
+        (["solve", "--code"], "MJ2-L00-AAAAABL"),
+        (["connect", "deal", "--code"], "CN2-1808B-AAAAABL"),
     ],
 )
 def test_an_empty_or_blank_code_is_refused_not_dealt_at_random(
@@ -63,7 +63,7 @@ def test_an_empty_code_is_refused_in_the_language(capsys: pytest.CaptureFixture[
     status, out, err = run(capsys, "--lang", "pt", "deal", "--code", "")
     assert out == ""
     assert status == 2 and err == (
-        "mahjong-solitaire: erro: --code está vazio: indique um código como MJ1-L00-AAAAABL\n"
+        "mahjong-solitaire: erro: --code está vazio: indique um código como MJ2-L00-AAAAABL\n"
     )
 
 

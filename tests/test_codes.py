@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mahjong_solitaire.classic.codes import GameCode, daily_code
+from mahjong_solitaire.classic.codes import DAILY_CUTOVER, VERSIONS, GameCode, daily_code
 from mahjong_solitaire.classic.generator import deal_from_code, generate
 from mahjong_solitaire.core.codes import MAX_SEED, CodeError
 from mahjong_solitaire.core.difficulty import Difficulty
@@ -56,7 +56,7 @@ def test_the_code_alone_reproduces_layout_and_tiles_whatever_the_difficulty():
         ("MJ1-L00-AAAAAB", "is not a game code"),
         ("MJ1-L00-AAAAAB1", "is not a game code"),
         ("MJ1L00AAAAABL", "is not a game code"),
-        ("MJ2-L00-AAAAABL", "version MJ2 is not supported"),
+        ("MJ3-L00-AAAAABL", "version MJ3 is not supported"),
         ("XX1-L00-AAAAABL", "version XX1 is not supported"),
         ("MJ1-L97-AAAAABL", "no built-in layout L97"),
         ("MJ1-L00-ZZZZZZZ", "out of range"),
@@ -103,6 +103,34 @@ def test_the_daily_challenge_is_the_same_code_for_a_date_and_differs_between_dat
     codes = {str(daily_code(date(2026, 1, d))) for d in range(1, 32)}
     assert len(codes) == 31
     assert daily_code(day).layout_number == 0
+
+
+def test_the_daily_challenge_keeps_its_first_code_on_every_day_before_the_cutover():
+    """rules §7.5 and §7.6: the days before 2 December 2026 keep their MJ1 codes (their
+    games and daily boards); from then on the daily is dealt by the current version."""
+    assert date(2026, 12, 2) == DAILY_CUTOVER
+    before = daily_code(date(2026, 12, 1))
+    after = daily_code(date(2026, 12, 2))
+    assert before.version is VERSIONS.first and str(before).startswith("MJ1-L00-")
+    assert after.version is VERSIONS.current and str(after).startswith("MJ2-L00-")
+    assert (
+        str(daily_code(date(2026, 11, 29))) == "MJ1-L00-" + str(daily_code(date(2026, 11, 29)))[8:]
+    )
+
+
+def test_both_versions_are_read_and_new_codes_get_the_current_one():
+    old, new = GameCode.parse("mj1-l00-aaaaabl"), GameCode.parse("MJ2-L00-AAAAABL")
+    assert (old.seed, old.difficulty) == (new.seed, new.difficulty)
+    assert old.version is VERSIONS.first and new.version is VERSIONS.current
+    assert str(GameCode(0, 12, Difficulty.NORMAL)) == "MJ2-L00-AAAAABL"
+    assert deal_from_code(old).code == "MJ1-L00-AAAAABL"
+    assert deal_from_code(new).code == "MJ2-L00-AAAAABL"
+    assert deal_from_code(old).tiles != deal_from_code(new).tiles
+
+
+def test_hard_deals_are_the_same_in_both_versions():
+    """Hard keeps spreading a kind's two pairs: the new version changes easy and normal."""
+    assert deal_from_code("MJ1-L00-AAAAABM").tiles == deal_from_code("MJ2-L00-AAAAABM").tiles
 
 
 def test_seed_out_of_range_is_refused():

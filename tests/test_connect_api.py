@@ -419,3 +419,57 @@ def test_a_connect_game_survives_export_and_import(sqlite_store: Store) -> None:
     broken = {**document, "games": [{**document["games"][0], "actions": actions[:-1]}]}
     with pytest.raises(ValueError, match="does not match its moves"):
         sqlite_store.import_history(sqlite_store.player(None).id, broken)
+
+
+# -- grids of the player's choice (issue 16 item 6) --------------------------------------
+
+
+def test_a_grid_of_the_players_choice_is_dealt_with_its_rule_and_difficulty(client) -> None:
+    listed = checked(client.get("/api/connect/stages"))
+    assert "24x12" in listed["grid_sizes"] and "down" in listed["slide_rules"]
+    state = checked(
+        client.post(
+            "/api/connect/games", json={"size": "24x12", "slide": "down", "difficulty": "hard"}
+        )
+    )
+    grid = state["layout"]
+    assert (grid["width"], grid["height"], state["stage"]) == (24, 12, None)
+    assert state["code"].startswith("CN2-2412B-") and state["difficulty"] == "hard"
+    assert len(state["tiles"]) == 288
+    plain = checked(client.post("/api/connect/games", json={"size": "14x6"}))
+    assert plain["code"].startswith("CN2-1406A-") and plain["difficulty"] == "normal"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"size": "20x10"},
+        {"size": "huge"},
+        {"size": "18x8", "slide": "sideways"},
+        {"size": "18x8", "difficulty": "extreme"},
+        {"size": "18x8", "stage": 2},
+        {"slide": "down"},
+    ],
+)
+def test_a_grid_that_cannot_be_dealt_is_refused_and_starts_nothing(client, body) -> None:
+    before = checked(client.post("/api/connect/games", json={"stage": 1}))
+    refused(client.post("/api/connect/games", json=body), 400, "bad_request")
+    assert checked(client.get("/api/game"))["id"] == before["id"]
+
+
+def test_each_grid_of_the_players_choice_has_its_own_leaderboard(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    human_pace(monkeypatch)
+    chosen = start(client, size="14x6", slide="left")
+    small = win(client, chosen, connect_deal_from_code(chosen["code"]))
+    stage_win = win(client, start(client), DEAL)
+    own = checked(client.get("/api/leaderboard?mode=connect&layout=connect-14x6-left"))
+    assert [entry["game_id"] for entry in own["entries"]] == [small["id"]]
+    other = checked(client.get("/api/leaderboard?mode=connect&layout=connect-12x6-down"))
+    assert [entry["game_id"] for entry in other["entries"]] == [stage_win["id"]]
+    both = checked(client.get("/api/leaderboard?mode=connect"))["entries"]
+    assert {entry["game_id"] for entry in both} == {small["id"], stage_win["id"]}
+    assert checked(client.get("/api/leaderboard?mode=connect&layout=connect-24x12-up")) == {
+        "entries": []
+    }

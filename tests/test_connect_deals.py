@@ -3,7 +3,9 @@ solvable, undo restores the grid exactly after a slide, and codes reproduce deal
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -12,6 +14,7 @@ from hypothesis import strategies as st
 from mahjong_solitaire.connect import (
     ConnectBoard,
     ConnectCode,
+    ConnectDeal,
     Shape,
     Slide,
     connect_deal_from_code,
@@ -20,6 +23,7 @@ from mahjong_solitaire.connect import (
     stage,
     suggest,
 )
+from mahjong_solitaire.connect.codes import VERSIONS
 from mahjong_solitaire.connect.hint import solve
 from mahjong_solitaire.connect.stages import FULL
 from mahjong_solitaire.core.codes import MAX_SEED, CodeError
@@ -305,7 +309,53 @@ def test_a_code_reproduces_the_grid_size_the_rule_and_the_faces() -> None:
     deal = stage(19).deal(77)
     again = connect_deal_from_code(deal.code.lower())
     assert again == deal
-    assert deal.code.startswith("CN1-1808H-")
+    assert deal.code.startswith("CN2-1808H-")
+
+
+GOLDEN = Path(__file__).parent / "data" / "golden_connect_deals.json"
+
+
+def test_the_golden_file_holds_for_every_code_version() -> None:
+    """rules §7.6: published CN1 codes keep their deals; CN2 deals are pinned as well."""
+    entries = json.loads(GOLDEN.read_text())
+    assert {entry["code"][:3] for entry in entries} == set(VERSIONS.prefixes)
+    for entry in entries:
+        deal = connect_deal_from_code(entry["code"])
+        assert deal.code == entry["code"]
+        assert " ".join(deal.tiles) == entry["tiles"], entry["code"]
+        assert " ".join(str(m) for m in deal.solution) == entry["solution"], entry["code"]
+        assert deal.score == pytest.approx(entry["score"], abs=1e-6)
+
+
+def _pairs_before_each_step(deal: ConnectDeal) -> list[int]:
+    board = deal.board()
+    counts = []
+    for move in deal.solution:
+        counts.append(board.pair_count())
+        board.play([move])
+    return counts
+
+
+def test_the_difficulty_score_counts_the_pairs_before_every_step() -> None:
+    """rules §9.5: "a cada passo" (CN2); CN1 codes sampled every third step."""
+    for code in ("CN2-1006B-AAAAABL", "CN2-1208F-AAAAABM"):
+        deal = connect_deal_from_code(code)
+        counts = _pairs_before_each_step(deal)
+        assert deal.score == pytest.approx(sum(counts) / len(counts))
+    old = connect_deal_from_code("CN1-1006B-AAAAABL")
+    counts = _pairs_before_each_step(old)[::3]
+    assert old.score == pytest.approx(sum(counts) / len(counts))
+
+
+def test_easy_and_normal_deals_lay_a_bundles_two_pairs_on_consecutive_steps() -> None:
+    for difficulty in (Difficulty.EASY, Difficulty.NORMAL):
+        deal = generate(FULL, Slide.LEFT, 5, difficulty)
+        board = deal.board()
+        keys = []
+        for move in deal.solution:
+            keys.append(match_key(board.tile_at(move.a) or ""))
+            board.play([move])
+        assert all(keys[k] == keys[k + 1] for k in range(0, len(keys), 2))
 
 
 @pytest.mark.parametrize(
@@ -313,7 +363,7 @@ def test_a_code_reproduces_the_grid_size_the_rule_and_the_faces() -> None:
     [
         ("", "is not a Connect code"),
         ("MJ1-L00-AAAAABL", "is not a Connect code"),
-        ("CN2-1808B-AAAAABL", "version CN2 is not supported"),
+        ("CN3-1808B-AAAAABL", "version CN3 is not supported"),
         ("CN1-1808Z-AAAAABL", "Z is not a sliding rule"),
         ("CN1-1807B-AAAAABL", "not a multiple of 4"),
         ("CN1-2008B-AAAAABL", "more than the 144"),

@@ -10,7 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mahjong_solitaire.connect.construction import construct
 from mahjong_solitaire.connect.grid import Grid, Shape, ShapeError
+from mahjong_solitaire.connect.slide import Slide
+from mahjong_solitaire.core.faces import Laying, deal_tiles
+from mahjong_solitaire.core.rng import Rng
+from mahjong_solitaire.core.tiles import key_id
 
 SIZES = [(w, h) for w in range(1, 11) for h in range(1, 9) if (w * h) % 4 == 0]
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -194,3 +199,16 @@ def test_grid_sizes_hold_whole_bundles_of_four_and_at_most_144_cells() -> None:
         Shape(20, 8)
     with pytest.raises(ShapeError, match="positive"):
         Shape(0, 4)
+
+
+@pytest.mark.parametrize("rule", list(Slide), ids=lambda r: r.value)
+def test_the_pair_count_is_the_number_of_connecting_matching_pairs(rule: Slide) -> None:
+    """rules §9.5: the score's count before each step is exactly the pairs a player has."""
+    for n, shape in enumerate((Shape(18, 8), Shape(10, 6), Shape(4, 1), Shape(1, 4))):
+        rng = Rng.from_seed(n, rule.index)
+        built = construct(shape, rule, rng)
+        keys = [
+            key_id(label) for label in deal_tiles(shape, built.ids, rng, laying=list(Laying)[n % 3])
+        ]
+        for grid in built.grids:
+            assert grid.pair_count(keys) == sum(1 for _ in grid.pairs(keys))

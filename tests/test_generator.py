@@ -5,11 +5,12 @@ from collections import Counter
 
 import pytest
 
+from mahjong_solitaire.classic.codes import VERSIONS
 from mahjong_solitaire.classic.construction import UnclearableError, construct
 from mahjong_solitaire.classic.generator import generate
 from mahjong_solitaire.core.board import Board
 from mahjong_solitaire.core.difficulty import Difficulty
-from mahjong_solitaire.core.faces import deal_tiles
+from mahjong_solitaire.core.faces import Laying, deal_tiles
 from mahjong_solitaire.core.layout import Layout
 from mahjong_solitaire.core.moves import Move
 from mahjong_solitaire.core.rng import Rng
@@ -130,11 +131,40 @@ def test_smaller_layouts_get_whole_bundles_plus_one_pair(count):
     assert board.is_won()
 
 
-def test_deal_tiles_gives_each_step_a_matching_pair():
+@pytest.mark.parametrize("laying", list(Laying))
+def test_deal_tiles_gives_each_step_a_matching_pair(laying):
     construction = construct(TURTLE, Rng.from_seed(9))
-    for spread in (False, True):
-        tiles = deal_tiles(TURTLE, construction.order, Rng.from_seed(4), spread=spread)
-        assert all(matches(tiles[a], tiles[b]) for a, b in construction.order)
+    tiles = deal_tiles(TURTLE, construction.order, Rng.from_seed(4), laying=laying)
+    assert all(matches(tiles[a], tiles[b]) for a, b in construction.order)
+    assert Counter(tiles) == Counter(TILE_SET)
+
+
+def _step_keys(deal):
+    return [match_key(deal.tiles[m.a]) for m in deal.solution]
+
+
+@pytest.mark.parametrize("difficulty", [Difficulty.EASY, Difficulty.NORMAL])
+@pytest.mark.parametrize("name", ["turtle", "pyramid", "spider"])
+def test_easy_and_normal_deals_lay_a_bundles_two_pairs_on_consecutive_steps(difficulty, name):
+    """rules §4.2: the four tiles of a kind go in together (the article's bundles)."""
+    for seed in range(3):
+        keys = _step_keys(generate(builtin_layout(name), seed, difficulty))
+        assert all(keys[k] == keys[k + 1] for k in range(0, len(keys), 2)), seed
+
+
+def test_the_first_codes_scatter_the_pairs_one_by_one():
+    """rules §7.6: an MJ1 deal keeps its pairs scattered over the order."""
+    deal = generate(TURTLE, 3, Difficulty.NORMAL, VERSIONS.first)
+    keys = _step_keys(deal)
+    together = sum(keys[k] == keys[k + 1] for k in range(0, len(keys), 2))
+    assert together < len(keys) // 4
+    assert deal.code == "MJ1-L00-AAAAAAK"
+
+
+def test_a_laying_of_the_version_is_read_by_the_dealer():
+    assert VERSIONS.first.laying_for(Difficulty.NORMAL) is Laying.SCATTERED
+    assert VERSIONS.current.laying_for(Difficulty.EASY) is Laying.TOGETHER
+    assert all(v.laying_for(Difficulty.HARD) is Laying.SPREAD for v in VERSIONS.all)
 
 
 def test_negative_seed_is_refused():

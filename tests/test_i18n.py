@@ -445,7 +445,7 @@ def test_api_errors_have_a_message_in_each_language(lang: str) -> None:
     for code in codes:
         assert error_message(code, lang) != general, code
     # the example ends the message, whichever full stop the language writes
-    assert error_message("bad_code", lang).endswith(("MJ1-L00-ABCDEFG.", "MJ1-L00-ABCDEFG。"))
+    assert error_message("bad_code", lang).endswith(("MJ2-L00-ABCDEFG.", "MJ2-L00-ABCDEFG。"))
 
 
 # -- choosing the language -------------------------------------------------------------

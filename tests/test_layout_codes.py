@@ -50,7 +50,7 @@ def test_the_hash_names_the_positions_not_the_name_or_title() -> None:
 
 def test_a_deal_on_an_imported_layout_has_a_hash_code_that_deals_it_again() -> None:
     deal = generate(CASTLE, 77, Difficulty.HARD)
-    assert deal.code == f"MJ1-H{layout_hash(CASTLE)}-{deal.code[-7:]}"
+    assert deal.code == f"MJ2-H{layout_hash(CASTLE)}-{deal.code[-7:]}"
     again = deal_from_code(deal.code.lower(), CASTLE)
     assert again.tiles == deal.tiles and again.difficulty is Difficulty.HARD
 
@@ -83,7 +83,7 @@ def test_an_imported_layout_named_like_a_builtin_number_deals_itself(
     status, out, _ = run(capsys, "layouts", "import", str(path), "--database", database)
     assert status == 0 and out.splitlines()[-1] == stored
     status, out, _ = run(capsys, "deal", "--layout", stored, "--database", database, "--json")
-    assert status == 0 and f'"layout":"{stored}"' in out and '"code":"MJ1-H' in out
+    assert status == 0 and f'"layout":"{stored}"' in out and '"code":"MJ2-H' in out
     status, out, _ = run(capsys, "deal", "--layout", file_name, "--database", database, "--json")
     assert status == 0 and '"code":"MJ1-L' in out  # the built-in layout, by number
 

@@ -65,7 +65,7 @@ def test_each_built_in_deals_solvable_games_at_every_difficulty(
         board = deal.board()
         board.play(deal.solution)  # every recorded pair is free and matching in turn
         assert board.is_won()
-        assert deal.code is not None and deal.code.startswith(f"MJ1-L{layout.number:02d}-")
+        assert deal.code is not None and deal.code.startswith(f"MJ2-L{layout.number:02d}-")
 
 
 def test_layouts_offer_a_spread_of_difficulty() -> None:

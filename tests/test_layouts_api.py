@@ -391,7 +391,7 @@ def test_an_exact_limit_file_is_read_and_judged_by_its_content(client, sqlite_st
 def test_a_game_on_an_imported_layout_replays_after_the_layout_is_deleted(client, sqlite_store):
     name = checked(upload(client, KMAHJONGG), 201)["layouts"][0]["name"]
     state = checked(client.post("/api/games", json={"layout": name, "difficulty": "hard"}))
-    assert state["code"].startswith("MJ1-H") and state["layout"]["name"] == name
+    assert state["code"].startswith("MJ2-H") and state["layout"]["name"] == name
     assert state["layout"]["number"] is None and state["difficulty"] == "hard"
     assert sorted((t["x"], t["y"], t["z"]) for t in state["tiles"]) == sorted(HALF_STEPS)
     stored = sqlite_store.get_game(player_of(client), state["id"])

@@ -169,3 +169,22 @@ def test_delete_removes_an_imported_layout_and_refuses_an_unknown_one(
         status, out, err = run(capsys, "layouts", "delete", name)
         assert status == 2 and out == ""
         assert f"{name}: there is no imported layout" in err and err.count("\n") == 1
+
+
+def test_import_refused_for_want_of_an_order_says_not_found_not_impossible(
+    tmp_path: Path, database: str, capsys: pytest.CaptureFixture[str], monkeypatch
+) -> None:
+    """rules §8.2: a layout whose order the search did not find within its budget is
+    refused saying so, never called unclearable."""
+    from mahjong_solitaire.classic import construction
+
+    monkeypatch.setattr(construction, "MAX_ATTEMPTS", 0)
+    monkeypatch.setattr(construction, "EXACT_NODES", 3)
+    source = tmp_path / "hill.layout"
+    source.write_text(export_layout(builtin_layout("twin-peaks"), "kmahjongg"), encoding="utf-8")
+    status, out, err = run(capsys, "layouts", "import", str(source))
+    assert status == 2 and out == ""
+    assert "was found within 3 steps" in err and "proven impossible" in err
+    assert "cannot be cleared" not in err and err.count("\n") == 1
+    with Store(database) as store:
+        assert store.imported_layouts(None, unowned=True) == []

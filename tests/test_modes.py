@@ -23,7 +23,7 @@ from mahjong_solitaire.modes import MODES
 SOURCE = Path(__file__).resolve().parents[1] / "src" / "mahjong_solitaire"
 
 NAMES = tuple(MODES)
-PREFIXES = tuple(mode.prefix for mode in MODES.values())
+PREFIXES = tuple(prefix for mode in MODES.values() for prefix in mode.prefixes)
 #: Where a mode may spell itself: its package, the base class, the registry.
 HOMES = ("classic/", "connect/", "core/mode.py", "modes.py")
 #: The parts that dispatch through the modes (and "elsewhere": every other module).

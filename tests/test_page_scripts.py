@@ -23,7 +23,7 @@ TABLE = JS / "strings.js"
 
 MODE_NAMES = {"classic", "connect"}
 #: A code prefix, also in a regular expression (/cn1-/i) or a shape ("MJ1-L00-…").
-PREFIX = re.compile(r"(?<![A-Za-z0-9])(MJ1|CN1)(?![0-9])", re.I)
+PREFIX = re.compile(r"(?<![A-Za-z0-9])(MJ[12]|CN[12])(?![0-9])", re.I)
 #: "classic" is also a tile style (faces.js, settings.js, tileview.js, the Settings page):
 #: a line that speaks of a style is no mode.
 TILE_STYLE = re.compile(r"style", re.I)
@@ -84,7 +84,7 @@ def test_no_catch_is_empty(path: Path) -> None:
 
 
 def test_each_mode_module_spells_its_own_name_and_prefix() -> None:
-    spelled = [("classic.js", "classic", "MJ1"), ("connect.js", "connect", "CN1")]
+    spelled = [("classic.js", "classic", "MJ2"), ("connect.js", "connect", "CN2")]
     for module, name, prefix in spelled:
         source = (MODES / module).read_text(encoding="utf-8")
         assert f'const NAME = "{name}";' in source and f'const PREFIX = "{prefix}";' in source

@@ -52,6 +52,9 @@ _HOME = {
     "Rearrangement": ".core.moves",
     "Rng": ".core.rng",
     "ShuffleError": ".core.faces",
+    "ShuffleNotFoundError": ".core.faces",
+    "OrderNotFoundError": ".classic.construction",
+    "DealVersion": ".core.dealing",
     "SolveResult": ".solver",
     "TILE_SET": ".core.tiles",
     "TapOutcome": ".core.game",
@@ -75,15 +78,16 @@ _HOME = {
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors only
     from .classic.codes import GameCode, daily_code
-    from .classic.construction import UnclearableError, construct
+    from .classic.construction import OrderNotFoundError, UnclearableError, construct
     from .classic.game import Game
     from .classic.generator import Deal, deal_from_code, generate
     from .classic.shuffle import shuffled_tiles
     from .connect import ConnectBoard, ConnectCode, ConnectDeal, ConnectGame, connect_deal_from_code
     from .core.board import Board
     from .core.codes import CodeError
+    from .core.dealing import DealVersion
     from .core.difficulty import Difficulty
-    from .core.faces import ShuffleError
+    from .core.faces import ShuffleError, ShuffleNotFoundError
     from .core.game import GameError, GameStatus, TapOutcome, TapResult
     from .core.layout import Layout, LayoutError
     from .core.moves import IllegalMoveError, Move, Rearrangement
@@ -120,6 +124,7 @@ __all__ = [
     "ConnectDeal",
     "ConnectGame",
     "Deal",
+    "DealVersion",
     "Difficulty",
     "Game",
     "GameCode",
@@ -131,9 +136,11 @@ __all__ = [
     "LayoutError",
     "Mode",
     "Move",
+    "OrderNotFoundError",
     "Rearrangement",
     "Rng",
     "ShuffleError",
+    "ShuffleNotFoundError",
     "SolveResult",
     "TapOutcome",
     "TapResult",

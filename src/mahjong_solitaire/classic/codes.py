@@ -1,20 +1,22 @@
-"""Game codes ``MJ1-Lnn-XXXXXXX`` and ``MJ1-Hhhhhhhhhhh-XXXXXXX``, and the daily challenge
-(rules §7.2 and §7.5).
+"""Game codes ``MJ2-Lnn-XXXXXXX`` and ``MJ2-Hhhhhhhhhhh-XXXXXXX``, and the daily challenge
+(rules §7.2, §7.5 and §7.6).
 
-A code names a layout, a seed and a difficulty.  ``Lnn`` is a built-in layout by number,
-and the code alone reproduces the deal; ``H`` and ten letters or digits name any other
-layout by its content (:func:`layout_hash`, the same on every machine), and the deal is
-reproduced from the code and that layout's positions.  The seven letters are a base-26
-number ``seed * 3 + difficulty`` (``A`` = 0, easy = 0, normal = 1, hard = 2).  Input is
-case insensitive and may omit the dashes' spaces:
+A code names a version of dealing, a layout, a seed and a difficulty.  ``Lnn`` is a
+built-in layout by number, and the code alone reproduces the deal; ``H`` and ten letters or
+digits name any other layout by its content (:func:`layout_hash`, the same on every
+machine), and the deal is reproduced from the code and that layout's positions.  ``MJ1``
+codes, the first version, scatter the pairs of easy and normal deals one by one; ``MJ2``
+codes, which every new deal gets, lay a bundle's two pairs together (:data:`VERSIONS`).
+The seven letters are a base-26 number ``seed * 3 + difficulty`` (``A`` = 0, easy = 0,
+normal = 1, hard = 2).  Input is case insensitive and may omit the dashes' spaces:
 
     >>> code = GameCode.parse("mj1-l00-aaaaabl")
-    >>> code.layout_number, code.seed, code.difficulty.value
-    (0, 12, 'normal')
-    >>> str(code)
-    'MJ1-L00-AAAAABL'
-    >>> str(daily_code(date(2026, 11, 29))) == str(daily_code(date(2026, 11, 29)))
-    True
+    >>> code.layout_number, code.seed, code.difficulty.value, code.version.prefix
+    (0, 12, 'normal', 'MJ1')
+    >>> str(code), str(GameCode(0, 12, Difficulty.NORMAL))
+    ('MJ1-L00-AAAAABL', 'MJ2-L00-AAAAABL')
+    >>> str(daily_code(date(2026, 12, 1)))[:3], str(daily_code(DAILY_CUTOVER))[:3]
+    ('MJ1', 'MJ2')
     >>> GameCode.parse("MJ1-HABCDE23456-AAAAABL").layout_hash
     'ABCDE23456'
 """
@@ -28,14 +30,29 @@ from dataclasses import dataclass
 from datetime import date
 
 from ..core.codes import MAX_SEED, CodeError, match_code, seed_from_letters, seed_letters
+from ..core.dealing import DealVersion, DealVersions, Laying
 from ..core.difficulty import Difficulty
 from ..core.layout import Layout, LayoutError
 from ..core.rng import derive_seed
 from ..layouts import builtin_layout
 
-__all__ = ["HASH_LETTERS", "PREFIX", "GameCode", "daily_code", "layout_hash"]
+__all__ = [
+    "DAILY_CUTOVER",
+    "HASH_LETTERS",
+    "PREFIX",
+    "VERSIONS",
+    "GameCode",
+    "daily_code",
+    "layout_hash",
+]
 
-PREFIX = "MJ1"
+#: The versions of classic codes, oldest first; the last deals every new game.
+VERSIONS = DealVersions(
+    DealVersion("MJ1", Laying.SCATTERED),
+    DealVersion("MJ2", Laying.TOGETHER),
+)
+#: The prefix of new codes.
+PREFIX = VERSIONS.current.prefix
 #: How many letters and digits (base 32: ``A``-``Z``, ``2``-``7``) name a layout by content.
 HASH_LETTERS = 10
 _PATTERN = re.compile(r"([A-Z]{2}\d)-(?:L(\d{2})|H([A-Z2-7]{10}))-([A-Z]{7})")
@@ -64,6 +81,7 @@ class GameCode:
     seed: int
     difficulty: Difficulty
     layout_hash: str | None = None
+    version: DealVersion = VERSIONS.current
 
     def __post_init__(self) -> None:
         if (self.layout_number is None) == (self.layout_hash is None):
@@ -76,23 +94,30 @@ class GameCode:
             raise CodeError(f"seed {self.seed} is not in 0..{MAX_SEED}")
 
     @classmethod
-    def of(cls, layout: Layout, seed: int, difficulty: Difficulty) -> GameCode:
+    def of(
+        cls,
+        layout: Layout,
+        seed: int,
+        difficulty: Difficulty,
+        version: DealVersion = VERSIONS.current,
+    ) -> GameCode:
         """The code of a deal on ``layout``: by number for a built-in layout, else by hash."""
         if layout.number is not None:
-            return cls(layout.number, seed, difficulty)
-        return cls(None, seed, difficulty, layout_hash(layout))
+            return cls(layout.number, seed, difficulty, version=version)
+        return cls(None, seed, difficulty, layout_hash(layout), version)
 
     @classmethod
     def parse(cls, text: str) -> GameCode:
         """Parse a code; :class:`CodeError` says what is wrong with a bad one.  (Whether a
         layout of the hash is at hand is for the caller to find out.)"""
-        cleaned, match = match_code(text, _PATTERN, "game code", "MJ1-L00-AAAAABL")
-        version, number, digest, letters = match.groups()
-        if version != PREFIX:
-            raise CodeError(f"code version {version} is not supported (this game reads {PREFIX})")
+        cleaned, match = match_code(text, _PATTERN, "game code", "MJ2-L00-AAAAABL")
+        prefix, number, digest, letters = match.groups()
+        version = VERSIONS.named(prefix, "game code")
         if digest is not None:
-            return cls(None, *seed_from_letters(letters, cleaned), layout_hash=digest)
-        code = cls(int(number), *seed_from_letters(letters, cleaned))
+            return cls(
+                None, *seed_from_letters(letters, cleaned), layout_hash=digest, version=version
+            )
+        code = cls(int(number), *seed_from_letters(letters, cleaned), version=version)
         try:
             builtin_layout(int(number))
         except LayoutError:
@@ -108,16 +133,20 @@ class GameCode:
     def __str__(self) -> str:
         letters = seed_letters(self.seed, self.difficulty)
         if self.layout_hash is not None:
-            return f"{PREFIX}-H{self.layout_hash}-{letters}"
-        return f"{PREFIX}-L{self.layout_number:02d}-{letters}"
+            return f"{self.version.prefix}-H{self.layout_hash}-{letters}"
+        return f"{self.version.prefix}-L{self.layout_number:02d}-{letters}"
 
 
 #: The daily challenge is played on the Turtle at normal difficulty.
 DAILY_LAYOUT = 0
 DAILY_DIFFICULTY = Difficulty.NORMAL
+#: The first day whose daily challenge is dealt by the current version: every day before
+#: keeps the ``MJ1`` code it had (its games, its daily board).
+DAILY_CUTOVER = date(2026, 12, 2)
 
 
 def daily_code(day: date) -> GameCode:
     """The same code for every player on a given calendar date (UTC)."""
     seed = derive_seed(0xDA11, day.year, day.month, day.day) % (MAX_SEED + 1)
-    return GameCode(DAILY_LAYOUT, seed, DAILY_DIFFICULTY)
+    version = VERSIONS.current if day >= DAILY_CUTOVER else VERSIONS.first
+    return GameCode(DAILY_LAYOUT, seed, DAILY_DIFFICULTY, version=version)

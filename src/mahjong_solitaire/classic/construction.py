@@ -4,7 +4,10 @@ rules §4.1.  Starting from the positions alone, repeatedly take two free
 positions at random and remove them, recording the pair.  After each removal at least two
 positions must be free unless none are left; otherwise the pair is taken back and another
 tried (backtracking).  After :data:`STEP_LIMIT` removals the attempt is dropped and started
-again with fresh random choices.
+again with fresh random choices.  When :data:`MAX_ATTEMPTS` attempts all fail, an exact
+search (:func:`exact_order`) decides: it finds an order, proves that none exists
+(:class:`UnclearableError`), or runs out of its node budget (:class:`OrderNotFoundError`:
+not proven either way).
 
     >>> from mahjong_solitaire.core.layout import Layout
     >>> from mahjong_solitaire.core.rng import Rng
@@ -25,17 +28,42 @@ from functools import lru_cache
 from ..core.layout import Layout
 from ..core.rng import Rng
 
-__all__ = ["MAX_ATTEMPTS", "STEP_LIMIT", "Construction", "UnclearableError", "construct"]
+__all__ = [
+    "EXACT_NODES",
+    "MAX_ATTEMPTS",
+    "STEP_LIMIT",
+    "Construction",
+    "ConstructionError",
+    "OrderNotFoundError",
+    "UnclearableError",
+    "construct",
+    "exact_order",
+]
 
 #: Removals one attempt may make (backtracked ones included) before it restarts, for a
 #: layout of up to 144 positions; a bigger one may make as many more per position.
 STEP_LIMIT = 4000
 #: Attempts before giving up on a set of positions.
 MAX_ATTEMPTS = 25
+#: Positions the exact search may examine after the attempts failed.
+EXACT_NODES = 20_000
 
 
-class UnclearableError(ValueError):
-    """The positions cannot be cleared by any order of removals (or none was found)."""
+class ConstructionError(ValueError):
+    """No removal order for the positions: proven impossible, or not found."""
+
+
+class UnclearableError(ConstructionError):
+    """The positions cannot be cleared by any order of removals: proven."""
+
+
+class OrderNotFoundError(ConstructionError):
+    """No order was found within the search's budget, and none was proven impossible."""
+
+    def __init__(self, message: str, nodes: int) -> None:
+        super().__init__(message)
+        #: The positions the exact search examined before it stopped.
+        self.nodes = nodes
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +94,15 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def construct(layout: Layout, rng: Rng, present: int | None = None) -> Construction:
+def construct(
+    layout: Layout, rng: Rng, present: int | None = None, *, exact_nodes: int | None = None
+) -> Construction:
     """A random removal order that clears ``present`` (default: every position).
 
-    Raises :class:`UnclearableError` when an exhaustive search proves that the positions
-    cannot be cleared, or when :data:`MAX_ATTEMPTS` attempts all hit the step limit.
+    Raises :class:`UnclearableError` when a search proves that the positions cannot be
+    cleared, and :class:`OrderNotFoundError` when :data:`MAX_ATTEMPTS` attempts all hit the
+    step limit and the exact search then runs out of its ``exact_nodes`` (default
+    :data:`EXACT_NODES`).
     """
     if present is None:
         present = layout.full
@@ -81,9 +113,94 @@ def construct(layout: Layout, rng: Rng, present: int | None = None) -> Construct
             return _attempt(layout, rng, present)
         except _Restart:
             continue
-    raise UnclearableError(
-        f"no removal order found in {MAX_ATTEMPTS} attempts of {STEP_LIMIT} steps"
-    )
+    if exact_nodes is None:
+        exact_nodes = EXACT_NODES
+    order = exact_order(layout, present, exact_nodes)
+    if order is None:
+        raise OrderNotFoundError(
+            f"no removal order found in {MAX_ATTEMPTS} attempts of {STEP_LIMIT} steps nor "
+            f"within {exact_nodes:,} positions of an exact search",
+            exact_nodes,
+        )
+    return _replayed(layout, present, order)
+
+
+def exact_order(layout: Layout, present: int, nodes: int) -> list[tuple[int, int]] | None:
+    """An order that clears ``present`` found by an exhaustive depth-first search, which
+    remembers the sets of positions it proved unclearable; ``None`` when it examined
+    ``nodes`` sets first; :class:`UnclearableError` when it proves that none exists.
+
+    The search is deterministic and its first order does not depend on ``nodes``: a larger
+    budget finds the same order a smaller one did.
+
+        >>> from mahjong_solitaire.core.layout import Layout
+        >>> stack = Layout.from_positions([(0, 0, 0), (0, 0, 1)])
+        >>> try:
+        ...     exact_order(stack, stack.full, 100)
+        ... except UnclearableError as error:
+        ...     print(error)
+        these positions cannot be cleared in pairs (proven by an exact search)
+        >>> row = Layout.from_positions([(x, 0, 0) for x in range(0, 8, 2)])
+        >>> exact_order(row, row.full, 100)
+        [(0, 3), (1, 2)]
+    """
+    covers, left, right, affects = layout.covers, layout.left, layout.right, layout.affects
+    dead: set[int] = set()
+    order: list[tuple[int, int]] = []
+    seen = 0
+
+    def search(present: int, free: int) -> bool:
+        nonlocal seen
+        if not present:
+            return True
+        seen += 1
+        if seen > nodes:
+            raise _Restart
+        members = _bits(free)
+        for i, a in enumerate(members):
+            for b in members[i + 1 :]:
+                bits = (1 << a) | (1 << b)
+                after = present & ~bits
+                if after in dead:
+                    continue
+                after_free = free & ~bits
+                touched = (affects[a] | affects[b]) & after & ~after_free
+                for k in _bits(touched):
+                    if not covers[k] & after and (not left[k] & after or not right[k] & after):
+                        after_free |= 1 << k
+                if after and (after_free & (after_free - 1)) == 0:
+                    continue  # fewer than two free positions: stuck
+                order.append((a, b))
+                if search(after, after_free):
+                    return True
+                order.pop()
+        dead.add(present)
+        return False
+
+    try:
+        found = search(present, layout.free_mask(present))
+    except _Restart:
+        return None
+    if not found:
+        raise UnclearableError(
+            "these positions cannot be cleared in pairs (proven by an exact search)"
+        )
+    return order
+
+
+def _replayed(layout: Layout, present: int, order: list[tuple[int, int]]) -> Construction:
+    """The construction of a known ``order`` (its free sets and the positions each step
+    freed), as :func:`_attempt` records them."""
+    free = layout.free_mask(present)
+    history = [free]
+    freed = [tuple(_bits(free))]
+    for a, b in order:
+        present &= ~((1 << a) | (1 << b))
+        after = layout.free_mask(present)
+        freed.append(tuple(_bits(after & ~free)))
+        history.append(after)
+        free = after
+    return Construction(tuple(order), tuple(history), tuple(freed[:-1]))
 
 
 @lru_cache(maxsize=64)

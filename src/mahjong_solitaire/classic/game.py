@@ -86,8 +86,8 @@ class Game(TileGame):
     def _suggest(self) -> Move | None:
         return self._hinter.hint(self.board)
 
-    def _rearrange(self, rng: Rng) -> None:
-        tiles, _ = shuffled_tiles(self.board, rng)
+    def _rearrange(self, rng: Rng, *, patient: bool) -> None:
+        tiles, _ = shuffled_tiles(self.board, rng, patient=patient)
         self.board.rearrange(tiles)
 
     def _fingerprint(self) -> int:

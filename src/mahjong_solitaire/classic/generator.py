@@ -3,7 +3,7 @@
     >>> from mahjong_solitaire.layouts import builtin_layout
     >>> deal = generate(builtin_layout("turtle"), seed=12, difficulty=Difficulty.NORMAL)
     >>> deal.code, len(deal.tiles), len(deal.solution)
-    ('MJ1-L00-AAAAABL', 144, 72)
+    ('MJ2-L00-AAAAABL', 144, 72)
     >>> board = deal.board()
     >>> board.play(deal.solution)
     >>> board.is_won()
@@ -18,9 +18,12 @@ How a deal is made:
    positions the bundles are taken in a random order, plus one pair when the count is not
    a multiple of four; a bigger layout gets a full set per 144 positions and the rest so
    from one more set (up to 1,152 positions: rules §4.2).  The bundles are shuffled and
-   their pairs laid on the steps of the order: in a random order for easy and normal
-   deals; for hard deals the two pairs of each bundle go one to the first half and one to
-   the second half of the order, so identical tiles tend to be free at different times.
+   their pairs laid on the steps of the order as the code's version says
+   (:class:`~mahjong_solitaire.core.dealing.DealVersion`): for easy and normal deals a
+   bundle's two pairs go on two consecutive steps (``MJ2``; the first codes, ``MJ1``,
+   scattered the pairs one by one); for hard deals the two pairs of each bundle go one to
+   the first half and one to the second half of the order, so identical tiles tend to be
+   free at different times.
 3. Six candidates are built so.  Each one's *score* is the mean, over the steps of its own
    removal order, of the number of matching pairs of free tiles available just before the
    step.  Easy takes the candidate with the highest score, hard the lowest (among hard
@@ -39,6 +42,7 @@ from functools import lru_cache
 
 from ..core.board import Board
 from ..core.codes import CodeError
+from ..core.dealing import DealVersion
 from ..core.difficulty import CANDIDATES, Difficulty
 from ..core.faces import deal_tiles
 from ..core.layout import Layout
@@ -46,7 +50,7 @@ from ..core.moves import Move
 from ..core.rng import Rng, derive_seed
 from ..core.tiles import TILE_SET, key_id
 from ..layouts import builtin_layout
-from .codes import GameCode
+from .codes import VERSIONS, GameCode
 from .construction import Construction, construct
 
 __all__ = ["Deal", "deal_from_code", "fingerprint", "generate", "score"]
@@ -62,12 +66,13 @@ class Deal:
     difficulty: Difficulty
     seed: int
     score: float
+    version: DealVersion = VERSIONS.current
 
     @property
     def code(self) -> str:
-        """The game code: ``MJ1-Lnn-…`` on a built-in layout, ``MJ1-H…-…`` (the layout by
-        its content) on any other."""
-        return str(GameCode.of(self.layout, self.seed, self.difficulty))
+        """The game code: ``MJ2-Lnn-…`` on a built-in layout, ``MJ2-H…-…`` (the layout by
+        its content) on any other, under this deal's version."""
+        return str(GameCode.of(self.layout, self.seed, self.difficulty, self.version))
 
     def board(self) -> Board:
         """A fresh board at the start of this deal."""
@@ -137,8 +142,14 @@ def _freed_from_history(construction: Construction) -> list[list[int]]:
     return out
 
 
-def generate(layout: Layout, seed: int, difficulty: Difficulty | str = Difficulty.NORMAL) -> Deal:
-    """The deal of ``seed`` on ``layout`` at ``difficulty`` (see the module documentation).
+def generate(
+    layout: Layout,
+    seed: int,
+    difficulty: Difficulty | str = Difficulty.NORMAL,
+    version: DealVersion = VERSIONS.current,
+) -> Deal:
+    """The deal of ``seed`` on ``layout`` at ``difficulty``, dealt as ``version`` of the codes
+    deals (see the module documentation).
 
     Raises :class:`~mahjong_solitaire.classic.construction.UnclearableError` for positions that
     cannot be cleared.
@@ -147,11 +158,11 @@ def generate(layout: Layout, seed: int, difficulty: Difficulty | str = Difficult
     if seed < 0:
         raise ValueError(f"seed {seed} is negative")
     rng = Rng.from_seed(fingerprint(layout), seed, difficulty is Difficulty.HARD)
-    spread = difficulty is Difficulty.HARD
+    laying = version.laying_for(difficulty)
     candidates: list[tuple[float, int, Construction, tuple[str, ...]]] = []
     for n in range(CANDIDATES):
         construction = construct(layout, rng)
-        tiles = deal_tiles(layout, construction.order, rng, spread=spread)
+        tiles = deal_tiles(layout, construction.order, rng, laying=laying)
         candidates.append((score(construction, tiles), n, construction, tiles))
     # Highest score first; ties keep the order of construction.
     candidates.sort(key=lambda c: (-c[0], c[1]))
@@ -163,7 +174,7 @@ def generate(layout: Layout, seed: int, difficulty: Difficulty | str = Difficult
         chosen = candidates[(CANDIDATES - 1) // 2]
     value, _, construction, tiles = chosen
     solution = tuple(Move(a, b) for a, b in construction.order)
-    return Deal(layout, tiles, solution, difficulty, seed, value)
+    return Deal(layout, tiles, solution, difficulty, seed, value, version)
 
 
 def deal_from_code(code: GameCode | str, layout: Layout | None = None) -> Deal:
@@ -182,4 +193,4 @@ def deal_from_code(code: GameCode | str, layout: Layout | None = None) -> Deal:
         raise CodeError(f"{code} names an imported layout by its content, and it is not at hand")
     elif not code.names(layout):
         raise CodeError(f"{code} names another layout than {layout.name!r}")
-    return generate(layout, code.seed, code.difficulty)
+    return generate(layout, code.seed, code.difficulty, code.version)

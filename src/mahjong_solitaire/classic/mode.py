@@ -11,8 +11,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import ClassVar
 
+from ..core.dealing import DealVersions
 from ..core.mode import Mode
-from .codes import PREFIX, GameCode
+from .codes import VERSIONS, GameCode
 from .game import Game
 from .generator import Deal, deal_from_code
 from .stages import stage
@@ -29,7 +30,7 @@ class ClassicMode(Mode):
     """Tiles stacked on a layout; a tile is free when nothing lies on it and one side is open."""
 
     name: ClassVar[str] = "classic"
-    prefix: ClassVar[str] = PREFIX
+    versions: ClassVar[DealVersions] = VERSIONS
     game: ClassVar[type[Game]] = Game
 
     def parse(self, code: str) -> GameCode:

@@ -12,13 +12,18 @@
 from __future__ import annotations
 
 from ..layouts.files import LayoutMaps, RefusedMap
-from .construction import UnclearableError
+from .construction import OrderNotFoundError, UnclearableError
 from .generator import generate
 
-__all__ = ["UNCLEARABLE", "playable_maps"]
+__all__ = ["NOT_FOUND", "UNCLEARABLE", "playable_maps"]
 
-#: Why a layout whose positions cannot be cleared is refused.
+#: Why a layout whose positions cannot be cleared (proven) is refused.
 UNCLEARABLE = "its positions cannot be cleared pair by pair, so no deal can be made on it"
+#: Why a layout is refused when the search for an order ran out without a proof.
+NOT_FOUND = (
+    "no way to clear its positions pair by pair was found within {steps:,} steps of an "
+    "exact search (nor was it proven impossible), so no deal can be made on it"
+)
 
 
 def playable_maps(found: LayoutMaps) -> LayoutMaps:
@@ -31,6 +36,8 @@ def playable_maps(found: LayoutMaps) -> LayoutMaps:
             generate(layout, 0)
         except UnclearableError:
             refused.append(RefusedMap(layout.title, UNCLEARABLE))
+        except OrderNotFoundError as error:
+            refused.append(RefusedMap(layout.title, NOT_FOUND.format(steps=error.nodes)))
         else:
             layouts.append(layout)
     return LayoutMaps(layouts, refused)

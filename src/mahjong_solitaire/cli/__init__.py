@@ -147,7 +147,7 @@ def error_line(error: Exception, lang: str) -> str:
     >>> from mahjong_solitaire.core.codes import CodeError
     >>> error_line(CodeError("'X' is not a game code"), "pt")  # doctest: +NORMALIZE_WHITESPACE
     "mahjong-solitaire: erro: Isto não é um código da partida. Um código tem este aspeto:
-     MJ1-L00-ABCDEFG. ('X' is not a game code)"
+     MJ2-L00-ABCDEFG (ou MJ1-L00-ABCDEFG numa partida mais antiga). ('X' is not a game code)"
     """
     from .. import i18n
 

@@ -36,7 +36,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     source.add_argument(
         "--layout", default="turtle", help=N_("layout name or number (default: turtle)")
     )
-    source.add_argument("--code", help=N_("a game code such as MJ1-L00-AAAAABL"))
+    source.add_argument("--code", help=N_("a game code such as MJ2-L00-AAAAABL"))
     source.add_argument(
         "--daily",
         nargs="?",
@@ -104,7 +104,7 @@ def _deal_of(code: GameCode, database: str | None) -> Deal:
 def _deals(args: argparse.Namespace) -> list[GameCode] | list[Deal]:
     if args.count < 1:
         raise CliError(N_("--count must be at least 1"))
-    require_code(args.code, "MJ1-L00-AAAAABL")
+    require_code(args.code, "MJ2-L00-AAAAABL")
     fixed = args.code or args.daily
     if fixed and (args.seed is not None or args.count != 1):
         raise CliError(N_("--code and --daily name one deal: --seed and --count do not apply"))

@@ -157,7 +157,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _check(args: argparse.Namespace) -> None:
-    require_code(args.code, "MJ1-L00-AAAAABL")
+    require_code(args.code, "MJ2-L00-AAAAABL")
     if args.code is not None and args.file:
         raise CliError(N_("give either FILE or --code, not both"))
     if not args.code and not args.file:

@@ -137,7 +137,7 @@ class ConnectBoard(Shaped, History[_Item]):
         return sorted(Move(a, b) for a, b in self.grid.pairs(KEY_OF))
 
     def pair_count(self) -> int:
-        return sum(1 for _ in self.grid.pairs(KEY_OF))
+        return self.grid.pair_count(KEY_OF)
 
     def has_move(self) -> bool:
         return self.grid.has_pair(KEY_OF)

@@ -1,6 +1,7 @@
-"""Connect game codes such as ``CN1-1808B-AAAAABL`` (rules §7.3).
+"""Connect game codes such as ``CN2-1808B-AAAAABL`` (rules §7.3 and §7.6).
 
-In the spirit of the classic ``MJ1-L00-AAAAABL``: ``CN1`` the format version, then the grid
+In the spirit of the classic ``MJ2-L00-AAAAABL``: ``CN2`` the format version (``CN1``, the
+first, is still read and deals what it always dealt: :data:`VERSIONS`), then the grid
 width and height in two digits each and the sliding rule as one letter, then seven letters
 ``A``–``Z``, the base-26 number ``seed * 3 + difficulty`` (easy 0, normal 1, hard 2).  The
 code alone reproduces the grid size, the rule and the faces.  Rule letters follow the order
@@ -8,10 +9,10 @@ stages introduce the rules: ``A`` none, ``B`` down, ``C`` left, ``D`` up, ``E`` 
 ``F`` split-v, ``G`` split-h, ``H`` gather-v, ``I`` gather-h, ``J`` outward, ``K`` inward.
 
     >>> code = ConnectCode.parse(" cn1-1808b-aaaaabl ")
-    >>> code.shape, code.rule.value, code.seed, code.difficulty.value
-    (Shape(width=18, height=8), 'down', 12, 'normal')
-    >>> str(code)
-    'CN1-1808B-AAAAABL'
+    >>> code.shape, code.rule.value, code.seed, code.difficulty.value, code.version.prefix
+    (Shape(width=18, height=8), 'down', 12, 'normal', 'CN1')
+    >>> str(code), str(ConnectCode(code.shape, code.rule, 12, code.difficulty))
+    ('CN1-1808B-AAAAABL', 'CN2-1808B-AAAAABL')
     >>> try:
     ...     ConnectCode.parse("CN1-1807B-AAAAABL")
     ... except CodeError as error:
@@ -28,13 +29,22 @@ import re
 from dataclasses import dataclass
 
 from ..core.codes import MAX_SEED, CodeError, match_code, seed_from_letters, seed_letters
+from ..core.dealing import DealVersion, DealVersions, Laying
 from ..core.difficulty import Difficulty
 from .grid import Shape, ShapeError
 from .slide import Slide
 
-__all__ = ["PREFIX", "ConnectCode", "ConnectCodeError"]
+__all__ = ["PREFIX", "VERSIONS", "ConnectCode", "ConnectCodeError"]
 
-PREFIX = "CN1"
+#: The versions of Connect codes, oldest first; the last deals every new game.  ``CN1``
+#: scattered the pairs of easy and normal deals and scored every third step; ``CN2`` lays a
+#: bundle's two pairs together and scores every step (rules §9.5).
+VERSIONS = DealVersions(
+    DealVersion("CN1", Laying.SCATTERED, score_stride=3),
+    DealVersion("CN2", Laying.TOGETHER, score_stride=1),
+)
+#: The prefix of new codes.
+PREFIX = VERSIONS.current.prefix
 _RULES = "ABCDEFGHIJK"
 _PATTERN = re.compile(r"([A-Z]{2}\d)-(\d{2})(\d{2})([A-Z])-([A-Z]{7})")
 
@@ -50,6 +60,7 @@ class ConnectCode:
     rule: Slide
     seed: int
     difficulty: Difficulty
+    version: DealVersion = VERSIONS.current
 
     def __post_init__(self) -> None:
         if not 0 <= self.seed <= MAX_SEED:
@@ -67,20 +78,20 @@ class ConnectCode:
 
     @classmethod
     def _parse(cls, text: str) -> ConnectCode:
-        cleaned, match = match_code(text, _PATTERN, "Connect code", "CN1-1808B-AAAAABL")
-        version, width, height, rule, letters = match.groups()
-        if version != PREFIX:
-            raise CodeError(f"code version {version} is not supported (Connect reads {PREFIX})")
+        cleaned, match = match_code(text, _PATTERN, "Connect code", "CN2-1808B-AAAAABL")
+        prefix, width, height, rule, letters = match.groups()
+        version = VERSIONS.named(prefix, "Connect code")
         if rule not in _RULES:
             raise CodeError(f"{cleaned}: {rule} is not a sliding rule (A to {_RULES[-1]})")
         try:
             shape = Shape(int(width), int(height))
         except ShapeError as error:
             raise CodeError(f"{cleaned}: {error}") from None
-        return cls(shape, list(Slide)[_RULES.index(rule)], *seed_from_letters(letters, cleaned))
+        seed, difficulty = seed_from_letters(letters, cleaned)
+        return cls(shape, list(Slide)[_RULES.index(rule)], seed, difficulty, version)
 
     def __str__(self) -> str:
         return (
-            f"{PREFIX}-{self.shape.width:02d}{self.shape.height:02d}"
+            f"{self.version.prefix}-{self.shape.width:02d}{self.shape.height:02d}"
             f"{_RULES[self.rule.index]}-{seed_letters(self.seed, self.difficulty)}"
         )

@@ -71,7 +71,8 @@ class ConnectGame(TileGame):
     def _suggest(self) -> Move | None:
         return suggest(self.board)
 
-    def _rearrange(self, rng: Rng) -> None:
+    def _rearrange(self, rng: Rng, *, patient: bool) -> None:
+        # A Connect shuffle always finds its order at once (rules §9.6): nothing to wait for.
         tiles, order = shuffled_cells(self.board, rng)
         self.board.rearrange(tiles, order)
 

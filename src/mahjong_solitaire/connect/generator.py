@@ -2,7 +2,7 @@
 
     >>> deal = generate(Shape(18, 8), Slide.DOWN, seed=12)
     >>> deal.code, len(deal.solution)
-    ('CN1-1808B-AAAAABL', 72)
+    ('CN2-1808B-AAAAABL', 72)
     >>> board = deal.board()
     >>> board.play(deal.solution)
     >>> board.is_won()
@@ -14,12 +14,13 @@ How a deal is made, as for the classic layouts:
    to the end with the stage's slide, recording each pair.
 2. Faces are dealt along the recorded pairs by the classic
    :func:`~mahjong_solitaire.core.faces.deal_tiles`: bundles of four matching tiles, two
-   pairs each, whole bundles only on smaller grids; hard deals put a kind's two pairs in
-   different halves of the order.
+   pairs each, whole bundles only on smaller grids; easy and normal deals lay a bundle's
+   two pairs on consecutive steps (``CN1`` codes scattered them), hard deals put a kind's
+   two pairs in different halves of the order.
 3. Six candidates are built so; each one's *score* is the mean, over the steps of its own
-   order (every third one), of the matching pairs a player could take just before the
-   step.  Easy takes the
-   candidate with the highest score, hard the lowest, normal the middle one.
+   order (every step; every third one for ``CN1`` codes), of the matching pairs a player
+   could take just before the step.  Easy takes the candidate with the highest score, hard
+   the lowest, normal the middle one.
 
 Every random choice comes from :class:`~mahjong_solitaire.core.rng.Rng` seeded by the grid size,
 the rule and the seed, so the code alone reproduces the deal.
@@ -30,20 +31,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..core.dealing import DealVersion
 from ..core.difficulty import CANDIDATES, Difficulty
 from ..core.faces import deal_tiles
 from ..core.moves import Move
 from ..core.rng import Rng, derive_seed
 from ..core.tiles import key_id
 from .board import ConnectBoard
-from .codes import ConnectCode
+from .codes import VERSIONS, ConnectCode
 from .construction import Construction, construct
 from .grid import Shape, Shaped
 from .slide import Slide
 
 __all__ = [
     "FORMAT",
-    "SCORE_STRIDE",
     "ConnectDeal",
     "connect_deal_from_code",
     "fingerprint",
@@ -70,11 +71,12 @@ class ConnectDeal(Shaped):
     difficulty: Difficulty
     seed: int
     score: float
+    version: DealVersion = VERSIONS.current
 
     @property
     def code(self) -> str:
         """The game code that reproduces this deal."""
-        return str(ConnectCode(self.shape, self.rule, self.seed, self.difficulty))
+        return str(ConnectCode(self.shape, self.rule, self.seed, self.difficulty, self.version))
 
     def board(self) -> ConnectBoard:
         """A fresh board at the start of this deal, knowing its solution."""
@@ -106,38 +108,36 @@ def fingerprint(shape: Shape, rule: Slide) -> int:
     return derive_seed(_CONNECT, shape.width, shape.height, rule.index)
 
 
-#: The score looks at every ``SCORE_STRIDE``-th step (the first included): counting the
-#: pairs a player could take is the costly part of a deal, and a third of the steps give
-#: the same ranking of candidates for a fraction of the time.
-SCORE_STRIDE = 3
-
-
-def score(construction: Construction, tiles: Sequence[str]) -> float:
+def score(construction: Construction, tiles: Sequence[str], stride: int = 1) -> float:
     """Mean number of matching pairs a player could take before the steps of the order
-    (every :data:`SCORE_STRIDE`-th step)."""
+    (every ``stride``-th step, the first included: ``CN1`` codes sampled every third step,
+    as counting the pairs is the costly part of a deal)."""
     keys = [key_id(label) for label in tiles]  # by tile id
-    sampled = construction.grids[::SCORE_STRIDE]
-    total = 0
-    for grid in sampled:
-        total += sum(1 for _ in grid.pairs(keys))
-    return total / len(sampled)
+    sampled = construction.grids[::stride]
+    return sum(grid.pair_count(keys) for grid in sampled) / len(sampled)
 
 
 def generate(
-    shape: Shape, rule: Slide | str, seed: int, difficulty: Difficulty | str = Difficulty.NORMAL
+    shape: Shape,
+    rule: Slide | str,
+    seed: int,
+    difficulty: Difficulty | str = Difficulty.NORMAL,
+    version: DealVersion = VERSIONS.current,
 ) -> ConnectDeal:
-    """The deal of ``seed`` on a grid of ``shape`` with ``rule`` at ``difficulty``."""
+    """The deal of ``seed`` on a grid of ``shape`` with ``rule`` at ``difficulty``, dealt as
+    ``version`` of the codes deals."""
     rule = Slide.parse(rule)
     difficulty = Difficulty.parse(difficulty)
     if seed < 0:
         raise ValueError(f"seed {seed} is negative")
     hard = difficulty is Difficulty.HARD
     rng = Rng.from_seed(fingerprint(shape, rule), seed, hard)
+    laying = version.laying_for(difficulty)
     candidates: list[tuple[float, int, Construction, tuple[str, ...]]] = []
     for n in range(CANDIDATES):
         built = construct(shape, rule, rng)
-        tiles = deal_tiles(shape, built.ids, rng, spread=hard)
-        candidates.append((score(built, tiles), n, built, tiles))
+        tiles = deal_tiles(shape, built.ids, rng, laying=laying)
+        candidates.append((score(built, tiles, version.score_stride), n, built, tiles))
     candidates.sort(key=lambda c: (-c[0], c[1]))  # highest score first, ties in order
     rank = {
         Difficulty.EASY: 0,
@@ -145,7 +145,7 @@ def generate(
         Difficulty.HARD: CANDIDATES - 1,
     }[difficulty]
     value, _, built, tiles = candidates[rank]
-    return ConnectDeal(shape, rule, tiles, built.moves, difficulty, seed, value)
+    return ConnectDeal(shape, rule, tiles, built.moves, difficulty, seed, value, version)
 
 
 def connect_deal_from_code(code: ConnectCode | str) -> ConnectDeal:
@@ -156,4 +156,4 @@ def connect_deal_from_code(code: ConnectCode | str) -> ConnectDeal:
     """
     if isinstance(code, str):
         code = ConnectCode.parse(code)
-    return generate(code.shape, code.rule, code.seed, code.difficulty)
+    return generate(code.shape, code.rule, code.seed, code.difficulty, code.version)

@@ -35,7 +35,7 @@ from typing import Generic, Protocol, TypeVar, cast
 
 from .slide import Slide
 
-__all__ = ["MAX_CELLS", "Grid", "Path", "Point", "Shape", "ShapeError", "Shaped"]
+__all__ = ["MAX_CELLS", "SET_SIZE", "Grid", "Path", "Point", "Shape", "ShapeError", "Shaped"]
 
 Point = tuple[int, int]
 #: The corner points of a connecting path, from the first tile to the second.
@@ -54,8 +54,10 @@ class Keys(Protocol[_ContentT]):
     def __getitem__(self, content: _ContentT, /) -> int: ...
 
 
-#: A grid holds at most one full tile set.
-MAX_CELLS = 144
+#: A grid holds at most one full tile set, or whole sets up to two (24×12).
+MAX_CELLS = 288
+#: The tiles of one full set.
+SET_SIZE = 144
 
 
 class ShapeError(ValueError):
@@ -67,7 +69,8 @@ class Shape:
     """The size of a grid; ``len(shape)`` is its number of cells.
 
     Boards are dealt in whole bundles of four matching tiles, so the cell count is a
-    multiple of four, at most 144:
+    multiple of four, at most 144, or a whole number of full sets up to two (288 cells:
+    24×12, as Shisen-Sho players know it):
 
     >>> Shape(18, 8).index(17, 1), Shape(18, 8).point(35)
     (35, (17, 1))
@@ -89,7 +92,12 @@ class Shape:
         if cells > MAX_CELLS:
             raise ShapeError(
                 f"a {self.width}×{self.height} grid has {cells} cells: "
-                f"more than the {MAX_CELLS} tiles of the set"
+                f"more than the {MAX_CELLS} tiles of two sets"
+            )
+        if cells > SET_SIZE and cells % SET_SIZE:
+            raise ShapeError(
+                f"a {self.width}×{self.height} grid has {cells} cells: more than the "
+                f"{SET_SIZE} tiles of the set, and not whole sets ({2 * SET_SIZE} cells)"
             )
         if cells % 4:
             raise ShapeError(
@@ -125,6 +133,11 @@ def _run(mask: int, p: int, end: int) -> tuple[int, int]:
     above = mask >> (p + 1)
     hi = p + (above & -above).bit_length() - 1 if above else end
     return lo, hi
+
+
+#: ``_LOW_BITS[n]`` has the bits below ``n`` set: the bits strictly between ``p < q`` are
+#: ``_LOW_BITS[q] ^ _LOW_BITS[p + 1]``.
+_LOW_BITS = tuple((1 << n) - 1 for n in range(MAX_CELLS + 3))
 
 
 def _between(p: int, q: int) -> int:
@@ -418,6 +431,80 @@ class Grid(Generic[CellT]):
                 for b in group[n + 1 :]:
                     if search(a, b, first=True) is not None:
                         yield a, b
+
+    def pair_count(self, keys: Keys[CellT]) -> int:
+        """How many pairs :meth:`pairs` yields with ``keys``, counted without building them.
+
+        This is the difficulty score's count before every step of every candidate (rules
+        §9.5), so each tile's empty runs along its row and its column are found once, not
+        once per partner tried; the test is then the one of :meth:`connects`.
+        """
+        w = self.shape.width
+        cells = cast("list[CellT]", self.cells)
+        rows, cols = self.rows, self.cols
+        touching, enclosed = self._split()
+        open_set = set(touching)
+        count = 0
+        for a in enclosed:
+            ka = keys[cells[a]]
+            for b, forward in ((a + 1, True), (a + w, True), (a - 1, False), (a - w, False)):
+                if (forward or b in open_set) and keys[cells[b]] == ka:
+                    count += 1
+        by_key: dict[int, list[int]] = {}
+        for i in touching:
+            by_key.setdefault(keys[cells[i]], []).append(i)
+        x_end, y_end = w + 1, self.shape.height + 1
+        bits = _LOW_BITS
+        for group in by_key.values():
+            if len(group) < 2:
+                continue
+            # (x, y, row run lo..hi, column run lo..hi) of each tile, padded coordinates.
+            runs = []
+            for i in group:
+                y, x = divmod(i, w)
+                x += 1
+                y += 1
+                m = rows[y]
+                t = m >> (x + 1)
+                hlo = (m & ((1 << x) - 1)).bit_length()
+                hhi = x + (t & -t).bit_length() - 1 if t else x_end
+                m = cols[x]
+                t = m >> (y + 1)
+                vlo = (m & ((1 << y) - 1)).bit_length()
+                vhi = y + (t & -t).bit_length() - 1 if t else y_end
+                runs.append((x, y, hlo, hhi, vlo, vhi))
+            for n, (xa, ya, halo, hahi, valo, vahi) in enumerate(runs):
+                for xb, yb, hblo, hbhi, vblo, vbhi in runs[n + 1 :]:
+                    if ya == yb:
+                        if halo - 1 <= xb <= hahi + 1:
+                            count += 1
+                            continue
+                    else:
+                        lo = halo if halo > hblo else hblo
+                        hi = hahi if hahi < hbhi else hbhi
+                        if lo <= hi:
+                            clear = bits[yb] ^ bits[ya + 1] if ya < yb else bits[ya] ^ bits[yb + 1]
+                            for c in range(lo, hi + 1):
+                                if not cols[c] & clear:
+                                    break
+                            else:
+                                c = -1
+                            if c >= 0:
+                                count += 1
+                                continue
+                    if xa == xb:
+                        if valo - 1 <= yb <= vahi + 1:
+                            count += 1
+                    else:
+                        lo = valo if valo > vblo else vblo
+                        hi = vahi if vahi < vbhi else vbhi
+                        if lo <= hi:
+                            clear = bits[xb] ^ bits[xa + 1] if xa < xb else bits[xa] ^ bits[xb + 1]
+                            for r in range(lo, hi + 1):
+                                if not rows[r] & clear:
+                                    count += 1
+                                    break
+        return count
 
     def open_cells(self) -> list[int]:
         """Occupied cells with an empty neighbour (the ring included), in order."""

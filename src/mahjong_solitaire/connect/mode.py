@@ -12,8 +12,9 @@ import re
 from functools import lru_cache
 from typing import ClassVar
 
+from ..core.dealing import DealVersions
 from ..core.mode import Mode
-from .codes import PREFIX, ConnectCode
+from .codes import VERSIONS, ConnectCode
 from .game import ConnectGame
 from .generator import ConnectDeal, connect_deal_from_code
 from .slide import Slide
@@ -53,7 +54,7 @@ class ConnectMode(Mode):
     """Join two matching tiles by a path of at most two turns; a rule slides the rest."""
 
     name: ClassVar[str] = "connect"
-    prefix: ClassVar[str] = PREFIX
+    versions: ClassVar[DealVersions] = VERSIONS
     game: ClassVar[type[ConnectGame]] = ConnectGame
 
     def parse(self, code: str) -> ConnectCode:

@@ -12,15 +12,40 @@ lay matching faces on each step of that order, so the order is a solution.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence, Sized
+from enum import Enum
 
 from .rng import Rng
 from .tiles import BUNDLES, TILE_SET, match_key
 
-__all__ = ["ShuffleError", "deal_tiles", "lay_faces", "match_groups"]
+__all__ = [
+    "Laying",
+    "ShuffleError",
+    "ShuffleNotFoundError",
+    "deal_tiles",
+    "lay_faces",
+    "match_groups",
+]
+
+
+class Laying(Enum):
+    """How the two pairs of a bundle are laid on the removal order (rules §4.2)."""
+
+    #: Every pair on a random step of its own (easy and normal deals of the first codes).
+    SCATTERED = "scattered"
+    #: A bundle's two pairs on two consecutive steps: its four tiles go in together.
+    TOGETHER = "together"
+    #: A bundle's first pair in the first half of the order, its second in the second
+    #: half, so identical tiles tend to be free at different times (hard deals).
+    SPREAD = "spread"
 
 
 class ShuffleError(ValueError):
-    """The remaining positions cannot be cleared, whatever faces they carry."""
+    """The remaining positions cannot be cleared, whatever faces they carry: proven."""
+
+
+class ShuffleNotFoundError(ValueError):
+    """No solvable shuffle was found within the search's budget, and the positions were
+    not proven unclearable: a longer search (or an undo) may still help (rules §6.2)."""
 
 
 def _pairs_for(count: int, rng: Rng) -> list[tuple[tuple[str, str], ...]]:
@@ -46,9 +71,10 @@ def _pairs_for(count: int, rng: Rng) -> list[tuple[tuple[str, str], ...]]:
 
 
 def deal_tiles(
-    layout: Sized, order: Sequence[tuple[int, int]], rng: Rng, *, spread: bool
+    layout: Sized, order: Sequence[tuple[int, int]], rng: Rng, *, laying: Laying
 ) -> tuple[str, ...]:
-    """Lay matching faces on each step of a removal order (rules §4.2).
+    """Lay matching faces on each step of a removal order (rules §4.2), the bundles' pairs
+    laid as ``laying`` says.
 
     Only the number of places is read from ``layout``: a :class:`~.layout.Layout`, or a
     Connect :class:`~.connect.grid.Shape` (one place per cell).
@@ -56,32 +82,40 @@ def deal_tiles(
     steps = len(order)
     bundles = _pairs_for(2 * steps, rng)
     rng.shuffle(bundles)
-    if spread:
-        half = steps // 2
-        first = list(range(half))
-        second = list(range(half, steps))
-        rng.shuffle(first)
-        rng.shuffle(second)
-        # The first pair of each bundle goes to the first half, the second to the second;
-        # a lone pair takes the slot that is left.
-        placed: list[tuple[str, str] | None] = [None] * steps
-        for bundle in bundles:
-            if len(bundle) == 2:
-                placed[first.pop()] = bundle[0]
-                placed[second.pop()] = bundle[1]
-        rest = first + second
-        for bundle in bundles:
-            if len(bundle) == 1:
-                placed[rest.pop()] = bundle[0]
-        laid = [p for p in placed if p is not None]
+    if laying is Laying.SPREAD:
+        laid = _spread(bundles, steps, rng)
     else:
         laid = [pair for bundle in bundles for pair in bundle]
-        rng.shuffle(laid)
+        if laying is Laying.SCATTERED:
+            rng.shuffle(laid)
     tiles: list[str] = [""] * len(layout)
     for (a, b), (face_a, face_b) in zip(order, laid, strict=True):
         tiles[a] = face_a
         tiles[b] = face_b
     return tuple(tiles)
+
+
+def _spread(
+    bundles: Sequence[tuple[tuple[str, str], ...]], steps: int, rng: Rng
+) -> list[tuple[str, str]]:
+    """The pairs of ``bundles`` in the order of the steps, each whole bundle's first pair
+    on a random step of the first half and its second on one of the second half."""
+    half = steps // 2
+    first = list(range(half))
+    second = list(range(half, steps))
+    rng.shuffle(first)
+    rng.shuffle(second)
+    # A lone pair takes the slot that is left.
+    placed: list[tuple[str, str] | None] = [None] * steps
+    for bundle in bundles:
+        if len(bundle) == 2:
+            placed[first.pop()] = bundle[0]
+            placed[second.pop()] = bundle[1]
+    rest = first + second
+    for bundle in bundles:
+        if len(bundle) == 1:
+            placed[rest.pop()] = bundle[0]
+    return [p for p in placed if p is not None]
 
 
 def match_groups(labels: Iterable[str | None]) -> dict[str, list[str]]:

@@ -174,8 +174,9 @@ class TileGame(ABC):
         """A playable pair for a hint, ``None`` when there is none."""
 
     @abstractmethod
-    def _rearrange(self, rng: Rng) -> None:
-        """New faces on the remaining tiles, drawn from ``rng`` (a shuffle)."""
+    def _rearrange(self, rng: Rng, *, patient: bool) -> None:
+        """New faces on the remaining tiles, drawn from ``rng`` (a shuffle); a ``patient``
+        one may search longer for them."""
 
     @abstractmethod
     def _fingerprint(self) -> int:
@@ -239,7 +240,9 @@ class TileGame(ABC):
         elif action == "redo":
             self.redo()
         elif action == "shuffle":
-            self.shuffle()
+            # Patient: a shuffle's search finds the same faces whatever its budget, so a
+            # logged shuffle replays even when it took the player's longer search.
+            self.shuffle(patient=True)
         elif action == "hint":
             self.hint()
         elif action == FINISH:
@@ -366,12 +369,14 @@ class TileGame(ABC):
         self.actions.append("hint")
         return move
 
-    def shuffle(self) -> None:
+    def shuffle(self, *, patient: bool = False) -> None:
         """New faces on the remaining tiles, solvable again (:class:`~.faces.ShuffleError`
-        when the positions themselves cannot be cleared; nothing changes then)."""
+        when the positions themselves are proven unclearable,
+        :class:`~.faces.ShuffleNotFoundError` when the search ran out first: nothing
+        changes then, and a ``patient`` shuffle searches longer; rules §6.2)."""
         self._require_playable()
         rng = Rng.from_seed(self._fingerprint(), self.deal.seed, SHUFFLE_STREAM, len(self.actions))
-        self._rearrange(rng)
+        self._rearrange(rng, patient=patient)
         self.selection = None
         self.shuffles += 1
         self.actions.append("shuffle")

@@ -8,8 +8,8 @@ is one subclass in its own package (:mod:`mahjong_solitaire.classic.mode`,
 
     >>> from mahjong_solitaire.modes import mode_of_code
     >>> mode = mode_of_code("MJ1-L00-AAAAABL")
-    >>> mode.name, mode.prefix, mode.deal("MJ1-L00-AAAAABL").seed
-    ('classic', 'MJ1', 12)
+    >>> mode.name, mode.prefix, mode.prefixes, mode.deal("MJ1-L00-AAAAABL").seed
+    ('classic', 'MJ2', ('MJ1', 'MJ2'), 12)
 """
 
 from __future__ import annotations
@@ -19,24 +19,39 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from .codes import ParsedCode
+from .dealing import DealVersions
 from .game import PlayableDeal, TileGame
 
 __all__ = ["Mode"]
 
 
 class Mode(ABC):
-    """One mode of play.  Subclasses set :attr:`name`, :attr:`prefix` and :attr:`game`."""
+    """One mode of play.  Subclasses set :attr:`name`, :attr:`versions` and :attr:`game`."""
 
     #: The mode's name in the API, the store and the page (``"classic"``).
     name: ClassVar[str]
-    #: The first part of the mode's game codes (``"MJ1"``).
-    prefix: ClassVar[str]
+    #: The versions of the mode's codes, each with its prefix (rules §7.6).
+    versions: ClassVar[DealVersions]
     #: The game class that plays the mode's deals.
     game: ClassVar[type[TileGame]]
 
+    @property
+    def prefix(self) -> str:
+        """The first part of the mode's new game codes (``"MJ2"``)."""
+        return self.versions.current.prefix
+
+    @property
+    def prefixes(self) -> tuple[str, ...]:
+        """The first parts of every code the mode reads, oldest first."""
+        return self.versions.prefixes
+
     def owns(self, code: object) -> bool:
-        """Whether ``code`` is text that starts as this mode's codes do (case-insensitive)."""
-        return isinstance(code, str) and code.strip().upper().startswith(self.prefix + "-")
+        """Whether ``code`` is text that starts as one of this mode's codes does (any
+        version, case-insensitive)."""
+        if not isinstance(code, str):
+            return False
+        cleaned = code.strip().upper()
+        return any(cleaned.startswith(prefix + "-") for prefix in self.prefixes)
 
     @abstractmethod
     def parse(self, code: str) -> ParsedCode:

@@ -1,8 +1,9 @@
 """What the player reads for each error code of the JSON API (``{"error": code}``) and of
 the command line, in every language.
 
-    >>> error_message("bad_code", "it")
-    'Questo non è un codice partita. Un codice è fatto così: MJ1-L00-ABCDEFG.'
+    >>> error_message("bad_code", "it")  # doctest: +NORMALIZE_WHITESPACE
+    'Questo non è un codice partita. Un codice è fatto così: MJ2-L00-ABCDEFG
+     (o MJ1-L00-ABCDEFG per una partita più vecchia).'
     >>> error_message("no-such-code", "en") == translator("en")(UNKNOWN_ERROR)
     True
 """
@@ -17,8 +18,14 @@ __all__ = ["ERRORS", "UNKNOWN_ERROR", "error_message"]
 ERRORS: dict[str, str] = {
     "bad_request": N_("The game could not do that: the request is not valid."),
     "bad_body": N_("The game could not do that: the request is not valid."),
-    "bad_code": N_("That is not a game code. A code looks like MJ1-L00-ABCDEFG."),
-    "bad_connect_code": N_("That is not a Connect code. A code looks like CN1-1808B-AAAAABL."),
+    "bad_code": N_(
+        "That is not a game code. A code looks like MJ2-L00-ABCDEFG (or MJ1-L00-ABCDEFG for "
+        "an older game)."
+    ),
+    "bad_connect_code": N_(
+        "That is not a Connect code. A code looks like CN2-1808B-AAAAABL (or CN1-1808B-AAAAABL "
+        "for an older game)."
+    ),
     "bad_layout": N_("That layout is unknown or not a valid layout."),
     "unknown_layout": N_("There is no such layout."),
     "too_large": N_("The file is larger than a layout file can be."),
@@ -33,6 +40,9 @@ ERRORS: dict[str, str] = {
     "stale_version": N_("The game changed in another tab; showing the latest position."),
     "game_over": N_("This game was replaced by a newer one."),
     "no_shuffle": N_("No shuffle can help: the remaining tiles cannot all be cleared."),
+    "shuffle_not_found": N_(
+        "No solvable shuffle was found yet. Search longer, or undo a few pairs."
+    ),
     "corrupt_game": N_("This saved game cannot be rebuilt."),
     "not_found": N_("There is nothing at this address."),
     "method_not_allowed": N_("The game could not do that: the request is not valid."),

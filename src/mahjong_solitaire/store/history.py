@@ -201,10 +201,12 @@ def _parse_game(raw: object, number: int, version: int) -> dict[str, Any]:
         else:
             layout = Layout.from_positions(positions, name=name)
             positions = [list(p) for p in layout.positions]
-            deal = layout_deal(layout.positions, name, seed, level)
-            # a code beside the positions names them by their hash (histories written
-            # before had none): it must be this deal's
-            if code is not None and str(game_mode.parse(code)) != deal.code:
+            # a code beside the positions names them by their hash and the version they
+            # were dealt by (histories written before had none: the first): it must be
+            # this deal's
+            named = None if code is None else str(game_mode.parse(code))
+            deal = layout_deal(layout.positions, name, seed, level, named)
+            if named is not None and named != deal.code:
                 raise fields.fail(f"code {code} does not name this layout, seed and difficulty")
             code = deal.code
     except StoreError:

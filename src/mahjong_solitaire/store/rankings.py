@@ -34,10 +34,11 @@ def statistics(connection: Connection, player_id: str, mode: str) -> Statistics:
 
 
 def leaderboard(
-    connection: Connection, player_id: str, limit: int, mode: str
+    connection: Connection, player_id: str, limit: int, mode: str, layout: str | None = None
 ) -> list[LeaderboardEntry]:
-    """The player's ``limit`` fastest ranked wins in the mode named ``mode``, the earlier
-    win first on equal times."""
+    """The player's ``limit`` fastest ranked wins in the mode named ``mode`` (only those on
+    the layout or grid named ``layout`` when given), the earlier win first on equal times."""
+    chosen = [] if layout is None else [games.c.layout_name == layout]
     rows = connection.execute(
         select(games)
         .where(
@@ -45,6 +46,7 @@ def leaderboard(
             games.c.mode == mode,
             games.c.status == "won",
             games.c.ranked == true(),
+            *chosen,
         )
         .order_by(games.c.elapsed, games.c.finished_at, games.c.id)
         .limit(limit)

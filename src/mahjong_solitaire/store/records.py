@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from functools import lru_cache
 
+from ..classic.codes import VERSIONS, GameCode
 from ..classic.generator import Deal, generate
 from ..core.game import SOLVE, PlayableDeal
 from ..core.layout import Layout
@@ -78,10 +79,18 @@ def humanly_fast(elapsed: float, actions: list[str]) -> bool:
 
 @lru_cache(maxsize=16)
 def layout_deal(
-    positions: tuple[tuple[int, int, int], ...], name: str, seed: int, difficulty: str
+    positions: tuple[tuple[int, int, int], ...],
+    name: str,
+    seed: int,
+    difficulty: str,
+    code: str | None = None,
 ) -> Deal:
-    """The deal of ``seed`` on an imported layout given by its positions (cached)."""
-    return generate(Layout.from_positions(positions, name=name), seed, difficulty)
+    """The deal of ``seed`` on an imported layout given by its positions (cached), dealt as
+    the version its ``code`` (``MJ2-H…``) names.  A game stored before such codes has none:
+    it is dealt as the first version, which every game stored then was (rules §7.6)."""
+    layout = Layout.from_positions(positions, name=name)
+    version = VERSIONS.first if code is None else GameCode.parse(code).version
+    return generate(layout, seed, difficulty, version)
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -203,7 +212,7 @@ class StoredGame:
         if self.layout_positions is None and self.code is not None:
             return mode_of_code(self.code).deal(self.code)
         positions = tuple((x, y, z) for x, y, z in self.layout_positions or ())
-        return layout_deal(positions, self.layout_name, self.seed, self.difficulty)
+        return layout_deal(positions, self.layout_name, self.seed, self.difficulty, self.code)
 
     def connect_deal(self) -> PlayableDeal:
         """:meth:`deal` under its former name for Connect games (the web's Connect routes

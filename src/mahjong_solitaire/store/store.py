@@ -404,12 +404,19 @@ class Store:
             return rankings.statistics(connection, player_id, _mode(mode).name)
 
     def leaderboard(
-        self, player_id: str, limit: int = 10, mode: str | Mode = DEFAULT_MODE
+        self,
+        player_id: str,
+        limit: int = 10,
+        mode: str | Mode = DEFAULT_MODE,
+        *,
+        layout: str | None = None,
     ) -> list[LeaderboardEntry]:
         """The player's ``limit`` fastest ranked wins in one game ``mode`` (a win faster
-        than a human is not ranked); on equal times the earlier win ranks first."""
+        than a human is not ranked), or only on one ``layout`` (a layout's name, or a
+        Connect grid's: ``connect-24x12-down``); on equal times the earlier win ranks
+        first."""
         with self._transaction(write=False) as connection:
-            return rankings.leaderboard(connection, player_id, limit, _mode(mode).name)
+            return rankings.leaderboard(connection, player_id, limit, _mode(mode).name, layout)
 
     def daily_board(
         self, day: date, limit: int = 10, *, viewer: str | None = None

@@ -235,14 +235,34 @@ action_route(
     summary="Undo the last pair (or shuffle)",
     doc="409 when there is nothing to undo.",
 )
+
+
+def patient_shuffle(game: Game) -> dict[str, object]:
+    """The shuffle whose exact search may run longer (rules §6.2)."""
+    game.shuffle(patient=True)
+    return {}
+
+
 action_route(
     router,
     VIEW,
     "shuffle",
     calling("shuffle"),
     summary="New faces, solvable again",
-    doc="409 ``no_shuffle`` when the remaining positions cannot be cleared by any shuffle.",
-    errors=(ErrorCode.NO_SHUFFLE,),
+    doc="409 ``no_shuffle`` when the remaining positions are proven unclearable by any "
+    "shuffle; 409 ``shuffle_not_found`` when the search ran out before finding one (then "
+    "``shuffle-longer`` searches longer).",
+    errors=(ErrorCode.NO_SHUFFLE, ErrorCode.SHUFFLE_NOT_FOUND),
+)
+action_route(
+    router,
+    VIEW,
+    "shuffle-longer",
+    patient_shuffle,
+    summary="A shuffle that searches longer",
+    doc="The shuffle again, letting the exact search examine many more positions (after a "
+    "``shuffle_not_found``); the same answers as ``shuffle``.",
+    errors=(ErrorCode.NO_SHUFFLE, ErrorCode.SHUFFLE_NOT_FOUND),
 )
 clock_routes(router, VIEW)
 action_route(
@@ -311,14 +331,19 @@ def get_winnability(
     responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.UNAVAILABLE),
 )
 def leaderboard(
-    request: Request, cookie: PlayerCookie = None, mode: ModeQuery = DEFAULT_MODE.name
+    request: Request,
+    cookie: PlayerCookie = None,
+    mode: ModeQuery = DEFAULT_MODE.name,
+    layout: Annotated[str | None, Query(max_length=64)] = None,
 ) -> Leaderboard:
-    """``mode``: the wins of that mode's games (default: classic).  Wins faster than a
-    human are not listed.  Without a player, no entries (and nothing is written)."""
+    """``mode``: the wins of that mode's games (default: classic); ``layout``: only those on
+    that layout or grid (its stored name, e.g. ``turtle`` or ``connect-24x12-down``: each
+    grid of the player's choice has its own board).  Wins faster than a human are not
+    listed.  Without a player, no entries (and nothing is written)."""
     player_id = reading_player(request, cookie)
     if player_id is None:
         return Leaderboard(entries=[])
-    entries = store_of(request).leaderboard(player_id, limit=10, mode=mode)
+    entries = store_of(request).leaderboard(player_id, limit=10, mode=mode, layout=layout)
     return Leaderboard.model_validate({"entries": [entry.to_json() for entry in entries]})
 
 

@@ -20,9 +20,11 @@ from collections.abc import Callable
 
 from fastapi import APIRouter, Request, Response
 
-from ..connect import ConnectCode, ConnectGame, stage
+from ..connect import ConnectCode, ConnectGame, Slide, stage
 from ..connect.mode import CONNECT
+from ..connect.sizes import GRID_SIZES, parse_size, size_text
 from ..core.codes import MAX_SEED
+from ..core.difficulty import Difficulty
 from ..core.moves import Move
 from .aid_models import ConnectSolveAnswer
 from .aids_api import aid_routes
@@ -73,6 +75,15 @@ def _stage_code(number: int) -> str:
     return str(ConnectCode(found.shape, found.rule, seed, found.difficulty))
 
 
+def _chosen_grid_code(body: NewConnectGame) -> str:
+    """A new deal on the grid, rule and difficulty the player chose (a random seed)."""
+    shape = parse_size(body.size)
+    rule = Slide.parse(body.slide or Slide.NONE.value)
+    difficulty = Difficulty.parse(body.difficulty or Difficulty.NORMAL.value)
+    seed = secrets.randbelow(MAX_SEED + 1)
+    return str(ConnectCode(shape, rule, seed, difficulty))
+
+
 def _check_unlocked(request: Request, player_id: str, number: int) -> None:
     stage(number)  # ValueError (400) for a stage that does not exist
     unlocked = store_of(request).stage_progress(player_id, CONNECT.name).next_stage
@@ -88,6 +99,7 @@ def _check_unlocked(request: Request, player_id: str, number: int) -> None:
     summary="Start a Connect game",
     responses=error_responses(
         ErrorCode.BAD_BODY,
+        ErrorCode.BAD_REQUEST,
         ErrorCode.BAD_CODE,
         ErrorCode.STAGE_LOCKED,
         ErrorCode.CORRUPT_GAME,
@@ -99,10 +111,18 @@ def create_game(
     request: Request, response: Response, body: NewConnectGame, cookie: PlayerCookie = None
 ) -> ConnectState:
     """The player's unfinished game (of any mode) is abandoned.  A stage beyond the
-    player's next one is locked (409 ``stage_locked``)."""
+    player's next one is locked (409 ``stage_locked``); a grid size no grid can have, an
+    unknown rule or difficulty is 400 ``bad_request``."""
     player_id = acting_player(request, response, cookie)
     number = body.stage
-    if body.code is not None:
+    chosen = body.size is not None
+    if not chosen and (body.slide is not None or body.difficulty is not None):
+        raise ApiError(ErrorCode.BAD_REQUEST, "slide and difficulty go with a size")
+    if chosen and (number is not None or body.code is not None):
+        raise ApiError(ErrorCode.BAD_REQUEST, "give a size, a stage or a code, not several")
+    if chosen:
+        text = _chosen_grid_code(body)
+    elif body.code is not None:
         code = ConnectCode.parse(body.code)
         if number is not None:
             wanted = stage(number)
@@ -249,4 +269,9 @@ def stages(request: Request, cookie: PlayerCookie = None) -> StagesList:
         )
         for n in range(1, last + 1)
     ]
-    return StagesList(next=progress.next_stage, stages=listed)
+    return StagesList(
+        next=progress.next_stage,
+        stages=listed,
+        grid_sizes=[size_text(shape) for shape in GRID_SIZES],
+        slide_rules=[rule.value for rule in Slide],
+    )

@@ -40,7 +40,7 @@ from starlette.responses import JSONResponse
 
 from ..connect import ConnectCodeError
 from ..core.codes import CodeError
-from ..core.faces import ShuffleError
+from ..core.faces import ShuffleError, ShuffleNotFoundError
 from ..core.game import GameError
 from ..core.layout import LayoutError
 from ..core.moves import IllegalMoveError
@@ -95,6 +95,7 @@ class ErrorCode(StrEnum):
     # not now
     ILLEGAL_ACTION = "illegal_action", 409
     NO_SHUFFLE = "no_shuffle", 409
+    SHUFFLE_NOT_FOUND = "shuffle_not_found", 409
     STALE_VERSION = "stale_version", 409
     GAME_OVER = "game_over", 409
     STAGE_LOCKED = "stage_locked", 409
@@ -147,7 +148,8 @@ _MEANINGS = {
     ErrorCode.NOT_FOUND: "nothing at this path",
     ErrorCode.METHOD_NOT_ALLOWED: "the path does not take this method",
     ErrorCode.ILLEGAL_ACTION: "the game does not allow it now",
-    ErrorCode.NO_SHUFFLE: "no shuffle can clear the remaining positions",
+    ErrorCode.NO_SHUFFLE: "no shuffle can clear the remaining positions (proven)",
+    ErrorCode.SHUFFLE_NOT_FOUND: "no solvable shuffle found yet; a longer search may find one",
     ErrorCode.STALE_VERSION: "the version is not the stored one",
     ErrorCode.GAME_OVER: "the game was abandoned for a newer one",
     ErrorCode.STAGE_LOCKED: "a stage beyond the player's next one",
@@ -211,6 +213,7 @@ ENGINE_ERRORS: tuple[tuple[type[Exception], ErrorCode], ...] = (
     (CodeError, ErrorCode.BAD_CODE),
     (LayoutError, ErrorCode.BAD_LAYOUT),
     (ShuffleError, ErrorCode.NO_SHUFFLE),
+    (ShuffleNotFoundError, ErrorCode.SHUFFLE_NOT_FOUND),
     (IllegalMoveError, ErrorCode.ILLEGAL_ACTION),
     (GameError, ErrorCode.ILLEGAL_ACTION),
     (StoreError, ErrorCode.BAD_REQUEST),

@@ -123,12 +123,17 @@ class NewGame(_Body):
 
 
 class NewConnectGame(_Body):
-    """``{"stage": n}`` (a new deal of stage ``n``), ``{"code": "CN1-…"}`` (that deal),
-    both (that deal, counted for stage ``n``: it must be a deal of that stage), or ``{}``
-    (the player's next stage)."""
+    """``{"stage": n}`` (a new deal of stage ``n``), ``{"code": "CN2-…"}`` (that deal),
+    both (that deal, counted for stage ``n``: it must be a deal of that stage), ``{"size":
+    "24x12", "slide": "down", "difficulty": "hard"}`` (a new deal on a grid of the player's
+    choice: ``slide`` defaults to ``none``, ``difficulty`` to ``normal``), or ``{}`` (the
+    player's next stage)."""
 
     stage: StrictInt | None = Field(None, examples=[2])
-    code: StrictStr | None = Field(None, examples=["CN1-1206B-AAAAAAP"])
+    code: StrictStr | None = Field(None, examples=["CN2-1206B-AAAAAAP"])
+    size: StrictStr | None = Field(None, examples=["24x12"])
+    slide: StrictStr | None = Field(None, examples=["down"])
+    difficulty: StrictStr | None = Field(None, examples=["normal"])
 
 
 class Versioned(_Body):
@@ -333,6 +338,10 @@ class StageInfo(StageRules):
 class StagesList(BaseModel):
     next: int
     stages: list[StageInfo]
+    #: The grids a player may choose for a game of their own (``"24x12"``), smallest
+    #: first, and the sliding rules (rules §9.4), for ``POST /games {"size", "slide"}``.
+    grid_sizes: list[str] = Field(examples=[["10x6", "24x12"]])
+    slide_rules: list[str] = Field(examples=[["none", "down"]])
 
 
 class ConnectResult(BaseResult):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from fastapi import Request
 
 from ..classic.codes import GameCode
-from ..classic.construction import UnclearableError
+from ..classic.construction import OrderNotFoundError, UnclearableError
 from ..classic.generator import generate
 from ..core.layout import Layout, LayoutError
 from ..store import LayoutLimitError
@@ -39,6 +39,11 @@ def carried_layout(code: GameCode, shared: SharedLayout) -> Layout:
         generate(layout, 0)
     except UnclearableError:
         raise LayoutError(f"the layout {layout.title!r} cannot be cleared pair by pair") from None
+    except OrderNotFoundError as error:
+        raise LayoutError(
+            f"no way to clear the layout {layout.title!r} pair by pair was found within "
+            f"{error.nodes:,} steps (nor was it proven impossible)"
+        ) from None
     return layout
 
 

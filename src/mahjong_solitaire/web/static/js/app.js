@@ -18,6 +18,7 @@ import { classic, connect, createGame, MODES, modeOf, otherMode } from "./modes/
 import { aboutPage, leaderboardPage, rulesPage, settingsPage, statisticsPage } from "./pages.js";
 import { applySettings, loadSettings, onSystemThemeChange, saveSettings } from "./settings.js";
 import { Sound } from "./sound.js";
+import { isShuffleRefusal, SHUFFLE_NOT_FOUND, shuffleNotFoundDialog } from "./shufflesearch.js";
 import { stagesPage } from "./stages.js";
 import { chooseLanguage, loadCatalogue, t, tileName } from "./strings.js";
 import { reducedMotion } from "./tileview.js";
@@ -223,8 +224,18 @@ function openNoMoves() {
   noMovesDialog(state, {
     undo: () => run("undo"),
     shuffle: () => run("shuffle"),
+    shuffleNotFound: openShuffleSearch,
     toWinnable: () => run("undo-to-winnable"),
     newGame: () => openNewGame(),
+  });
+}
+
+/** No solvable shuffle found yet (rules §6.2): offer a longer search or an undo. */
+function openShuffleSearch() {
+  shuffleNotFoundDialog({
+    searchLonger: () => run("shuffle-longer").then(() => closeDialog()),
+    undo: () => run("undo").then(() => closeDialog(), reported),
+    canUndo: Boolean(app.state?.can_undo),
   });
 }
 
@@ -275,7 +286,7 @@ async function recover(problem, last) {
   } else if (problem.code === "stale_version") {
     toast(t("errorStale"));
     problem.reported = true;
-  } else if (problem.code !== "no_shuffle") { // the shuffle command has its own words
+  } else if (!isShuffleRefusal(problem)) { // the shuffle commands have their own words
     toast(problem.message, { error: true });
     problem.reported = true;
   }
@@ -352,7 +363,7 @@ function run(name, options = {}) {
       const [first, second] = answer.hint.map((i) => tileName(board.label(i)));
       announce(t("announceHint", { first, second }));
     }
-    const said = { undo: "announceUndone", redo: "announceRedone", shuffle: "announceShuffled" }[name];
+    const said = { undo: "announceUndone", redo: "announceRedone", shuffle: "announceShuffled", "shuffle-longer": "announceShuffled" }[name];
     if (said) announce(t(said));
     if (name === "hint" || name === "shuffle") sound.play(name);
     return answer;
@@ -383,7 +394,8 @@ const commands = {
   undo: () => playable() && app.state.can_undo && run("undo").catch(reported),
   redo: () => playable() && app.state.can_redo && run("redo").catch(reported),
   shuffle: () => playable() && run("shuffle").catch((problem) => {
-    if (problem.code === "no_shuffle") toast(t("shuffleImpossible"), { error: true });
+    if (problem.code === SHUFFLE_NOT_FOUND) openShuffleSearch();
+    else if (isShuffleRefusal(problem)) toast(t("shuffleImpossible"), { error: true });
     else reported(problem);
   }),
   pause: () => {

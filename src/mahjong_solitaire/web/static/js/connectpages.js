@@ -1,7 +1,8 @@
 // The Connect mode's dialogs: the stages panel (each stage's grid, sliding rule and level,
 // cleared / next / locked, best times) and the Connect part of the New game dialog (the
-// stages, and a field for a Connect code).
+// stages, a grid of the player's choice, and a field for a Connect code).
 
+import { connectGridChooser } from "./connectgrids.js";
 import { openDialog } from "./dialogs.js";
 import { fillButton, formatTime, h } from "./dom.js";
 import { icon } from "./icons.js";
@@ -95,6 +96,7 @@ export async function connectNewGamePart({ start }) {
     h("div", { class: "row-buttons" }, next),
     h("h3", {}, t("connectStagesTitle")),
     stageList(data, (number) => start({ mode: connect.name, stage: number }).catch(fail)),
+    connectGridChooser(data, { start, fail }),
     h("h3", {}, t("enterCode")),
     h("div", { class: "field" }, input, playCode),
     error);

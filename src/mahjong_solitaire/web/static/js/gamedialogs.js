@@ -4,6 +4,7 @@ import { buttons, openDialog } from "./dialogs.js";
 import { fillButton, formatTime, h, showProblem } from "./dom.js";
 import { layoutPicker, loadLayouts } from "./layouts.js";
 import { checkShape, classic, modeOf, MODES } from "./modes/index.js";
+import { SHUFFLE_NOT_FOUND, SHUFFLE_PROVEN_HOPELESS } from "./shufflesearch.js";
 import { stageWinPart } from "./stages.js";
 import { t, tn } from "./strings.js";
 
@@ -139,7 +140,7 @@ export async function newGameDialog({ current, start, onClose, mode = classic, p
 }
 
 /** The No moves dialog (rules §3.4): Undo, Shuffle, New game, and back to the last winnable position. */
-export function noMovesDialog(state, { undo, shuffle, toWinnable, newGame, onClose }) {
+export function noMovesDialog(state, { undo, shuffle, shuffleNotFound, toWinnable, newGame, onClose }) {
   const note = h("p", { class: "muted", id: "no-moves-note" }, t(modeOf(state).noMovesNote));
   const choice = (id, iconName, label, action, primary = false) => {
     const button = h("button", { type: "button", class: primary ? "btn primary" : "btn", id });
@@ -148,7 +149,8 @@ export function noMovesDialog(state, { undo, shuffle, toWinnable, newGame, onClo
       try {
         await action();
       } catch (problem) {
-        note.textContent = problem.code === "no_shuffle" ? t("shuffleImpossible") : problem.message;
+        if (problem.code === SHUFFLE_NOT_FOUND) return shuffleNotFound(); // offer a longer search
+        note.textContent = problem.code === SHUFFLE_PROVEN_HOPELESS ? t("shuffleImpossible") : problem.message;
         note.classList.remove("muted");
         note.classList.add("field-error");
       }

@@ -6,18 +6,23 @@ import { api } from "../api.js";
 import { BoardView } from "../board.js";
 
 const NAME = "classic";
-const PREFIX = "MJ1";
+const PREFIX = "MJ2";
+/** Every version of the codes the game reads, oldest first (rules §7.6): new deals get
+ * PREFIX, and MJ1 codes keep dealing what they dealt. */
+const PREFIXES = Object.freeze(["MJ1", PREFIX]);
 
 export const classic = Object.freeze({
   name: NAME,
   prefix: PREFIX,
-  /** The shape of a code as it is typed: `0` a digit, `A` a letter, anything else itself. */
+  prefixes: PREFIXES,
+  /** The shape of a code as it is typed after its prefix: `0` a digit, `A` a letter,
+   * anything else itself. */
   codeShape: `${PREFIX}-L00-AAAAAAA`,
   /** Every shape a code may take (`#`: a letter or a digit 2-7): a built-in layout by
    * number, or an imported layout by the hash of its positions (rules §7.2). */
   codeShapes: [`${PREFIX}-L00-AAAAAAA`, `${PREFIX}-H##########-AAAAAAA`],
-  /** A whole code, also inside a pasted link (`…?code=MJ1-L00-ABCDEFG`). */
-  codePattern: new RegExp(`${PREFIX}-(?:L\\d\\d|H[A-Z2-7]{10})-[A-Z]{7}`),
+  /** A whole code of any version, also inside a pasted link (`…?code=MJ2-L00-ABCDEFG`). */
+  codePattern: new RegExp(`(?:${PREFIXES.join("|")})-(?:L\\d\\d|H[A-Z2-7]{10})-[A-Z]{7}`),
   /** The layout number a complete code names (null: an imported layout, by its hash), and
    * how the player sees it ("L07"). */
   layoutNumberOf: (code) => (code[PREFIX.length + 1] === "L" ? Number(code.slice(PREFIX.length + 2, PREFIX.length + 4)) : null),

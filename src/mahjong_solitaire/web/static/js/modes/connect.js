@@ -7,7 +7,10 @@ import { ConnectView } from "../connect.js";
 import { slideRuleName } from "../strings.js";
 
 const NAME = "connect";
-const PREFIX = "CN1";
+const PREFIX = "CN2";
+/** Every version of the codes the game reads, oldest first (rules §7.6): new deals get
+ * PREFIX, and CN1 codes keep dealing what they dealt. */
+const PREFIXES = Object.freeze(["CN1", PREFIX]);
 
 /** A stored Connect layout name: "connect-12x6-down" (server: store.records). */
 const LAYOUT_NAME = new RegExp(`^${NAME}-(\\d+)x(\\d+)-(.+)$`);
@@ -15,10 +18,12 @@ const LAYOUT_NAME = new RegExp(`^${NAME}-(\\d+)x(\\d+)-(.+)$`);
 export const connect = Object.freeze({
   name: NAME,
   prefix: PREFIX,
-  /** The shape of a code as it is typed: `0` a digit, `A` a letter, anything else itself. */
+  prefixes: PREFIXES,
+  /** The shape of a code as it is typed after its prefix: `0` a digit, `A` a letter,
+   * anything else itself. */
   codeShape: `${PREFIX}-0000A-AAAAAAA`,
-  /** A whole code, also inside a pasted link (`…?code=CN1-1808B-ABCDEFG`). */
-  codePattern: new RegExp(`${PREFIX}-\\d{4}[A-Z]-[A-Z]{7}`),
+  /** A whole code of any version, also inside a pasted link (`…?code=CN2-1808B-ABCDEFG`). */
+  codePattern: new RegExp(`(?:${PREFIXES.join("|")})-\\d{4}[A-Z]-[A-Z]{7}`),
   api: connectApi,
   View: ConnectView,
   /** Keys of strings.js: the mode's name, the menu item that switches to it, and the note

@@ -3,7 +3,7 @@
 //
 //   modeOf(state)          the mode of a game state (by `state.mode`; classic by default)
 //   modeNamed("connect")   the mode of a name (null when unknown)
-//   modeOfCode(text)       the mode whose code prefix a text starts with (null for none)
+//   modeOfCode(text)       the mode one of whose code prefixes a text starts with (null for none)
 
 import { classic } from "./classic.js";
 import { connect } from "./connect.js";
@@ -23,7 +23,7 @@ export function modeOf(state) {
 
 export function modeOfCode(text) {
   const code = String(text || "").trim().toUpperCase();
-  return MODES.find((mode) => code.startsWith(`${mode.prefix}-`)) || null;
+  return MODES.find((mode) => mode.prefixes.some((prefix) => code.startsWith(`${prefix}-`))) || null;
 }
 
 /** The mode the menu offers to switch to from `mode`. */
@@ -48,8 +48,12 @@ export function checkShape(text, mode, invalid) {
   const longest = Math.max(...shapes.map((shape) => shape.length));
   if (code.length > longest) code = codeIn(code, mode) || code;
   if (!code) return { code, error: "", complete: false };
-  // `0` a digit, `A` a letter, `#` a letter or a digit 2-7, anything else itself
+  // The prefix may be any version the mode reads (all of one length); the rest follows a
+  // shape: `0` a digit, `A` a letter, `#` a letter or a digit 2-7, anything else itself.
+  const head = code.slice(0, mode.prefix.length);
+  if (!mode.prefixes.some((prefix) => prefix.startsWith(head))) return { code, error: invalid, complete: false };
   const fits = (shape) => code.length <= shape.length && [...code].every((c, k) => {
+    if (k < mode.prefix.length) return true;
     const want = shape[k];
     return want === "0" ? /\d/.test(c) : want === "A" ? /[A-Z]/.test(c) : want === "#" ? /[A-Z2-7]/.test(c) : c === want;
   });
