@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -33,13 +34,25 @@ def glossary_path() -> Path:
     return catalogues.LOCALE_DIR / "glossary.toml"
 
 
+def _unspaced(char: str) -> bool:
+    """Whether ``char`` is of a script written without spaces between words (Chinese
+    characters, hiragana, katakana), where a word may start at any character."""
+    return unicodedata.name(char, "").startswith(
+        ("CJK UNIFIED", "CJK COMPATIBILITY IDEOGRAPH", "HIRAGANA", "KATAKANA", "HALFWIDTH KATAKANA")
+    )
+
+
 def uses_word(text: str, word: str) -> bool:
-    """Whether ``word`` starts a word of ``text`` (ignoring case).
+    """Whether ``word`` starts a word of ``text`` (ignoring case).  Japanese and Chinese
+    write no spaces between words: a word of theirs may start anywhere in the text.
 
     >>> uses_word("Peças baralhadas", "baralh"), uses_word("Embaralhar", "baralh")
     (True, False)
+    >>> uses_word("最後の手を元に戻す", "元に戻"), uses_word("五条", "条")
+    (True, True)
     """
-    return re.search(r"(?<!\w)" + re.escape(word), text, re.IGNORECASE) is not None
+    start = "" if word and _unspaced(word[0]) else r"(?<!\w)"
+    return re.search(start + re.escape(word), text, re.IGNORECASE) is not None
 
 
 def _as_words(value: object) -> tuple[str, ...]:
