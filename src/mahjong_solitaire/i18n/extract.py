@@ -52,9 +52,12 @@ def extract_layout_texts(
     comment_tags: Collection[str],
     options: Mapping[str, Any],
 ) -> _Extracted:
-    """Babel extractor for ``layouts/builtin.py``: titles and descriptions of the built-ins."""
+    """Babel extractor for ``layouts/builtin*.py``: titles and descriptions of the built-ins
+    whose spec is written in that file."""
     source = fileobj.read().decode("utf-8")
     for layout in builtin_layouts():
+        if f'name="{layout.name}"' not in source:
+            continue
         where = f"layout L{layout.number:02d} ({layout.name})"
         yield _line_of(source, f'"{layout.title}"'), None, layout.title, [f"{where} title"]
         yield (

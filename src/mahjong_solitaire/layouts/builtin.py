@@ -1,7 +1,8 @@
 """The built-in layouts, as data.
 
 Adding a layout is adding one :class:`LayoutSpec` to :data:`BUILTIN_SPECS` with the next
-free number.  A number, once published, never changes: game codes refer to it.
+free number (numbers 21 to 40 are in :mod:`.builtin_second_set`).  A number, once
+published, never changes: game codes refer to it.
 
 ``rows`` lists one run of tiles a line: ``z ys xs`` where ``ys`` and ``xs`` are
 comma-separated items, each a single coordinate or a range ``a..b`` stepping by 2 (one
@@ -10,18 +11,10 @@ tile).  Coordinates are in half-tile units; ``#`` starts a comment.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .builtin_second_set import SECOND_SET
+from .spec import LayoutSpec
 
 __all__ = ["BUILTIN_SPECS", "LayoutSpec"]
-
-
-@dataclass(frozen=True, slots=True)
-class LayoutSpec:
-    number: int
-    name: str
-    title: str
-    description: str
-    rows: str
 
 
 TURTLE = LayoutSpec(
@@ -479,4 +472,5 @@ BUILTIN_SPECS: tuple[LayoutSpec, ...] = (
     WAVE,
     TWIN_PEAKS,
     PINWHEEL,
+    *SECOND_SET,
 )

@@ -88,6 +88,18 @@ export const STRINGS = {
   deleteLayoutConfirm: "Delete the imported layout “{title}”? Games played on it stay playable.",
   layoutDeletedToast: "Deleted “{title}”",
   layoutDeleteFailed: "The layout could not be deleted: {message}",
+  layoutSearch: "Search the layouts",
+  layoutSearchPlaceholder: "Search by name or number",
+  sizeFilter: "Size",
+  sizeAll: "All sizes",
+  sizeSmall: "Small",
+  sizeMedium: "Medium",
+  sizeLarge: "Large",
+  sizeSmallNote: "Under 100 tiles",
+  sizeMediumNote: "100 to 143 tiles",
+  sizeLargeNote: "144 tiles or more",
+  layoutsShown: ngettext("{n} layout shown", "{n} layouts shown"),
+  noLayoutMatches: "No layout matches: try another name or size.",
 
   // stages
   stagesTitle: "Stages",
