@@ -5,6 +5,7 @@
 import { api, ApiError } from "./api.js";
 import { connectNewGamePart, connectStagesPanel } from "./connectpages.js";
 import { closeDialog, dialogName, installDialog } from "./dialogs.js";
+import { layoutEditor } from "./editor.js";
 import { applyStrings, copyText, formatTime, paintButton, showProblem, toast } from "./dom.js";
 import { tilesMatch } from "./faces.js";
 import { newGameDialog, noMovesDialog, winDialog } from "./gamedialogs.js";
@@ -366,6 +367,7 @@ const commands = {
   settings: () => withPause((onClose) => settingsPage({ settings: app.settings, change: changeSettings, setLanguage, onClose })),
   rules: () => withPause((onClose) => rulesPage({ onClose })),
   about: () => withPause((onClose) => aboutPage({ onClose })),
+  editor: () => withPause((onClose) => layoutEditor({ play: (request) => begin(request).catch(reported), onClose })),
 };
 
 /** Open a page dialog; a running game pauses while it is open and resumes after. */
