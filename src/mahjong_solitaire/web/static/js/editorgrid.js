@@ -183,7 +183,7 @@ export class EditorGrid {
         dots.push(`M${x * CELL_W - layer * LIFT} ${y * CELL_H - layer * LIFT}h0.01`);
       }
     }
-    parts.push(svg("path", { d: dots.join(""), class: (layer % 2 ? "grid-dots odd" : "grid-dots") }));
+    parts.push(svg("path", { d: dots.join(""), class: "grid-dots" }));
     const ordered = [...this.draft.positions].sort((a, b) => a[2] - b[2] || a[1] - b[1] || a[0] - b[0]);
     for (const position of ordered) {
       const [, , z] = position;
