@@ -1,7 +1,8 @@
 """The layout editor in the browser (rules §8.3), driven as a player would: tiles placed
 with the mouse and the keyboard on two layers, one removed, the count, the free tiles and
 the verdict following every change (and spoken), the draft exported for KMahjongg and
-GNOME, saved to the player's layouts, test-played, and found again after the game."""
+GNOME, saved to the player's layouts, test-played (and played again after the win), and
+found again after the game."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from mahjong_solitaire.layouts import read_layout_file
 from mahjong_solitaire.store import Store
 
 sys.path.insert(0, str(Path(__file__).parent))
-from browser_support import ARTIFACTS, settle, tiles
+from browser_support import ARTIFACTS, click_tile, settle, tiles
 
 pytestmark = pytest.mark.browser
 
@@ -136,6 +137,18 @@ def test_a_layout_is_drawn_checked_exported_saved_and_test_played(page, server):
     with Store(server.database) as store:
         game = store.get_game(store.local_player().id, game_id)
     assert game.code is None and game.layout_name == "little-hill"
+    # won, "Play again" deals the draft anew
+    for move in game.deal().solution:
+        click_tile(page, move.a, wait=False)
+        click_tile(page, move.b, wait=False)
+    page.locator("dialog[data-dialog='win'] #play-again").click()
+    page.wait_for_function(
+        "(before) => document.querySelector('#board').dataset.game !== before"
+        " && document.querySelectorAll('.tile').length === 6",
+        arg=game_id,
+    )
+    settle(page)
+    assert sorted((t["x"], t["y"], t["z"]) for t in tiles(page)) == cornered
     # the editor opens on the same draft
     dialog = open_editor(page)
     assert "6 tiles" in summary_after_check(dialog)

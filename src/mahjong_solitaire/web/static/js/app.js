@@ -5,7 +5,7 @@
 import { api, ApiError } from "./api.js";
 import { connectNewGamePart, connectStagesPanel } from "./connectpages.js";
 import { closeDialog, dialogName, installDialog } from "./dialogs.js";
-import { layoutEditor } from "./editor.js";
+import { layoutEditor, testPlayAgain } from "./editor.js";
 import { applyStrings, copyText, formatTime, paintButton, showProblem, toast } from "./dom.js";
 import { tilesMatch } from "./faces.js";
 import { newGameDialog, noMovesDialog, winDialog } from "./gamedialogs.js";
@@ -335,9 +335,10 @@ function begin(request) {
 const start = (body) => begin(() => createGame(body));
 const playStage = (number, mode = modeOf(app.state)) => begin(() => mode.startStage(number));
 
-/** The same deal again (each mode knows what that is: the stage, the code, the layout). */
+/** The same deal again (each mode knows what that is: the stage, the code, the layout; a
+ * test play of the layout editor deals its draft anew). */
 function playAgain(state) {
-  return begin(() => modeOf(state).again(state)).catch(reported);
+  return begin(testPlayAgain(state) || (() => modeOf(state).again(state))).catch(reported);
 }
 
 // -- commands --------------------------------------------------------------------------

@@ -15,6 +15,8 @@ import { forgetLayouts } from "./layouts.js";
 import { t, tn } from "./strings.js";
 
 const STORE_KEY = "mj-editor-draft";
+/** The last test play: its game id and the request that made it (for "Play again"). */
+const PLAYED_KEY = "mj-editor-test-play";
 const CHECK_DELAY_MS = 150;
 const TITLE_MAX = 40;
 /** Until the server has said otherwise (its check answers `max_tiles`). */
@@ -67,6 +69,33 @@ async function draftFile(draft, format) {
   }
   const found = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") || "");
   return { blob: await response.blob(), name: found ? found[1] : `layout.${format === "gnome" ? "map" : "layout"}` };
+}
+
+/** Start a test play of `body` and remember it, so that its "Play again" deals the draft anew. */
+function testPlayRequest(body) {
+  return () => request("POST", "/test-plays", body).then((state) => {
+    try {
+      sessionStorage.setItem(PLAYED_KEY, JSON.stringify({ id: state.id, body }));
+    } catch (problem) {
+      if (!(problem instanceof DOMException)) throw problem; // no storage: Play again starts a new game
+    }
+    return state;
+  });
+}
+
+/**
+ * "Play again" for a test play (its draft is no stored layout, so the mode's own replay
+ * cannot find it): the request of a new deal on the same draft, or null for any other game.
+ */
+export function testPlayAgain(state) {
+  let played = null;
+  try {
+    played = JSON.parse(sessionStorage.getItem(PLAYED_KEY) || "null");
+  } catch (problem) {
+    if (!(problem instanceof SyntaxError || problem instanceof DOMException)) throw problem;
+    played = null; // nothing readable remembered: not a test play of this tab
+  }
+  return played && state && played.id === state.id ? testPlayRequest(played.body) : null;
 }
 
 function titleOf(draft) {
@@ -205,7 +234,7 @@ export function layoutEditor({ play, onClose }) {
   testPlay.addEventListener("click", () => {
     if (!playable()) return;
     const body = { positions: draft.positions, title: titleOf(draft), difficulty: "normal" };
-    play(() => request("POST", "/test-plays", body));
+    play(testPlayRequest(body));
   });
 
   save.addEventListener("click", async () => {
