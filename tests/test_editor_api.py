@@ -6,6 +6,7 @@ like any imported file, and test-played as a game that carries its positions."""
 from __future__ import annotations
 
 import sys
+from itertools import islice, product
 from pathlib import Path
 
 from sqlalchemy import func, select
@@ -14,7 +15,7 @@ from mahjong_solitaire.classic.draft import check_draft
 from mahjong_solitaire.core.layout import MAX_POSITIONS, Layout
 from mahjong_solitaire.layouts import builtin_layout, read_layout_file
 from mahjong_solitaire.store.schema import games, players
-from mahjong_solitaire.web.editor_models import MAX_LAYER
+from mahjong_solitaire.web.editor_models import MAX_COLUMN, MAX_LAYER, MAX_ROW
 from mahjong_solitaire.web.lifecycle import COOKIE
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -73,7 +74,8 @@ def test_overlapping_tiles_and_out_of_bounds_drafts_are_refused(client):
     refused(
         client.post("/api/layout-checks", json={"positions": [[0, 0, 0]] * 2}), 400, "bad_layout"
     )
-    too_many = [[x, 0, 0] for x in range(0, 2 * (MAX_POSITIONS + 1), 2)]
+    grid = product(range(0, MAX_COLUMN, 2), range(0, MAX_ROW, 2), range(MAX_LAYER + 1))
+    too_many = [[x, y, z] for x, y, z in islice(grid, MAX_POSITIONS + 1)]
     refused(client.post("/api/layout-checks", json={"positions": too_many}), 422, "bad_body")
     high = {"positions": [[0, 0, MAX_LAYER + 1]]}
     refused(client.post("/api/layout-checks", json=high), 422, "bad_body")

@@ -157,6 +157,8 @@ export class EditorGrid {
 
   moved() {
     this.draw();
+    // on a phone the grid scrolls: keep the cursor in sight
+    this.picture.querySelector(".editor-cursor").scrollIntoView({ block: "nearest", inline: "nearest" });
     this.onMove();
   }
 
