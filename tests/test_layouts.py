@@ -9,11 +9,15 @@ from xml.etree import ElementTree
 
 import pytest
 
+from mahjong_solitaire.classic.construction import construct
 from mahjong_solitaire.classic.generator import generate
+from mahjong_solitaire.core import layout as core_layout
 from mahjong_solitaire.core.difficulty import Difficulty
-from mahjong_solitaire.core.layout import Layout
-from mahjong_solitaire.layouts import builtin_layout, builtin_layouts
-from mahjong_solitaire.layouts.builtin import BUILTIN_SPECS
+from mahjong_solitaire.core.layout import MAX_POSITIONS, Layout
+from mahjong_solitaire.core.rng import Rng
+from mahjong_solitaire.layouts import builtin_layout, builtin_layouts, layout_from_spec
+from mahjong_solitaire.layouts.builtin import BUILTIN_SPECS, DESIGNED_SPECS
+from mahjong_solitaire.layouts.builtin_big_set import BIG_SET
 from mahjong_solitaire.layouts.preview import layer_colour, preview_svg
 
 LAYOUTS = list(builtin_layouts())
@@ -51,7 +55,7 @@ def test_names_are_lowercase_dashed_and_unique_and_every_layout_is_described() -
 def test_each_built_in_holds_an_even_count_up_to_144_positions_normalised_to_the_origin(
     layout: Layout,
 ) -> None:
-    assert len(layout) % 2 == 0 and len(layout) <= 144
+    assert len(layout) % 2 == 0 and len(layout) <= MAX_POSITIONS
     assert min(x for x, _, _ in layout.positions) == 0
     assert min(y for _, y, _ in layout.positions) == 0
     # Re-validating the positions gives the same layout (no overlaps, all on the grid).
@@ -80,6 +84,20 @@ def test_the_built_ins_come_in_every_size_of_the_picker() -> None:
     small = [layout for layout in LAYOUTS if len(layout) < 100]
     medium = [layout for layout in LAYOUTS if 100 <= len(layout) < 144]
     assert len(small) >= 5 and len(medium) >= 5
+
+
+def test_the_boards_beyond_one_set_are_designed_and_listed_once_the_engine_deals_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    listed = {layout.name for layout in LAYOUTS}
+    assert [spec.number for spec in DESIGNED_SPECS] == list(range(len(DESIGNED_SPECS)))
+    monkeypatch.setattr(core_layout, "MAX_POSITIONS", 8 * 144)  # what issue 16 item 1 allows
+    for spec in BIG_SET:
+        layout = layout_from_spec(spec)
+        assert len(layout) > 144 and len(layout) % 2 == 0
+        assert min(x for x, _, _ in layout.positions) == min(y for _, y, _ in layout.positions) == 0
+        construct(layout, Rng.from_seed(spec.number))  # reverse play clears it: dealable
+        assert (spec.name in listed) == (MAX_POSITIONS > 144)
 
 
 def test_half_tile_offsets_and_several_layers_are_used() -> None:
