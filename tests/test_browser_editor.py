@@ -28,6 +28,12 @@ def open_editor(page):
     page.click("#menu [data-action='editor']")
     dialog = page.locator("dialog[data-dialog='editor']")
     dialog.wait_for(state="visible")
+    # clicks are aimed from the picture's box: wait until the dialog has stopped growing in
+    page.evaluate(
+        "Promise.all(document.getAnimations().filter(a => a.effect && "
+        "a.effect.target && a.effect.target.closest && "
+        "a.effect.target.closest('dialog')).map(a => a.finished))"
+    )
     return dialog
 
 

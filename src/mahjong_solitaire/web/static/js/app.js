@@ -5,8 +5,8 @@
 import { api, ApiError } from "./api.js";
 import { connectNewGamePart, connectStagesPanel } from "./connectpages.js";
 import { closeDialog, dialogName, installDialog } from "./dialogs.js";
-import { layoutEditor, testPlayAgain } from "./editor.js";
 import { applyStrings, copyText, formatTime, paintButton, showProblem, toast } from "./dom.js";
+import { layoutEditor, testPlayAgain } from "./editor.js";
 import { tilesMatch } from "./faces.js";
 import { newGameDialog, noMovesDialog, winDialog } from "./gamedialogs.js";
 import { announcer, BoardKeys } from "./keyboard.js";
