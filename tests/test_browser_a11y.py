@@ -1,7 +1,7 @@
 """An automated accessibility audit (axe-core, vendored under tests/vendor/axe-core) of the
-page in light and dark: the board, the New game dialog, the No moves dialog and the Win
-dialog have no serious or critical violation (WCAG 2 A and AA rules, colour contrast
-included)."""
+page in light and dark: the board, the New game dialog, the No moves dialog, the Win
+dialog, the settings and the layout editor have no serious or critical violation (WCAG 2
+A and AA rules, colour contrast included)."""
 
 from __future__ import annotations
 
@@ -64,6 +64,14 @@ def test_the_page_and_its_game_dialogs_pass_the_axe_audit(browser, server, schem
     page.click("[data-action='settings']")
     page.locator("dialog[data-dialog='settings']").wait_for(state="visible")
     problems["settings"] = audit(page)
+    page.keyboard.press("Escape")
+    page.click("#menu-button")
+    page.click("[data-action='editor']")
+    page.locator("dialog[data-dialog='editor']").wait_for(state="visible")
+    for key in ("Space", "Shift+ArrowRight", "Space", "PageUp", "ArrowLeft", "Space"):
+        page.keyboard.press(key)  # three tiles on two layers: every kind of tile drawn
+    page.locator("#editor-verdict:not([data-verdict='pending'])").wait_for()
+    problems["layout editor"] = audit(page)
     found = {where: found for where, found in problems.items() if found}
     assert not found, "\n".join(
         f"{where}: {line}" for where, lines in found.items() for line in lines

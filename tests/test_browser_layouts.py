@@ -105,6 +105,36 @@ def test_the_picker_shows_every_layout_with_its_preview_and_difficulty_hint(page
     snapshot(page, "layouts-picker-1366x768.png")
 
 
+def test_the_picker_is_searched_by_name_and_filtered_by_size_by_keyboard(page):
+    dialog = open_new_game(page)
+    shown = dialog.locator(".layout-card:not([hidden])")
+    count = dialog.locator("#layout-count")
+    assert shown.count() == len(BUILTIN)
+    search = dialog.locator("#layout-search")
+    search.focus()
+    page.keyboard.type("OWL")
+    assert [card.get_attribute("data-layout") for card in shown.all()] == ["owl"]
+    assert count.inner_text() == "1 layout shown" and count.get_attribute("aria-live") == "polite"
+    page.keyboard.press("Escape")  # clears the search, the dialog stays
+    assert dialog.is_visible() and search.input_value() == "" and shown.count() == len(BUILTIN)
+    page.keyboard.type("L07")
+    assert [card.get_attribute("data-layout") for card in shown.all()] == ["towers"]
+    search.fill("zzz")
+    assert shown.count() == 0 and "No layout matches" in count.inner_text()
+    search.fill("")
+    dialog.locator(".layout-sizes [data-size='small']").click()
+    small = sorted(layout.name for layout in BUILTIN if len(layout) < 100)
+    assert sorted(card.get_attribute("data-layout") for card in shown.all()) == small
+    page.keyboard.press("ArrowRight")  # the arrow keys move along the size choice
+    medium = sorted(layout.name for layout in BUILTIN if 100 <= len(layout) < 144)
+    assert sorted(card.get_attribute("data-layout") for card in shown.all()) == medium
+    assert count.inner_text() == f"{len(medium)} layouts shown"
+    dialog.locator(".layout-sizes [data-size='large']").click()
+    large = [layout for layout in BUILTIN if len(layout) >= 144]
+    assert shown.count() == len(large)
+    snapshot(page, "layouts-picker-filtered.png")
+
+
 def test_a_bad_layout_file_shows_the_parsers_message_and_adds_nothing(page):
     dialog = open_new_game(page)
     before = dialog.locator(".layout-card").count()

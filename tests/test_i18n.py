@@ -376,14 +376,14 @@ def test_an_unknown_tile_label_is_refused() -> None:
 def test_every_builtin_layout_has_a_translated_title_and_description(lang: str) -> None:
     translated = {message.id: message.string for message in _messages(_catalog(lang))}
     layouts = list(builtin_layouts())
-    assert len(layouts) == 21
+    assert len(layouts) >= 41
     titles = set()
     for layout in layouts:
         assert layout_title(layout, lang) == translated[layout.title]
         assert layout_description(layout, lang) == translated[layout.description]
         assert layout_description(layout, lang) != layout.description
         titles.add(layout_title(layout, lang))
-    assert len(titles) == 21
+    assert len(titles) == len(layouts)
 
 
 def test_layout_names_are_keyed_on_the_layout_number_and_imported_ones_keep_theirs() -> None:
@@ -444,8 +444,7 @@ def test_api_errors_have_a_message_in_each_language(lang: str) -> None:
     general = error_message("no-such-code", lang)
     for code in codes:
         assert error_message(code, lang) != general, code
-    # the example ends the message, whichever full stop the language writes
-    assert error_message("bad_code", lang).endswith(("MJ2-L00-ABCDEFG.", "MJ2-L00-ABCDEFG。"))
+    assert "MJ2-L00-ABCDEFG" in error_message("bad_code", lang)
 
 
 # -- choosing the language -------------------------------------------------------------

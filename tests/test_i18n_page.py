@@ -25,7 +25,7 @@ _WORDS = re.compile(r"\b[A-Z][a-z]{2,}\b|\b[A-Za-z]{2,} [A-Za-z]{2,}\b")
 #: (SVG drawn by faces.js and icons.js: attributes and tags), font families, media queries.
 _NOT_WORDS = re.compile(
     r"""
-    ^(Enter|Escape|Tab|Home|End|ArrowLeft|ArrowRight|ArrowUp|ArrowDown|Content-Type)$
+    ^(Enter|Escape|Tab|Home|End|ArrowLeft|ArrowRight|ArrowUp|ArrowDown|Delete|Backspace|Content-Type)$
   | [<>]|="|^\s*"\s*$|^"\s|\s"$
   | ^'?(Noto|Songti|SimSun|DejaVu|Segoe)\b
   | ^\(prefers-

@@ -1,5 +1,6 @@
-"""The built-in layouts (rules §8.1): twenty of our own besides the Turtle, each valid,
-144 positions, with a stable number, solvable deals at every difficulty, and a preview."""
+"""The built-in layouts (rules §8.1): forty of our own besides the Turtle, each valid, of
+at most 144 positions, with a stable number, solvable deals at every difficulty, and a
+preview."""
 
 from __future__ import annotations
 
@@ -8,19 +9,23 @@ from xml.etree import ElementTree
 
 import pytest
 
+from mahjong_solitaire.classic.construction import construct
 from mahjong_solitaire.classic.generator import generate
+from mahjong_solitaire.core import layout as core_layout
 from mahjong_solitaire.core.difficulty import Difficulty
-from mahjong_solitaire.core.layout import Layout
-from mahjong_solitaire.layouts import builtin_layout, builtin_layouts
-from mahjong_solitaire.layouts.builtin import BUILTIN_SPECS
+from mahjong_solitaire.core.layout import MAX_POSITIONS, Layout
+from mahjong_solitaire.core.rng import Rng
+from mahjong_solitaire.layouts import builtin_layout, builtin_layouts, layout_from_spec
+from mahjong_solitaire.layouts.builtin import BUILTIN_SPECS, DESIGNED_SPECS
+from mahjong_solitaire.layouts.builtin_big_set import BIG_SET
 from mahjong_solitaire.layouts.preview import layer_colour, preview_svg
 
 LAYOUTS = list(builtin_layouts())
 FAMILIES = ("turtle", "pyramid", "fortress", "bridge", "spider")
 
 
-def test_there_are_at_least_twenty_layouts_besides_the_turtle() -> None:
-    assert len(LAYOUTS) >= 21
+def test_there_are_at_least_forty_layouts_numbered_without_gaps() -> None:
+    assert len(LAYOUTS) >= 40
     assert [layout.number for layout in LAYOUTS] == list(range(len(LAYOUTS)))
 
 
@@ -47,8 +52,10 @@ def test_names_are_lowercase_dashed_and_unique_and_every_layout_is_described() -
 
 
 @pytest.mark.parametrize("layout", LAYOUTS, ids=lambda layout: layout.name)
-def test_each_built_in_holds_144_positions_normalised_to_the_origin(layout: Layout) -> None:
-    assert len(layout) == 144
+def test_each_built_in_holds_an_even_count_up_to_144_positions_normalised_to_the_origin(
+    layout: Layout,
+) -> None:
+    assert len(layout) % 2 == 0 and len(layout) <= MAX_POSITIONS
     assert min(x for x, _, _ in layout.positions) == 0
     assert min(y for _, y, _ in layout.positions) == 0
     # Re-validating the positions gives the same layout (no overlaps, all on the grid).
@@ -71,6 +78,26 @@ def test_each_built_in_deals_solvable_games_at_every_difficulty(
 def test_layouts_offer_a_spread_of_difficulty() -> None:
     scores = {layout.name: generate(layout, 3, Difficulty.NORMAL).score for layout in LAYOUTS}
     assert max(scores.values()) > 2 * min(scores.values())
+
+
+def test_the_built_ins_come_in_every_size_of_the_picker() -> None:
+    small = [layout for layout in LAYOUTS if len(layout) < 100]
+    medium = [layout for layout in LAYOUTS if 100 <= len(layout) < 144]
+    assert len(small) >= 5 and len(medium) >= 5
+
+
+def test_the_boards_beyond_one_set_are_designed_and_listed_once_the_engine_deals_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    listed = {layout.name for layout in LAYOUTS}
+    assert [spec.number for spec in DESIGNED_SPECS] == list(range(len(DESIGNED_SPECS)))
+    monkeypatch.setattr(core_layout, "MAX_POSITIONS", 8 * 144)  # what issue 16 item 1 allows
+    for spec in BIG_SET:
+        layout = layout_from_spec(spec)
+        assert len(layout) > 144 and len(layout) % 2 == 0
+        assert min(x for x, _, _ in layout.positions) == min(y for _, y, _ in layout.positions) == 0
+        construct(layout, Rng.from_seed(spec.number))  # reverse play clears it: dealable
+        assert (spec.name in listed) == (MAX_POSITIONS > 144)
 
 
 def test_half_tile_offsets_and_several_layers_are_used() -> None:

@@ -31,7 +31,7 @@ from ..layouts import builtin_layout
 from .codes import GameCode
 from .generator import Deal, deal_from_code
 
-__all__ = ["HARD_FROM_ROUND", "STAGE_ORDER", "Stage", "stage", "stages"]
+__all__ = ["DIFFICULTY_ORDER", "HARD_FROM_ROUND", "STAGE_ORDER", "Stage", "stage", "stages"]
 
 #: Built-in layouts from the most forgiving to the most demanding: the order of the mean
 #: deal score (matching pairs available per step) at normal difficulty, highest first.
@@ -57,6 +57,55 @@ STAGE_ORDER: tuple[str, ...] = (
     "ring",
     "twin-peaks",
     "pagoda",
+)
+
+#: Every built-in layout from the most forgiving to the most demanding: the stage order with
+#: the later layouts (L21 and up, which are not stages) put where their mean deal score falls.
+#: A layout's difficulty hint is its third of this order (rules §8.1).
+DIFFICULTY_ORDER: tuple[str, ...] = (
+    "ridges",
+    "towers",
+    "crab",
+    "butterfly",
+    "spiral",
+    "star",
+    "turtle",
+    "heart",
+    "owl",
+    "diamond",
+    "pine",
+    "pinwheel",
+    "checkers",
+    "fortress",
+    "arrow",
+    "fish",
+    "gate",
+    "citadel",
+    "staircase",
+    "spider",
+    "wave",
+    "terraces",
+    "cross",
+    "lantern",
+    "bell",
+    "hourglass",
+    "brickwork",
+    "comet",
+    "crown",
+    "arena",
+    "pyramid",
+    "moon",
+    "lotus",
+    "frame",
+    "zigzag",
+    "bridge",
+    "snake",
+    "boat",
+    "key",
+    "ring",
+    "twin-peaks",
+    "pagoda",
+    "windmill",
 )
 
 #: From this round on (counting from 1) every stage is hard.

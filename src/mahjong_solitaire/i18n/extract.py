@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from ..core.tiles import KINDS
-from ..layouts import builtin_layouts
+from ..layouts.builtin import DESIGNED_SPECS
 from .translator import PLACEHOLDER
 
 __all__ = ["extract_layout_texts", "extract_page_strings", "extract_tile_names"]
@@ -52,15 +52,18 @@ def extract_layout_texts(
     comment_tags: Collection[str],
     options: Mapping[str, Any],
 ) -> _Extracted:
-    """Babel extractor for ``layouts/builtin.py``: titles and descriptions of the built-ins."""
+    """Babel extractor for ``layouts/builtin*.py``: titles and descriptions of the layouts
+    whose spec is written in that file (also those not listed yet, :data:`DESIGNED_SPECS`)."""
     source = fileobj.read().decode("utf-8")
-    for layout in builtin_layouts():
-        where = f"layout L{layout.number:02d} ({layout.name})"
-        yield _line_of(source, f'"{layout.title}"'), None, layout.title, [f"{where} title"]
+    for spec in DESIGNED_SPECS:
+        if f'name="{spec.name}"' not in source:
+            continue
+        where = f"layout L{spec.number:02d} ({spec.name})"
+        yield _line_of(source, f'"{spec.title}"'), None, spec.title, [f"{where} title"]
         yield (
-            _line_of(source, f'"{layout.description}"'),
+            _line_of(source, f'"{spec.description}"'),
             None,
-            layout.description,
+            spec.description,
             [f"{where} description"],
         )
 

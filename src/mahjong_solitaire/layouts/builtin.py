@@ -1,7 +1,9 @@
 """The built-in layouts, as data.
 
 Adding a layout is adding one :class:`LayoutSpec` to :data:`BUILTIN_SPECS` with the next
-free number.  A number, once published, never changes: game codes refer to it.
+free number (numbers 21 to 40 are in :mod:`.builtin_second_set`, 41 and up, boards beyond
+144 positions, in :mod:`.builtin_big_set`).  A number, once published, never changes: game
+codes refer to it.
 
 ``rows`` lists one run of tiles a line: ``z ys xs`` where ``ys`` and ``xs`` are
 comma-separated items, each a single coordinate or a range ``a..b`` stepping by 2 (one
@@ -10,18 +12,12 @@ tile).  Coordinates are in half-tile units; ``#`` starts a comment.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..core.layout import MAX_POSITIONS
+from .builtin_big_set import BIG_SET
+from .builtin_second_set import SECOND_SET
+from .spec import LayoutSpec
 
-__all__ = ["BUILTIN_SPECS", "LayoutSpec"]
-
-
-@dataclass(frozen=True, slots=True)
-class LayoutSpec:
-    number: int
-    name: str
-    title: str
-    description: str
-    rows: str
+__all__ = ["BUILTIN_SPECS", "DESIGNED_SPECS", "LayoutSpec"]
 
 
 TURTLE = LayoutSpec(
@@ -457,7 +453,8 @@ PINWHEEL = LayoutSpec(
     """,
 )
 
-BUILTIN_SPECS: tuple[LayoutSpec, ...] = (
+#: Every layout designed for the game, by number, whether it is listed yet or not.
+DESIGNED_SPECS: tuple[LayoutSpec, ...] = (
     TURTLE,
     PYRAMID,
     FORTRESS,
@@ -479,4 +476,12 @@ BUILTIN_SPECS: tuple[LayoutSpec, ...] = (
     WAVE,
     TWIN_PEAKS,
     PINWHEEL,
+    *SECOND_SET,
+    *BIG_SET,
+)
+
+#: The built-in layouts the game lists: the boards beyond 144 positions
+#: (:mod:`.builtin_big_set`) wait until the engine deals more than one tile set.
+BUILTIN_SPECS: tuple[LayoutSpec, ...] = (
+    DESIGNED_SPECS if MAX_POSITIONS > 144 else DESIGNED_SPECS[: -len(BIG_SET)]
 )

@@ -37,7 +37,7 @@ from starlette.formparsers import MultiPartException, MultiPartParser
 
 from ..classic.mode import CLASSIC
 from ..classic.playable import playable_maps
-from ..classic.stages import STAGE_ORDER, Stage, stage, stages
+from ..classic.stages import DIFFICULTY_ORDER, STAGE_ORDER, Stage, stage, stages
 from ..core.layout import Layout, LayoutError
 from ..layouts import builtin_layout, builtin_layouts, preview_svg
 from ..layouts.files import MAX_FILE_BYTES, RefusedMap, read_layout_maps
@@ -70,7 +70,7 @@ __all__ = ["MAX_UPLOAD_BYTES", "difficulty_hint", "layout_entry", "preview_url",
 #: before the rest of it is read.
 MAX_UPLOAD_BYTES = MAX_FILE_BYTES + 16 * 1024
 
-#: The hints, from the most forgiving third of :data:`..stages.STAGE_ORDER` to the most
+#: The hints, from the most forgiving third of :data:`..stages.DIFFICULTY_ORDER` to the most
 #: demanding.
 HINTS = ("gentle", "moderate", "demanding")
 
@@ -82,16 +82,16 @@ CLASSIC_VIEW = view_of(CLASSIC.name)
 
 
 def difficulty_hint(layout: Layout) -> str | None:
-    """How demanding a built-in layout's deals are (its third of the stage order); ``None``
-    for an imported layout.
+    """How demanding a built-in layout's deals are (its third of the difficulty order);
+    ``None`` for an imported layout.
 
     >>> difficulty_hint(builtin_layout("towers")), difficulty_hint(builtin_layout("pagoda"))
     ('gentle', 'demanding')
     """
-    if layout.number is None or layout.name not in STAGE_ORDER:
+    if layout.number is None or layout.name not in DIFFICULTY_ORDER:
         return None
-    rank = STAGE_ORDER.index(layout.name)
-    return HINTS[rank * len(HINTS) // len(STAGE_ORDER)]
+    rank = DIFFICULTY_ORDER.index(layout.name)
+    return HINTS[rank * len(HINTS) // len(DIFFICULTY_ORDER)]
 
 
 def _fingerprint(layout: Layout) -> str:

@@ -8,6 +8,7 @@ import { connectNewGamePart, connectStagesPanel } from "./connectpages.js";
 import { SolutionDemo } from "./demo.js";
 import { closeDialog, dialogName, installDialog } from "./dialogs.js";
 import { applyStrings, copyText, formatTime, paintButton, showProblem, toast } from "./dom.js";
+import { layoutEditor, testPlayAgain } from "./editor.js";
 import { tilesMatch } from "./faces.js";
 import { newGameDialog, noMovesDialog, winDialog } from "./gamedialogs.js";
 import { announcer, BoardKeys } from "./keyboard.js";
@@ -380,9 +381,10 @@ function begin(request) {
 const start = (body) => begin(() => { demo.stop({ quiet: true }); return createGame(body); });
 const playStage = (number, mode = modeOf(app.state)) => begin(() => mode.startStage(number));
 
-/** The same deal again (each mode knows what that is: the stage, the code, the layout). */
+/** The same deal again (each mode knows what that is: the stage, the code, the layout; a
+ * test play of the layout editor deals its draft anew). */
 function playAgain(state) {
-  return begin(() => modeOf(state).again(state)).catch(reported);
+  return begin(testPlayAgain(state) || (() => modeOf(state).again(state))).catch(reported);
 }
 
 // -- commands --------------------------------------------------------------------------
@@ -417,6 +419,7 @@ const commands = {
     aidSettings: () => aidSettingsPart(app.settings, changeSettings, () => sound.sample()) })),
   rules: () => withPause((onClose) => rulesPage({ onClose })),
   about: () => withPause((onClose) => aboutPage({ onClose })),
+  editor: () => withPause((onClose) => layoutEditor({ play: (request) => begin(request).catch(reported), onClose })),
 };
 
 /** Open a page dialog; a running game pauses while it is open and resumes after. */

@@ -4,6 +4,7 @@
 
 import { api } from "./api.js";
 import { fillButton, h, toast } from "./dom.js";
+import { layoutFilter, searchText, sizeOf } from "./layoutfilter.js";
 import { t, tn } from "./strings.js";
 
 /** Largest layout file the server takes (it refuses larger ones too). */
@@ -100,6 +101,7 @@ function layoutCard(layout, checked, onPick) {
   const card = h("button", {
     type: "button", class: "layout-card", role: "radio", "data-layout": layout.name,
     "aria-checked": String(checked), title: layout.description || layout.title,
+    "data-size": sizeOf(layout), "data-search": searchText(layout),
   });
   const preview = layoutPreview(layout);
   card.append(preview, h("strong", {}, layout.title),
@@ -116,7 +118,7 @@ function layoutCard(layout, checked, onPick) {
  * a promise of the previews, bounded in time.
  */
 export function layoutPicker({ list, chosen, onChoose }) {
-  const cards = h("div", { class: "layouts", role: "radiogroup", "aria-label": t("layout") });
+  const cards = h("div", { class: "layouts", id: "layout-cards", role: "radiogroup", "aria-label": t("layout") });
   // "Delete this layout": shown while an imported layout is picked (a plain button after
   // the import button, so the keyboard reaches it; its outcome is a toast, as for imports)
   const remove = h("button", { type: "button", class: "btn", id: "delete-layout", hidden: true });
@@ -169,6 +171,7 @@ export function layoutPicker({ list, chosen, onChoose }) {
         else layouts.push(layout);
         if (!cards.querySelector(`[data-layout="${CSS.escape(layout.name)}"]`)) cards.append(layoutCard(layout, false, pick));
       }
+      filter.reset();
       if (added.length) {
         const first = cards.querySelector(`[data-layout="${CSS.escape(added[0].name)}"]`);
         pick(first);
@@ -202,7 +205,8 @@ export function layoutPicker({ list, chosen, onChoose }) {
     const known = layouts.findIndex((other) => other.name === layout.name);
     if (known >= 0) layouts.splice(known, 1);
     cards.querySelector(`[data-layout="${CSS.escape(layout.name)}"]`)?.remove();
-    const first = cards.querySelector(".layout-card");
+    filter.apply();
+    const first = cards.querySelector(".layout-card:not([hidden])") || cards.querySelector(".layout-card");
     if (first) {
       pick(first);
       first.focus();
@@ -211,7 +215,8 @@ export function layoutPicker({ list, chosen, onChoose }) {
   });
   showRemove();
 
-  const element = h("div", { class: "layout-picker" }, cards,
+  const filter = layoutFilter(cards);
+  const element = h("div", { class: "layout-picker" }, filter, cards,
     h("div", { class: "import-row" }, button, remove, h("small", { class: "muted" }, t("importLayoutNote")), input),
     error);
   element.ready = Promise.race([Promise.all(waits), new Promise((done) => { setTimeout(done, PREVIEW_WAIT_MS); })]);

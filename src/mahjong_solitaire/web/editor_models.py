@@ -1,0 +1,78 @@
+"""The wire format of the layout editor's routes (:mod:`.editor_api`), as pydantic models:
+a draft's positions, its check, a file to export and a test play.
+
+A draft holds at most :data:`~..core.layout.MAX_POSITIONS` positions on a bounded grid
+(:data:`MAX_COLUMN`, :data:`MAX_ROW`, :data:`MAX_LAYER`): anything else is ``422 bad_body``.
+
+    >>> Draft.model_validate({"positions": [[0, 0, 0], [2, 0, 0]]}).positions
+    [(0, 0, 0), (2, 0, 0)]
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+from ..core.layout import MAX_POSITIONS
+
+__all__ = [
+    "MAX_COLUMN",
+    "MAX_LAYER",
+    "MAX_ROW",
+    "Draft",
+    "DraftCheckAnswer",
+    "DraftFile",
+    "DraftGame",
+]
+
+#: The largest coordinates a draft may use, in half-tile units (the editor's grid is
+#: smaller; these bound what any client may send).
+MAX_COLUMN = 126
+MAX_ROW = 94
+#: The highest layer a draft may use (counting from 0).
+MAX_LAYER = 15
+
+Column = Annotated[StrictInt, Field(ge=0, le=MAX_COLUMN)]
+Row = Annotated[StrictInt, Field(ge=0, le=MAX_ROW)]
+Layer = Annotated[StrictInt, Field(ge=0, le=MAX_LAYER)]
+DraftPosition = tuple[Column, Row, Layer]
+
+
+class Draft(BaseModel):
+    """A layout being drawn: its positions ``[x, y, z]`` in half-tile units."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    positions: list[DraftPosition] = Field(
+        max_length=MAX_POSITIONS, examples=[[[0, 0, 0], [2, 0, 0], [1, 0, 1], [4, 0, 0]]]
+    )
+
+
+class DraftCheckAnswer(BaseModel):
+    """The check of a draft: its tile count, its free tiles (positions), whether a game can
+    be dealt on it and, when not, why (``empty``, ``odd``, ``too_many``, ``unclearable``)."""
+
+    tile_count: int
+    free: list[tuple[int, int, int]]
+    clearable: bool
+    problem: Literal["empty", "odd", "too_many", "unclearable"] | None
+    max_tiles: int = Field(description="the most tiles a layout may hold")
+
+
+#: A draft's title: what the saved layout and the exported file are called.
+Title = Annotated[StrictStr, Field(min_length=1, max_length=40, examples=["Little Hill"])]
+
+
+class DraftFile(Draft):
+    """A draft to write as a KMahjongg ``.layout`` or GNOME Mahjongg ``.map`` file."""
+
+    title: Title
+    format: Literal["kmahjongg", "gnome"] = Field(examples=["gnome"])
+
+
+class DraftGame(Draft):
+    """A draft to test-play: a random deal on it at ``difficulty`` (easy, normal, hard)."""
+
+    title: Title
+    difficulty: StrictStr = Field("normal", examples=["normal"])
