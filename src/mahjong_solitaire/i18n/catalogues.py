@@ -222,7 +222,8 @@ def catalogue_for(tag: str) -> str | None:
     """The catalogue for a language tag, with region fallbacks: the catalogue named as the
     tag (``pt_BR``), else one whose header names the tag's region (``pt-PT``: ``pt``, a
     ``pt_PT`` catalogue), else one in the tag's script (``zh-TW``: a ``zh_Hant`` one), else
-    the language's own (``de-AT``: ``de``), else any of the language's.
+    the language's own (``de-AT``: ``de``), else any of the language's in the tag's script (a
+    Traditional Chinese tag never gets a Simplified catalogue).
 
     >>> [catalogue_for(tag) for tag in ("PT-br", "pt-PT", "pt-AO", "it-CH")]
     ['pt_BR', 'pt', 'pt', 'it']
@@ -232,11 +233,18 @@ def catalogue_for(tag: str) -> str | None:
     if not tag.strip():
         return None
     language, script, region = _tag_parts(tag)
-    candidates = [code for code in languages() if _tag_parts(code)[0] == language]
-    if not candidates:
-        return None
     exact = "_".join(part for part in (language, script, region) if part)
     wanted_script = _likely_script(language, script, region)
+    # A catalogue written in another script than the tag's is no fallback: a Traditional
+    # Chinese reader (zh-TW) goes on to the next language asked for, not to Simplified.
+    candidates = [
+        code
+        for code in languages()
+        if _tag_parts(code)[0] == language
+        and (wanted_script is None or _header_parts(code)[1] in (None, wanted_script))
+    ]
+    if not candidates:
+        return None
 
     def distance(code: str) -> tuple[bool, bool, bool, bool]:
         _, header_script, header_region = _header_parts(code)
