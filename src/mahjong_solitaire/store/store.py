@@ -45,6 +45,7 @@ from ..core.difficulty import Difficulty
 from ..core.layout import Layout
 from ..modes import DEFAULT_MODE, Mode, mode_named
 from . import game_rows, history, imported_layouts, rankings
+from .daily import DailyHistory, daily_history
 from .database import SQLITE_BEGIN, create_store_engine, database_url, migrate
 from .errors import (
     StaleWriteError,
@@ -407,6 +408,12 @@ class Store:
         (earlier win first on equal times).  ``viewer``'s own entry is marked ``mine``."""
         with self._transaction(write=False) as connection:
             return rankings.daily_board(connection, day, limit, viewer)
+
+    def daily_history(self, player_id: str, today: date) -> DailyHistory:
+        """The player's daily challenges as of ``today``: the calendar of the last days
+        played and won, and the streaks (rules in :mod:`mahjong_solitaire.store.daily`)."""
+        with self._transaction(write=False) as connection:
+            return daily_history(connection, player_id, today)
 
     def stage_progress(self, player_id: str, mode: str | Mode = DEFAULT_MODE) -> StageProgress:
         """The stages of ``mode`` the player has won, with their best times (derived from

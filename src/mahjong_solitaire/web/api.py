@@ -18,7 +18,6 @@ the game (a crawler that only reads leaves no rows behind).
 from __future__ import annotations
 
 import secrets
-from datetime import date
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
@@ -32,6 +31,7 @@ from ..core.layout import Layout, LayoutError
 from ..layouts import builtin_layout
 from ..modes import DEFAULT_MODE
 from ..store import StoredGame
+from .daily_api import challenge_date
 from .errors import ApiError, ErrorCode, error_responses
 from .lifecycle import (
     ACTION_ERRORS,
@@ -109,7 +109,7 @@ def _layout(request: Request, player_id: str, name: str) -> Layout:
 
 def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
     store = store_of(request)
-    chosen = sum((body.layout is not None, body.code is not None, body.daily))
+    chosen = sum((body.layout is not None, body.code is not None, body.daily is not False))
     if chosen > 1:
         raise ApiError(ErrorCode.BAD_BODY, "give one of layout, code or daily, not several")
     if body.code is not None:
@@ -117,11 +117,12 @@ def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
         return store.create_game(
             player_id, code=str(code), seed=code.seed, difficulty=code.difficulty.value
         )
-    if body.daily:
+    if body.daily is not False:
         today = now().date()
-        code = daily_code(today)
+        day = today if body.daily is True else challenge_date(str(body.daily), today)
+        code = daily_code(day)
         return store.create_game(
-            player_id, code=str(code), seed=code.seed, difficulty=code.difficulty.value, daily=today
+            player_id, code=str(code), seed=code.seed, difficulty=code.difficulty.value, daily=day
         )
     difficulty = Difficulty.parse(body.difficulty)
     layout = _layout(request, player_id, body.layout or "turtle")
@@ -154,8 +155,10 @@ def current_game(request: Request, cookie: PlayerCookie = None) -> AnyGameState:
     responses=error_responses(
         ErrorCode.BAD_BODY,
         ErrorCode.BAD_CODE,
+        ErrorCode.BAD_DATE,
         ErrorCode.BAD_LAYOUT,
         ErrorCode.CORRUPT_GAME,
+        ErrorCode.FUTURE_DATE,
         ErrorCode.UNAVAILABLE,
         write=True,
     ),
@@ -164,8 +167,9 @@ def create_game(
     request: Request, response: Response, body: NewGame, cookie: PlayerCookie = None
 ) -> GameState:
     """``{"layout": "turtle", "difficulty": "normal"}`` (a random deal),
-    ``{"code": "MJ1-L00-AAAAABL"}`` (that deal) or ``{"daily": true}`` (today's challenge).
-    The player's unfinished game is abandoned."""
+    ``{"code": "MJ1-L00-AAAAABL"}`` (that deal), ``{"daily": true}`` (today's challenge) or
+    ``{"daily": "2026-11-20"}`` (that day's challenge: 400 ``bad_date`` / ``future_date``
+    for a malformed or later date).  The player's unfinished game is abandoned."""
     player_id = acting_player(request, response, cookie)
     return answer(request, load_stored(_new_game(request, player_id, body), VIEW))
 
@@ -332,18 +336,7 @@ def daily_board(
     refused, 400 ``future_date``).  Each entry is one player's best ranked time (wins
     faster than a human are left out); ``mine`` marks the asking player's."""
     today = now().date()
-    if day is None:
-        when = today
-    else:
-        try:
-            when = date.fromisoformat(day)
-        except ValueError:
-            raise ApiError(ErrorCode.BAD_DATE, f"{day[:40]!r} is not a date YYYY-MM-DD") from None
-        if when > today:
-            raise ApiError(
-                ErrorCode.FUTURE_DATE,
-                f"{when} is after today ({today}, UTC): its challenge is not open yet",
-            )
+    when = today if day is None else challenge_date(day, today)
     entries = store_of(request).daily_board(when, limit=10, viewer=cookie)
     return DailyBoard.model_validate(
         {

@@ -45,6 +45,8 @@ __all__ = [
     "ConnectTapAnswer",
     "ConnectTile",
     "DailyBoard",
+    "DailyCalendar",
+    "DailyDay",
     "DailyEntry",
     "GameFrame",
     "GameState",
@@ -102,12 +104,13 @@ class _Body(BaseModel):
 
 
 class NewGame(_Body):
-    """Exactly one of ``layout`` (with ``difficulty``), ``code`` or ``daily``."""
+    """Exactly one of ``layout`` (with ``difficulty``), ``code`` or ``daily`` (``true``:
+    today's challenge; a date ``"YYYY-MM-DD"``: that day's, not after today)."""
 
     layout: StrictStr | None = Field(None, examples=["turtle"])
     difficulty: StrictStr = Field("normal", examples=["normal"])
     code: StrictStr | None = Field(None, examples=["MJ1-L00-AAAAABL"])
-    daily: StrictBool = False
+    daily: StrictBool | StrictStr = Field(False, examples=[True, "2026-11-29"])
 
 
 class NewConnectGame(_Body):
@@ -399,6 +402,23 @@ class DailyBoard(BaseModel):
     date: str
     code: str
     entries: list[DailyEntry]
+
+
+class DailyDay(BaseModel):
+    date: str
+    status: Literal["won", "played"]
+    best_time: float | None
+
+
+class DailyCalendar(BaseModel):
+    """The player's daily challenges from ``first`` to ``today``: the days played."""
+
+    today: str
+    first: str
+    code: str
+    current_streak: int
+    best_streak: int
+    days: list[DailyDay]
 
 
 class GroupStatistics(BaseModel):

@@ -55,6 +55,7 @@ export const api = {
   action: (id, name, version, options) => request("POST", `/games/${encodeURIComponent(id)}/${name}`, { version }, options),
   leaderboard: (mode) => request("GET", `/leaderboard?mode=${encodeURIComponent(mode)}`),
   statistics: (mode) => request("GET", `/statistics?mode=${encodeURIComponent(mode)}`),
+  daily: () => request("GET", "/daily"),
   dailyBoard: (date) => request("GET", `/daily-board${date ? `?date=${encodeURIComponent(date)}` : ""}`),
   layouts: () => request("GET", "/layouts"),
   uploadLayout: (file) => {

@@ -4,6 +4,7 @@
 
 import { api, ApiError } from "./api.js";
 import { connectNewGamePart, connectStagesPanel } from "./connectpages.js";
+import { dailyPage, showDailyBadge } from "./daily.js";
 import { closeDialog, dialogName, installDialog } from "./dialogs.js";
 import { applyStrings, copyText, formatTime, paintButton, showProblem, toast } from "./dom.js";
 import { tilesMatch } from "./faces.js";
@@ -89,6 +90,7 @@ function show(state) {
   const code = $("code");
   code.dataset.code = state.code || "";
   code.textContent = state.code || state.layout.title;
+  showDailyBadge(state);
   app.clock = { base: state.elapsed, at: performance.now(), running: state.running };
   tick();
   const paused = state.status === "paused";
@@ -357,7 +359,7 @@ const commands = {
     else if (playable()) run("pause").then(() => announce(t("announcePaused")), reported);
   },
   new: () => openNewGame(),
-  daily: () => start({ daily: true }).catch(reported),
+  daily: () => withPause((onClose) => dailyPage({ play: (body) => start(body).catch(reported), onClose })),
   stages: () => withPause((onClose) => stagesPage({ play: (number) => playStage(number, classic).catch(reported), onClose })),
   connectStages: () => withPause((onClose) => connectStagesPanel({ start, onClose })),
   mode: () => openNewGame(otherMode(modeOf(app.state))),

@@ -149,6 +149,21 @@ export const STRINGS = {
   winNewGame: "New game",
   winShare: "Share",
 
+  // daily challenges: the calendar and the board's badge
+  dailyTitle: "Daily challenges",
+  playToday: "Play today",
+  playThisDay: "Play this day",
+  dailyStreakNote: "A streak counts the days in a row whose challenge you won on the day itself (UTC).",
+  dayWon: "Challenge won",
+  dayPlayed: "Challenge played",
+  dayNotPlayed: "Not played",
+  dayBestTime: "best {time}",
+  dayBoardTitle: "That day's board",
+  loadingBoard: "Loading…",
+  noDayWinners: "Nobody has finished this day's challenge yet.",
+  dailyBadge: "Daily — {date}",
+  dailyStreakSummary: ngettext("Daily streak: {n} day in a row (best {best})", "Daily streak: {n} days in a row (best {best})"),
+
   // leaderboard
   leaderboardTitle: "Leaderboard",
   yourBest: "Your 10 best times",
