@@ -22,6 +22,7 @@ import tempfile
 from collections.abc import Collection
 from pathlib import Path
 
+from ..core.difficulty import Difficulty
 from ..i18n import (
     N_,
     count_label,
@@ -50,8 +51,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add("stats", "show your statistics", run_stats).add_argument(
         "--json", action="store_true", help="print them as one JSON object"
     )
-    add("leaderboard", "show your 10 best winning times", run_leaderboard).add_argument(
-        "--json", action="store_true", help="print them as a JSON list"
+    board = add("leaderboard", "show your 10 best winning times", run_leaderboard)
+    board.add_argument("--json", action="store_true", help="print them as a JSON list")
+    board.add_argument(
+        "--layout", metavar="NAME", help="only the wins on this layout (e.g. turtle)"
+    )
+    board.add_argument(
+        "--difficulty",
+        choices=[difficulty.value for difficulty in Difficulty],
+        help="only the wins at this difficulty",
     )
     add("export", "write your history of games to a JSON file", run_export).add_argument(
         "file", metavar="FILE", help="where to write it ('-' for standard output)"
@@ -108,7 +116,9 @@ def format_statistics(stats: Statistics, lang: str = "en") -> str:
         [_("Games started"), format_number(stats.started, lang)],
         [_("Games won"), won if rate is None else f"{won} ({format_percent(rate, lang, 1)})"],
         [_("Best time"), format_time(stats.best_time)],
+        [_("Median time"), format_time(stats.median_time)],
         [_("Average time"), format_time(stats.average_time)],
+        [_("Assisted wins"), format_number(stats.assisted_won, lang)],
         [
             _("Aids used"),
             ", ".join(
@@ -196,7 +206,9 @@ def run_stats(args: argparse.Namespace) -> int:
 
 def run_leaderboard(args: argparse.Namespace) -> int:
     with Store(existing_database(args.database)) as store:
-        entries = store.leaderboard(store.local_player().id)
+        entries = store.leaderboard(
+            store.local_player().id, layout=args.layout, difficulty=args.difficulty
+        )
     if args.json:
         _print_json([entry.to_json() for entry in entries])
     else:

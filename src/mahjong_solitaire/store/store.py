@@ -394,12 +394,28 @@ class Store:
             return rankings.statistics(connection, player_id, _mode(mode).name)
 
     def leaderboard(
-        self, player_id: str, limit: int = 10, mode: str | Mode = DEFAULT_MODE
+        self,
+        player_id: str,
+        limit: int = 10,
+        mode: str | Mode = DEFAULT_MODE,
+        *,
+        layout: str | None = None,
+        difficulty: str | None = None,
     ) -> list[LeaderboardEntry]:
         """The player's ``limit`` fastest ranked wins in one game ``mode`` (a win faster
-        than a human is not ranked); on equal times the earlier win ranks first."""
+        than a human is not ranked), only those on ``layout`` (a layout's name) and at
+        ``difficulty`` when given; on equal times the earlier win ranks first."""
         with self._transaction(write=False) as connection:
-            return rankings.leaderboard(connection, player_id, limit, _mode(mode).name)
+            return rankings.leaderboard(
+                connection, player_id, limit, _mode(mode).name, layout=layout, difficulty=difficulty
+            )
+
+    def latest_wins(
+        self, player_id: str, limit: int = 30, mode: str | Mode = DEFAULT_MODE
+    ) -> list[LeaderboardEntry]:
+        """The player's ``limit`` latest ranked wins in one game ``mode``, oldest first."""
+        with self._transaction(write=False) as connection:
+            return rankings.latest_wins(connection, player_id, limit, _mode(mode).name)
 
     def daily_board(
         self, day: date, limit: int = 10, *, viewer: str | None = None

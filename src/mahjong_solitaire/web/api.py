@@ -81,6 +81,13 @@ VIEW = view_of(CLASSIC.name)
 
 #: The ``?mode=`` of the boards: a mode's name, the default mode when omitted.
 ModeQuery = Annotated[ModeName, Query(description="the mode whose games count")]
+#: The leaderboard's filters: a layout's name (as the entries name it) and a difficulty.
+LayoutQuery = Annotated[
+    str | None, Query(min_length=1, max_length=64, description="only wins on this layout")
+]
+DifficultyQuery = Annotated[Difficulty | None, Query(description="only wins at this difficulty")]
+#: How many of the latest wins the statistics' chart shows.
+CHART_WINS = 50
 
 
 # -- games -----------------------------------------------------------------------------
@@ -282,14 +289,26 @@ def get_winnability(
     responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.UNAVAILABLE),
 )
 def leaderboard(
-    request: Request, cookie: PlayerCookie = None, mode: ModeQuery = DEFAULT_MODE.name
+    request: Request,
+    cookie: PlayerCookie = None,
+    mode: ModeQuery = DEFAULT_MODE.name,
+    layout: LayoutQuery = None,
+    difficulty: DifficultyQuery = None,
 ) -> Leaderboard:
-    """``mode``: the wins of that mode's games (default: classic).  Wins faster than a
-    human are not listed.  Without a player, no entries (and nothing is written)."""
+    """``mode``: the wins of that mode's games (default: classic); ``layout`` (a layout's
+    name, as the entries give it) and ``difficulty`` keep only the wins on that layout and
+    at that difficulty.  Wins faster than a human are not listed.  Without a player, no
+    entries (and nothing is written)."""
     player_id = reading_player(request, cookie)
     if player_id is None:
         return Leaderboard(entries=[])
-    entries = store_of(request).leaderboard(player_id, limit=10, mode=mode)
+    entries = store_of(request).leaderboard(
+        player_id,
+        limit=10,
+        mode=mode,
+        layout=layout,
+        difficulty=None if difficulty is None else difficulty.value,
+    )
     return Leaderboard.model_validate({"entries": [entry.to_json() for entry in entries]})
 
 
@@ -302,20 +321,16 @@ def leaderboard(
 def statistics(
     request: Request, cookie: PlayerCookie = None, mode: ModeQuery = DEFAULT_MODE.name
 ) -> StatisticsAnswer:
-    """The games of one ``mode`` (classic by default).  Adds ``wins``: every winning time
-    with its date, for the page's chart.  Nothing is written: a visitor without a player
-    reads the figures of no games."""
+    """The games of one ``mode`` (classic by default).  Adds ``wins``: the latest 50
+    ranked winning times, oldest first, with their dates, layouts, difficulties and whether
+    they were assisted, for the page's chart.  Nothing is written: a visitor without a
+    player reads the figures of no games."""
     player_id = reading_player(request, cookie) or ""
     store = store_of(request)
-    wins = sorted(
-        (
-            Win.model_validate(entry)
-            for entry in (
-                found.to_json() for found in store.leaderboard(player_id, limit=1000, mode=mode)
-            )
-        ),
-        key=lambda win: win.date or "",
-    )
+    wins = [
+        Win.model_validate(found.to_json())
+        for found in store.latest_wins(player_id, limit=CHART_WINS, mode=mode)
+    ]
     return StatisticsAnswer.model_validate(
         {**store.statistics(player_id, mode=mode).to_json(), "mode": mode, "wins": wins}
     )

@@ -380,6 +380,7 @@ class LeaderboardEntry(BaseModel):
     undos: int
     shuffles: int
     shuffled: bool
+    assisted: bool
 
 
 class Leaderboard(BaseModel):
@@ -422,12 +423,21 @@ class DailyCalendar(BaseModel):
 
 
 class GroupStatistics(BaseModel):
+    """One layout at one difficulty: every win's best / median / average time, the assisted
+    wins counted apart with the best and median of the others, and the group's streaks."""
+
     layout: str
     difficulty: str
     started: int
     won: int
     best_time: float | None
     average_time: float | None
+    median_time: float | None
+    assisted_won: int
+    unassisted_best_time: float | None
+    unassisted_median_time: float | None
+    current_streak: int
+    best_streak: int
 
 
 class DailyCount(BaseModel):
@@ -439,16 +449,20 @@ class Win(BaseModel):
     date: str | None
     time: float
     layout: str
+    difficulty: str
+    assisted: bool
 
 
 class StatisticsAnswer(BaseModel):
-    """The figures of one mode's games, and every winning time for the chart."""
+    """The figures of one mode's games, and the latest winning times for the chart."""
 
     started: int
     won: int
     win_rate: float | None
     best_time: float | None
     average_time: float | None
+    median_time: float | None
+    assisted_won: int
     hints: int
     undos: int
     shuffles: int

@@ -53,7 +53,8 @@ export const api = {
   // of the solver's work, comes with the stuck state's own answer
   winnability: (id) => request("GET", `/games/${encodeURIComponent(id)}/winnability?last_winnable=false`),
   action: (id, name, version, options) => request("POST", `/games/${encodeURIComponent(id)}/${name}`, { version }, options),
-  leaderboard: (mode) => request("GET", `/leaderboard?mode=${encodeURIComponent(mode)}`),
+  leaderboard: (mode, { layout = null, difficulty = null } = {}) => request("GET", `/leaderboard?${new URLSearchParams({
+    mode, ...(layout ? { layout } : {}), ...(difficulty ? { difficulty } : {}) })}`),
   statistics: (mode) => request("GET", `/statistics?mode=${encodeURIComponent(mode)}`),
   daily: () => request("GET", "/daily"),
   dailyBoard: (date) => request("GET", `/daily-board${date ? `?date=${encodeURIComponent(date)}` : ""}`),

@@ -12,9 +12,10 @@ import { newGameDialog, noMovesDialog, winDialog } from "./gamedialogs.js";
 import { announcer, BoardKeys } from "./keyboard.js";
 import { forgetLayouts, loadLayouts } from "./layouts.js";
 import { classic, connect, createGame, MODES, modeOf, otherMode } from "./modes/index.js";
-import { aboutPage, leaderboardPage, rulesPage, settingsPage, statisticsPage } from "./pages.js";
+import { aboutPage, leaderboardPage, rulesPage, settingsPage } from "./pages.js";
 import { applySettings, loadSettings, onSystemThemeChange, saveSettings } from "./settings.js";
 import { stagesPage } from "./stages.js";
+import { statisticsPage } from "./statistics.js";
 import { chooseLanguage, loadCatalogue, t, tileName } from "./strings.js";
 import { reducedMotion } from "./tileview.js";
 
