@@ -44,6 +44,7 @@ for (const mode of MODES) {
   app.views.set(mode, new mode.View($("board"), $("stage"), {
     onTap: tap,
     positionsOf: (name) => app.layouts.find((layout) => layout.name === name)?.positions || null,
+    announce: (text) => announce(text),
   }));
 }
 app.view = app.views.get(classic);
@@ -293,10 +294,20 @@ function tap(i) {
     board.select([i]);
   }
   const name = tileName(board.label(i));
-  enqueue(() => modeOf(app.state).api.tap(app.state.id, i, app.state.version)).then((answer) => {
+  let before = null; // the server's selection when the tap is sent
+  enqueue(() => {
+    before = app.state.selection;
+    return modeOf(app.state).api.tap(app.state.id, i, app.state.version);
+  }).then((answer) => {
     const outcome = answer.event && answer.event.outcome;
     if (outcome === "blocked" && !shaken) board.shake(i);
     if (outcome === "matched") board.setHint(null);
+    const refused = board.refusedMatch ? board.refusedMatch(answer.event, before) : null;
+    if (refused) { // a view that knows why a match was refused (Connect: no path joins them)
+      toast(t(refused), { error: true });
+      announce(t(refused));
+      return;
+    }
     const said = {
       selected: () => t("announceSelected", { name }),
       reselected: () => t("announceSelected", { name }),

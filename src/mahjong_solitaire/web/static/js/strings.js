@@ -122,6 +122,13 @@ export const STRINGS = {
   connectCodeInvalid: "A Connect code looks like CN1-1808B-ABCDEFG: CN1, four digits and a letter, then seven letters A–Z.",
   connectNoMovesNote: "No two matching tiles can be joined by a line with at most two turns.",
 
+  // Connect: the sliding rule shown during play, and a match no path joins
+  ruleStage: "Stage {n} · {rule}",
+  ruleNewTitle: "New sliding rule: {rule}",
+  ruleIntroNote: "After every pair you remove, the tiles slide this way. The rule stays shown in the corner of the board.",
+  ruleGotIt: "Got it",
+  noPathJoins: "These tiles match, but no line with at most two turns joins them",
+
   // pause
   pausedTitle: "Paused",
   pausedNote: "The tiles are hidden while the clock is stopped.",
@@ -395,6 +402,11 @@ export function tileName(label) {
 /** The name of a Connect sliding rule ("down" -> "Down"). */
 export function slideRuleName(rule) {
   return catalogue.slides[rule] || rule;
+}
+
+/** What a Connect sliding rule does, in one line ("down" -> "Every column packs down…"). */
+export function slideRuleNote(rule) {
+  return (catalogue.slide_notes && catalogue.slide_notes[rule]) || "";
 }
 
 /** A difficulty (easy, normal, hard) as the language names it; anything else as it is. */
