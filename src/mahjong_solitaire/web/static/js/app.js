@@ -8,6 +8,7 @@ import { dailyPage, showDailyBadge } from "./daily.js";
 import { closeDialog, dialogName, installDialog } from "./dialogs.js";
 import { applyStrings, copyText, formatTime, paintButton, showProblem, toast } from "./dom.js";
 import { tilesMatch } from "./faces.js";
+import { guidePage, guideSeen } from "./guide.js";
 import { newGameDialog, noMovesDialog, winDialog } from "./gamedialogs.js";
 import { announcer, BoardKeys } from "./keyboard.js";
 import { forgetLayouts, loadLayouts } from "./layouts.js";
@@ -379,6 +380,8 @@ const commands = {
   statistics: () => withPause((onClose) => statisticsPage({ layouts: app.layouts, mode: modeOf(app.state), onClose })),
   settings: () => withPause((onClose) => settingsPage({ settings: app.settings, change: changeSettings, setLanguage, onClose })),
   rules: () => withPause((onClose) => rulesPage({ onClose })),
+  // a deal not yet played (version 0) has no clock to stop: pausing would store it
+  guide: () => (app.state && app.state.version === 0 ? guidePage() : withPause((onClose) => guidePage({ onClose }))),
   about: () => withPause((onClose) => aboutPage({ onClose })),
 };
 
@@ -552,6 +555,8 @@ async function boot() {
     const current = await api.current();
     await layoutsLoaded;
     show(current);
+    // the first visit (no game played yet in this browser): the guide
+    if (current.version === 0 && !guideSeen() && !dialogName()) commands.guide();
     if (current.status === "paused" && sessionStorage.getItem(AUTO_PAUSED) === current.id) {
       run("resume").catch(reported);
     }

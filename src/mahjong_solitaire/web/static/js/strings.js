@@ -263,6 +263,25 @@ export const STRINGS = {
   aboutTitle: "About",
   about: "Mahjong Solitaire: every deal is solvable by construction. The tile faces are drawn by this program.",
 
+  // the first-run guide (a practice board played in the page)
+  menuGuide: "How to play",
+  guideTitle: "How to play",
+  guideBoard: "Practice board",
+  guideStep: "Step {n} of {total}",
+  guideFree: "A tile is free when no tile lies on it and its left or right side is open. Free tiles are bright, blocked ones dimmed: tap a dimmed tile to see.",
+  guidePair: "Tap two matching free tiles to take them off the board. Flowers match any flower, seasons any season.",
+  guideHint: "Stuck? Hint (H) shows a pair that keeps the game winnable.",
+  guideUndo: "Undo (Z) puts the last pair back. Take a pair if you have none, then undo it.",
+  guideShuffle: "Shuffle (S) deals the tiles left again, and the game stays winnable.",
+  guideChip: "The chip in the top bar says whether the position can still be won: ✓ Winnable or ✗ Lost. Here it follows this little board.",
+  guideWellDone: "Well done!",
+  guideBlockedTap: "{name} is blocked: a tile lies on it, or both its sides are closed.",
+  guideCleared: "Board cleared!",
+  guideBack: "Back",
+  guideNext: "Next",
+  guideFinish: "Start playing",
+  guideSkip: "Skip the guide",
+
   // errors
   errorNetwork: "The game server does not answer. Check that it is running, then try again.",
   errorGeneric: "Something went wrong: {message}",
