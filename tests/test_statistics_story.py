@@ -173,3 +173,37 @@ def test_the_api_filters_the_leaderboard_and_marks_assisted_wins(client, monkeyp
 )
 def test_a_bad_leaderboard_filter_is_refused(client, query) -> None:
     refused(client.get("/api/leaderboard", params=query), 422, "bad_body")
+
+
+# -- the command line --------------------------------------------------------------------
+
+
+def test_the_command_line_leaderboard_takes_the_same_filters(tmp_path, capsys) -> None:
+    import json
+
+    from mahjong_solitaire.cli import main
+
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    with Store(url) as store:
+        me = store.local_player().id
+        finish(store, me, 100.0, game_code=code(1, Difficulty.EASY))
+        finish(store, me, 200.0, game_code=code(2, Difficulty.HARD), actions=["hint"])
+    assert main(["leaderboard", "--database", url, "--difficulty", "hard", "--json"]) == 0
+    entries = json.loads(capsys.readouterr().out)
+    assert [(e["time"], e["assisted"]) for e in entries] == [(200.0, True)]
+    assert main(["leaderboard", "--database", url, "--layout", OTHER_NAME]) == 0
+    assert "No games won yet" in capsys.readouterr().out
+    assert main(["stats", "--database", url]) == 0
+    out = capsys.readouterr().out
+    assert "Median time" in out and "Assisted wins" in out and "Daily streak" in out
+
+
+def test_a_bad_command_line_filter_is_refused_with_status_2(tmp_path, capsys) -> None:
+    from mahjong_solitaire.cli import main
+
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    Store(url).close()
+    with pytest.raises(SystemExit) as stopped:
+        main(["leaderboard", "--database", url, "--difficulty", "insane"])
+    assert stopped.value.code == 2
+    assert "invalid choice" in capsys.readouterr().err

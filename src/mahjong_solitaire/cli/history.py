@@ -20,6 +20,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Collection
+from datetime import UTC, datetime
 from pathlib import Path
 
 from ..core.difficulty import Difficulty
@@ -35,6 +36,7 @@ from ..i18n import (
     translator,
 )
 from ..store import LeaderboardEntry, Statistics, Store
+from ..store.daily import DailyHistory
 from ..store.limits import clamp_elapsed
 from .common import CliError, add_database_option, existing_database, language, read_text
 
@@ -107,8 +109,11 @@ def _table(rows: list[list[str]], right: Collection[int]) -> list[str]:
     ]
 
 
-def format_statistics(stats: Statistics, lang: str = "en") -> str:
-    """The statistics as labelled lines, then a table by layout and difficulty, in ``lang``."""
+def format_statistics(
+    stats: Statistics, lang: str = "en", daily: DailyHistory | None = None
+) -> str:
+    """The statistics as labelled lines (with the daily streak of ``daily``), then a table
+    by layout and difficulty, in ``lang``."""
     _ = translator(lang)
     rate = stats.win_rate
     won = format_number(stats.won, lang)
@@ -143,6 +148,17 @@ def format_statistics(stats: Statistics, lang: str = "en") -> str:
             _("played {played}, won {won}", played=stats.daily_played, won=stats.daily_won),
         ],
     ]
+    if daily is not None:
+        summary.append(
+            [
+                _("Daily streak"),
+                _(
+                    "current {current}, best {best}",
+                    current=daily.current_streak,
+                    best=daily.best_streak,
+                ),
+            ]
+        )
     lines = _table(summary, right=())
     if stats.groups:
         rows = [[_("layout"), _("difficulty"), _("started"), _("won"), _("best"), _("average")]]
@@ -196,11 +212,14 @@ def _print_json(value: object) -> None:
 
 def run_stats(args: argparse.Namespace) -> int:
     with Store(existing_database(args.database)) as store:
-        stats = store.statistics(store.local_player().id)
+        player = store.local_player().id
+        stats = store.statistics(player)
+        daily = store.daily_history(player, datetime.now(UTC).date())
     if args.json:
-        _print_json(stats.to_json())
+        streak = {"current": daily.current_streak, "best": daily.best_streak}
+        _print_json({**stats.to_json(), "daily_streak": streak})
     else:
-        print(format_statistics(stats, language(args)))
+        print(format_statistics(stats, language(args), daily))
     return 0
 
 
