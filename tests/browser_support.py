@@ -77,11 +77,19 @@ def open_page(
     width: int = 1366,
     height: int = 768,
     path: str = "",
+    guide: bool = False,
+    cookies: list[dict[str, Any]] | None = None,
     **options: Any,
 ) -> Page:
     """A page in a fresh browser context with the game loaded.  (On loopback the server
-    treats every visitor without a cookie as its one local player: see :func:`new_game`.)"""
+    treats every visitor without a cookie as its one local player: see :func:`new_game`.)
+    The first-run guide is marked seen unless ``guide`` (tests/test_browser_guide.py);
+    ``cookies`` are set before the page loads."""
     context = browser.new_context(viewport={"width": width, "height": height}, **options)
+    if cookies:
+        context.add_cookies(cookies)
+    if not guide:
+        context.add_init_script("localStorage.setItem('mahjong-solitaire.guide-done', '1')")
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url.rstrip("/"))
     page = context.new_page()
     errors: list[str] = []

@@ -414,7 +414,8 @@ def test_the_layout_picker_starts_a_deal_of_the_chosen_layout(page):
 
 def test_todays_challenge_is_the_daily_deal(page):
     page.click("#menu-button")
-    page.click("[data-action='daily']")
+    page.click("[data-action='daily']")  # the calendar (tests/test_browser_daily.py)
+    page.click("#daily-today")
     wait_for_code(page, str(daily_code(datetime.now(UTC).date())))
     assert api_state(page)["daily"] == datetime.now(UTC).date().isoformat()
 

@@ -23,8 +23,10 @@ import os
 import sys
 import tempfile
 from collections.abc import Collection
+from datetime import UTC, datetime
 from pathlib import Path
 
+from ..core.difficulty import Difficulty
 from ..i18n import (
     N_,
     count_label,
@@ -37,6 +39,7 @@ from ..i18n import (
     translator,
 )
 from ..store import LeaderboardEntry, Statistics, Store
+from ..store.daily import DailyHistory
 from ..store.limits import clamp_elapsed
 from .common import CliError, add_database_option, existing_database, language, read_text
 
@@ -53,8 +56,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add("stats", N_("show your statistics"), run_stats).add_argument(
         "--json", action="store_true", help=N_("print them as one JSON object")
     )
-    add("leaderboard", N_("show your 10 best winning times"), run_leaderboard).add_argument(
-        "--json", action="store_true", help=N_("print them as a JSON list")
+    board = add("leaderboard", N_("show your 10 best winning times"), run_leaderboard)
+    board.add_argument("--json", action="store_true", help=N_("print them as a JSON list"))
+    board.add_argument(
+        "--layout", metavar="NAME", help=N_("only the wins on this layout (e.g. turtle)")
+    )
+    board.add_argument(
+        "--difficulty",
+        choices=[difficulty.value for difficulty in Difficulty],
+        help=N_("only the wins at this difficulty"),
     )
     add("export", N_("write your history of games to a JSON file"), run_export).add_argument(
         "file", metavar="FILE", help=N_("where to write it ('-' for standard output)")
@@ -102,8 +112,11 @@ def _table(rows: list[list[str]], right: Collection[int]) -> list[str]:
     ]
 
 
-def format_statistics(stats: Statistics, lang: str = "en") -> str:
-    """The statistics as labelled lines, then a table by layout and difficulty, in ``lang``."""
+def format_statistics(
+    stats: Statistics, lang: str = "en", daily: DailyHistory | None = None
+) -> str:
+    """The statistics as labelled lines (with the daily streak of ``daily``), then a table
+    by layout and difficulty, in ``lang``."""
     _ = translator(lang)
     rate = stats.win_rate
     won = format_number(stats.won, lang)
@@ -111,7 +124,9 @@ def format_statistics(stats: Statistics, lang: str = "en") -> str:
         [_("Games started"), format_number(stats.started, lang)],
         [_("Games won"), won if rate is None else f"{won} ({format_percent(rate, lang, 1)})"],
         [_("Best time"), format_time(stats.best_time)],
+        [_("Median time"), format_time(stats.median_time)],
         [_("Average time"), format_time(stats.average_time)],
+        [_("Assisted wins"), format_number(stats.assisted_won, lang)],
         [
             _("Aids used"),
             ", ".join(
@@ -137,6 +152,17 @@ def format_statistics(stats: Statistics, lang: str = "en") -> str:
         ],
         [_("Solution shown"), format_number(stats.solved, lang)],
     ]
+    if daily is not None:
+        summary.append(
+            [
+                _("Daily streak"),
+                _(
+                    "current {current}, best {best}",
+                    current=daily.current_streak,
+                    best=daily.best_streak,
+                ),
+            ]
+        )
     lines = _table(summary, right=())
     if stats.groups:
         rows = [[_("layout"), _("difficulty"), _("started"), _("won"), _("best"), _("average")]]
@@ -190,17 +216,22 @@ def _print_json(value: object) -> None:
 
 def run_stats(args: argparse.Namespace) -> int:
     with Store(existing_database(args.database)) as store:
-        stats = store.statistics(store.local_player().id)
+        player = store.local_player().id
+        stats = store.statistics(player)
+        daily = store.daily_history(player, datetime.now(UTC).date())
     if args.json:
-        _print_json(stats.to_json())
+        streak = {"current": daily.current_streak, "best": daily.best_streak}
+        _print_json({**stats.to_json(), "daily_streak": streak})
     else:
-        print(format_statistics(stats, language(args)))
+        print(format_statistics(stats, language(args), daily))
     return 0
 
 
 def run_leaderboard(args: argparse.Namespace) -> int:
     with Store(existing_database(args.database)) as store:
-        entries = store.leaderboard(store.local_player().id)
+        entries = store.leaderboard(
+            store.local_player().id, layout=args.layout, difficulty=args.difficulty
+        )
     if args.json:
         _print_json([entry.to_json() for entry in entries])
     else:

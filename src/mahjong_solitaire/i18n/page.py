@@ -13,7 +13,7 @@ from typing import Any
 from ..connect.slide import Slide
 from ..core.tiles import KINDS
 from .catalogues import DEFAULT_LANGUAGE, load_catalogue, native_name
-from .names import slide_rule_name, tile_name
+from .names import slide_rule_description, slide_rule_name, tile_name
 from .translator import translator
 
 __all__ = ["catalogue_json"]
@@ -24,7 +24,8 @@ def catalogue_json(lang: str) -> dict[str, Any]:
 
     ``messages`` maps every msgid to its text (a list of forms for counted messages, in the
     order of ``plural.categories``, which the page picks with ``Intl.PluralRules(locale)``);
-    ``tiles`` names the 42 kinds by label and ``slides`` the Connect sliding rules.
+    ``tiles`` names the 42 kinds by label, ``slides`` the Connect sliding rules and
+    ``slide_notes`` says in one line what each rule does.
 
     >>> data = catalogue_json("it")
     >>> data["plural"]["categories"], data["messages"]["{n} tile"]
@@ -50,4 +51,5 @@ def catalogue_json(lang: str) -> dict[str, Any]:
         "messages": messages,
         "tiles": {label: tile_name(label, lang) for label in KINDS},
         "slides": {rule.value: slide_rule_name(rule, lang) for rule in Slide},
+        "slide_notes": {rule.value: slide_rule_description(rule, lang) for rule in Slide},
     }

@@ -13,44 +13,51 @@ mode by its name (the string the ``games.mode`` column holds, ``Mode.name``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
+from typing import Any
 
-from sqlalchemy import Connection, func, select, true
+from sqlalchemy import Connection, Row, Select, func, select, true
 
+from ..core.assistance import assisted
 from .records import DailyEntry, LeaderboardEntry, StageProgress
 from .schema import games, players
 from .statistics import GameSummary, Statistics, compute
 
-__all__ = ["daily_board", "leaderboard", "stage_progress", "statistics"]
+__all__ = ["daily_board", "latest_wins", "leaderboard", "stage_progress", "statistics"]
 
 
 def statistics(connection: Connection, player_id: str, mode: str) -> Statistics:
     """The player's statistics in the mode named ``mode``."""
-    columns = [games.c[name] for name in GameSummary.__slots__]
+    names = [name for name in GameSummary.__slots__ if name != "assisted"]
     rows = connection.execute(
-        select(*columns).where(games.c.player_id == player_id, games.c.mode == mode)
-    ).all()
-    return compute(GameSummary(*row) for row in rows)
-
-
-def leaderboard(
-    connection: Connection, player_id: str, limit: int, mode: str, layout: str | None = None
-) -> list[LeaderboardEntry]:
-    """The player's ``limit`` fastest ranked wins in the mode named ``mode`` (only those on
-    the layout or grid named ``layout`` when given), the earlier win first on equal times."""
-    chosen = [] if layout is None else [games.c.layout_name == layout]
-    rows = connection.execute(
-        select(games)
-        .where(
-            games.c.player_id == player_id,
-            games.c.mode == mode,
-            games.c.status == "won",
-            games.c.ranked == true(),
-            *chosen,
+        select(*(games.c[name] for name in names), games.c.actions).where(
+            games.c.player_id == player_id, games.c.mode == mode
         )
-        .order_by(games.c.elapsed, games.c.finished_at, games.c.id)
-        .limit(limit)
     ).all()
+    return compute(
+        GameSummary(**{name: row._mapping[name] for name in names}, assisted=assisted(row.actions))
+        for row in rows
+    )
+
+
+def _wins(player_id: str, mode: str, layout: str | None, difficulty: str | None) -> Select[Any]:
+    """The player's ranked wins in the mode named ``mode``, on ``layout`` and at
+    ``difficulty`` when given."""
+    query = select(games).where(
+        games.c.player_id == player_id,
+        games.c.mode == mode,
+        games.c.status == "won",
+        games.c.ranked == true(),
+    )
+    if layout is not None:
+        query = query.where(games.c.layout_name == layout)
+    if difficulty is not None:
+        query = query.where(games.c.difficulty == difficulty)
+    return query
+
+
+def _entries(rows: Sequence[Row[Any]]) -> list[LeaderboardEntry]:
     return [
         LeaderboardEntry(
             rank,
@@ -64,9 +71,37 @@ def leaderboard(
             row.hints,
             row.undos,
             row.shuffles,
+            assisted(row.actions),
         )
         for rank, row in enumerate(rows, start=1)
     ]
+
+
+def leaderboard(
+    connection: Connection,
+    player_id: str,
+    limit: int,
+    mode: str,
+    *,
+    layout: str | None = None,
+    difficulty: str | None = None,
+) -> list[LeaderboardEntry]:
+    """The player's ``limit`` fastest ranked wins in the mode named ``mode`` (only those on
+    ``layout`` and at ``difficulty`` when given), the earlier win first on equal times."""
+    query = _wins(player_id, mode, layout, difficulty)
+    order = (games.c.elapsed, games.c.finished_at, games.c.id)
+    return _entries(connection.execute(query.order_by(*order).limit(limit)).all())
+
+
+def latest_wins(
+    connection: Connection, player_id: str, limit: int, mode: str
+) -> list[LeaderboardEntry]:
+    """The player's ``limit`` latest ranked wins in the mode named ``mode``, oldest first
+    (``rank`` numbers them in that order): the statistics' chart of times."""
+    query = _wins(player_id, mode, None, None)
+    newest = (games.c.finished_at.desc(), games.c.id.desc())
+    rows = connection.execute(query.order_by(*newest).limit(limit)).all()
+    return _entries(rows[::-1])
 
 
 def daily_board(

@@ -244,6 +244,8 @@ class LeaderboardEntry:
     hints: int
     undos: int
     shuffles: int
+    #: Whether the win was assisted (``core.assistance.assisted``: a hint was used).
+    assisted: bool = False
 
     @property
     def shuffled(self) -> bool:
@@ -264,6 +266,7 @@ class LeaderboardEntry:
             "undos": self.undos,
             "shuffles": self.shuffles,
             "shuffled": self.shuffled,
+            "assisted": self.assisted,
         }
 
 

@@ -4,14 +4,19 @@ Rules:
 
 * **started**: every game the player began (any status); **won**: games with status
   ``won``; **win rate** = won / started (``None`` before the first game).
-* **best / average time**: over the won games, per layout and difficulty.  Each stored
-  time counts as brought into ``0..MAX_ELAPSED_SECONDS`` (a week; :mod:`.limits`), so no
-  figure overflows or turns infinite whatever the database holds.
+* **best / median / average time**: over the won games, per layout and difficulty.  Each
+  stored time counts as brought into ``0..MAX_ELAPSED_SECONDS`` (a week; :mod:`.limits`),
+  so no figure overflows or turns infinite whatever the database holds.
+* **assisted wins apart**: a win is assisted when its action log says so
+  (:func:`~mahjong_solitaire.core.assistance.assisted`: a hint was used).  Each group
+  counts its assisted wins, and gives the best and median time of its *unassisted* wins
+  besides those of all wins.
 * **hints, undos, shuffles**: totals over all games.
 * **streaks** count consecutive *finished* games, in the order they finished: a win extends
   the streak, an abandoned game (a lost or given-up game, left for a new one) breaks it.
   Games still open (playing, paused, stuck) do not count until they finish.  The current
-  streak is the run of wins at the end; the best streak the longest run ever.
+  streak is the run of wins at the end; the best streak the longest run ever.  Each layout
+  and difficulty has its own streaks too, over its own games.
 * **daily challenges**: the dates whose challenge the player started / won.
 * **solved**: games won with the solution shown (rules §5.9) are counted apart: they count
   as started, never as won, add no time and neither extend nor break a streak.
@@ -26,6 +31,8 @@ Rules:
     (5, 3, 2, 2)
     >>> stats.groups[0].best_time, round(stats.groups[0].average_time, 2)
     (90.0, 96.67)
+    >>> stats.groups[0].median_time, stats.median_time
+    (100.0, 100.0)
     >>> compute([g("won", 1, 1e308), g("won", 2, float("inf"))]).average_time
     604800.0
 """
@@ -35,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
+from statistics import median
 
 from .limits import clamp_elapsed
 from .records import UNFINISHED
@@ -56,6 +64,8 @@ class GameSummary:
     daily: date | None
     finished_at: datetime | None
     solution_shown: bool = False
+    #: Whether the game's action log makes it assisted (``core.assistance.assisted``).
+    assisted: bool = False
 
     @property
     def won(self) -> bool:
@@ -73,6 +83,12 @@ class GroupStatistics:
     won: int
     best_time: float | None
     average_time: float | None
+    median_time: float | None = None
+    assisted_won: int = 0
+    unassisted_best_time: float | None = None
+    unassisted_median_time: float | None = None
+    current_streak: int = 0
+    best_streak: int = 0
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -82,6 +98,12 @@ class GroupStatistics:
             "won": self.won,
             "best_time": _round(self.best_time),
             "average_time": _round(self.average_time),
+            "median_time": _round(self.median_time),
+            "assisted_won": self.assisted_won,
+            "unassisted_best_time": _round(self.unassisted_best_time),
+            "unassisted_median_time": _round(self.unassisted_median_time),
+            "current_streak": self.current_streak,
+            "best_streak": self.best_streak,
         }
 
 
@@ -103,6 +125,8 @@ class Statistics:
     daily_played: int
     daily_won: int
     groups: list[GroupStatistics] = field(default_factory=list)
+    median_time: float | None = None
+    assisted_won: int = 0
     #: Games won with the solution shown, counted apart.
     solved: int = 0
 
@@ -118,6 +142,8 @@ class Statistics:
             "win_rate": None if rate is None else round(rate, 4),
             "best_time": _round(self.best_time),
             "average_time": _round(self.average_time),
+            "median_time": _round(self.median_time),
+            "assisted_won": self.assisted_won,
             "hints": self.hints,
             "undos": self.undos,
             "shuffles": self.shuffles,
@@ -143,26 +169,39 @@ def _streaks(games: list[GameSummary]) -> tuple[int, int]:
     return current, best
 
 
+def _median(times: list[float]) -> float | None:
+    return median(times) if times else None
+
+
+def _group(layout_name: str, difficulty: str, members: list[GameSummary]) -> GroupStatistics:
+    won = [g.elapsed for g in members if g.won]
+    unassisted = [g.elapsed for g in members if g.won and not g.assisted]
+    current, best = _streaks(members)
+    return GroupStatistics(
+        layout_name,
+        difficulty,
+        started=len(members),
+        won=len(won),
+        best_time=min(won, default=None),
+        average_time=sum(won) / len(won) if won else None,
+        median_time=_median(won),
+        assisted_won=len(won) - len(unassisted),
+        unassisted_best_time=min(unassisted, default=None),
+        unassisted_median_time=_median(unassisted),
+        current_streak=current,
+        best_streak=best,
+    )
+
+
 def compute(games: Iterable[GameSummary]) -> Statistics:
     """The statistics of a player's games (any order; see the module rules)."""
     games = [replace(g, elapsed=clamp_elapsed(g.elapsed)) for g in games]
     wins = [g for g in games if g.won]
     times = [g.elapsed for g in wins]
-    keys = sorted({(g.layout_name, g.difficulty) for g in games})
-    groups = []
-    for layout_name, difficulty in keys:
-        members = [g for g in games if (g.layout_name, g.difficulty) == (layout_name, difficulty)]
-        won = [g.elapsed for g in members if g.won]
-        groups.append(
-            GroupStatistics(
-                layout_name,
-                difficulty,
-                len(members),
-                len(won),
-                min(won, default=None),
-                sum(won) / len(won) if won else None,
-            )
-        )
+    by_group: dict[tuple[str, str], list[GameSummary]] = {}
+    for game in games:
+        by_group.setdefault((game.layout_name, game.difficulty), []).append(game)
+    groups = [_group(*key, by_group[key]) for key in sorted(by_group)]
     current, best = _streaks(games)
     return Statistics(
         started=len(games),
@@ -177,5 +216,7 @@ def compute(games: Iterable[GameSummary]) -> Statistics:
         daily_played=len({g.daily for g in games if g.daily is not None}),
         daily_won=len({g.daily for g in wins if g.daily is not None}),
         groups=groups,
+        median_time=_median(times),
+        assisted_won=sum(1 for g in wins if g.assisted),
         solved=sum(1 for g in games if g.status == "won" and g.solution_shown),
     )

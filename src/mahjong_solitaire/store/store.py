@@ -45,6 +45,7 @@ from ..core.difficulty import Difficulty
 from ..core.layout import Layout
 from ..modes import DEFAULT_MODE, Mode, mode_named
 from . import game_rows, history, imported_layouts, rankings
+from .daily import DailyHistory, daily_history
 from .database import SQLITE_BEGIN, create_store_engine, database_url, migrate
 from .errors import (
     StaleWriteError,
@@ -410,13 +411,23 @@ class Store:
         mode: str | Mode = DEFAULT_MODE,
         *,
         layout: str | None = None,
+        difficulty: str | None = None,
     ) -> list[LeaderboardEntry]:
         """The player's ``limit`` fastest ranked wins in one game ``mode`` (a win faster
-        than a human is not ranked), or only on one ``layout`` (a layout's name, or a
-        Connect grid's: ``connect-24x12-down``); on equal times the earlier win ranks
-        first."""
+        than a human is not ranked), only those on ``layout`` (a layout's name, or a Connect grid's:
+        ``connect-24x12-down``) and at
+        ``difficulty`` when given; on equal times the earlier win ranks first."""
         with self._transaction(write=False) as connection:
-            return rankings.leaderboard(connection, player_id, limit, _mode(mode).name, layout)
+            return rankings.leaderboard(
+                connection, player_id, limit, _mode(mode).name, layout=layout, difficulty=difficulty
+            )
+
+    def latest_wins(
+        self, player_id: str, limit: int = 30, mode: str | Mode = DEFAULT_MODE
+    ) -> list[LeaderboardEntry]:
+        """The player's ``limit`` latest ranked wins in one game ``mode``, oldest first."""
+        with self._transaction(write=False) as connection:
+            return rankings.latest_wins(connection, player_id, limit, _mode(mode).name)
 
     def daily_board(
         self, day: date, limit: int = 10, *, viewer: str | None = None
@@ -425,6 +436,12 @@ class Store:
         (earlier win first on equal times).  ``viewer``'s own entry is marked ``mine``."""
         with self._transaction(write=False) as connection:
             return rankings.daily_board(connection, day, limit, viewer)
+
+    def daily_history(self, player_id: str, today: date) -> DailyHistory:
+        """The player's daily challenges as of ``today``: the calendar of the last days
+        played and won, and the streaks (rules in :mod:`mahjong_solitaire.store.daily`)."""
+        with self._transaction(write=False) as connection:
+            return daily_history(connection, player_id, today)
 
     def stage_progress(self, player_id: str, mode: str | Mode = DEFAULT_MODE) -> StageProgress:
         """The stages of ``mode`` the player has won, with their best times (derived from

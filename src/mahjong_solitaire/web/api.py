@@ -18,7 +18,6 @@ the game (a crawler that only reads leaves no rows behind).
 from __future__ import annotations
 
 import secrets
-from datetime import date
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
@@ -34,6 +33,7 @@ from ..modes import DEFAULT_MODE
 from ..store import StoredGame
 from .aid_models import FinishAnswer, SolveAnswer
 from .aids_api import aid_routes
+from .daily_api import challenge_date
 from .errors import ApiError, ErrorCode, error_responses
 from .lifecycle import (
     ACTION_ERRORS,
@@ -84,6 +84,13 @@ VIEW = view_of(CLASSIC.name)
 
 #: The ``?mode=`` of the boards: a mode's name, the default mode when omitted.
 ModeQuery = Annotated[ModeName, Query(description="the mode whose games count")]
+#: The leaderboard's filters: a layout's name (as the entries name it) and a difficulty.
+LayoutQuery = Annotated[
+    str | None, Query(min_length=1, max_length=64, description="only wins on this layout")
+]
+DifficultyQuery = Annotated[Difficulty | None, Query(description="only wins at this difficulty")]
+#: How many of the latest wins the statistics' chart shows.
+CHART_WINS = 50
 
 
 # -- games -----------------------------------------------------------------------------
@@ -112,7 +119,7 @@ def _layout(request: Request, player_id: str, name: str) -> Layout:
 
 def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
     store = store_of(request)
-    chosen = sum((body.layout is not None, body.code is not None, body.daily))
+    chosen = sum((body.layout is not None, body.code is not None, body.daily is not False))
     if chosen > 1:
         raise ApiError(ErrorCode.BAD_BODY, "give one of layout, code or daily, not several")
     if body.shared_layout is not None and body.code is None:
@@ -127,11 +134,12 @@ def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
         return store.create_game(
             player_id, code=str(code), seed=code.seed, difficulty=code.difficulty.value
         )
-    if body.daily:
+    if body.daily is not False:
         today = now().date()
-        code = daily_code(today)
+        day = today if body.daily is True else challenge_date(str(body.daily), today)
+        code = daily_code(day)
         return store.create_game(
-            player_id, code=str(code), seed=code.seed, difficulty=code.difficulty.value, daily=today
+            player_id, code=str(code), seed=code.seed, difficulty=code.difficulty.value, daily=day
         )
     difficulty = Difficulty.parse(body.difficulty)
     layout = _layout(request, player_id, body.layout or "turtle")
@@ -164,10 +172,12 @@ def current_game(request: Request, cookie: PlayerCookie = None) -> AnyGameState:
     responses=error_responses(
         ErrorCode.BAD_BODY,
         ErrorCode.BAD_CODE,
+        ErrorCode.BAD_DATE,
         ErrorCode.BAD_LAYOUT,
         ErrorCode.UNKNOWN_LAYOUT,
         ErrorCode.TOO_MANY_LAYOUTS,
         ErrorCode.CORRUPT_GAME,
+        ErrorCode.FUTURE_DATE,
         ErrorCode.UNAVAILABLE,
         write=True,
     ),
@@ -176,10 +186,12 @@ def create_game(
     request: Request, response: Response, body: NewGame, cookie: PlayerCookie = None
 ) -> GameState:
     """``{"layout": "turtle", "difficulty": "normal"}`` (a random deal),
-    ``{"code": "MJ1-L00-AAAAABL"}`` (that deal) or ``{"daily": true}`` (today's challenge).
-    A code naming an imported layout by its hash (``MJ1-H…``) deals on the player's layout
-    of that hash, else on the ``shared_layout`` sent along (kept as the player's; 404
-    ``unknown_layout`` without it).  The player's unfinished game is abandoned."""
+    ``{"code": "MJ1-L00-AAAAABL"}`` (that deal), ``{"daily": true}`` (today's challenge) or
+    ``{"daily": "2026-11-20"}`` (that day's challenge: 400 ``bad_date`` / ``future_date``
+    for a malformed or later date).  A code naming an imported layout by its hash
+    (``MJ2-H…``) deals on the player's layout of that hash, else on the ``shared_layout``
+    sent along (kept as the player's; 404 ``unknown_layout`` without it).  The player's
+    unfinished game is abandoned."""
     player_id = acting_player(request, response, cookie)
     return answer(request, load_stored(_new_game(request, player_id, body), VIEW))
 
@@ -334,16 +346,23 @@ def leaderboard(
     request: Request,
     cookie: PlayerCookie = None,
     mode: ModeQuery = DEFAULT_MODE.name,
-    layout: Annotated[str | None, Query(max_length=64)] = None,
+    layout: LayoutQuery = None,
+    difficulty: DifficultyQuery = None,
 ) -> Leaderboard:
-    """``mode``: the wins of that mode's games (default: classic); ``layout``: only those on
-    that layout or grid (its stored name, e.g. ``turtle`` or ``connect-24x12-down``: each
-    grid of the player's choice has its own board).  Wins faster than a human are not
-    listed.  Without a player, no entries (and nothing is written)."""
+    """``mode``: the wins of that mode's games (default: classic); ``layout`` (a layout's
+    name, as the entries give it) and ``difficulty`` keep only the wins on that layout and
+    at that difficulty.  Wins faster than a human are not listed.  Without a player, no
+    entries (and nothing is written)."""
     player_id = reading_player(request, cookie)
     if player_id is None:
         return Leaderboard(entries=[])
-    entries = store_of(request).leaderboard(player_id, limit=10, mode=mode, layout=layout)
+    entries = store_of(request).leaderboard(
+        player_id,
+        limit=10,
+        mode=mode,
+        layout=layout,
+        difficulty=None if difficulty is None else difficulty.value,
+    )
     return Leaderboard.model_validate({"entries": [entry.to_json() for entry in entries]})
 
 
@@ -356,20 +375,16 @@ def leaderboard(
 def statistics(
     request: Request, cookie: PlayerCookie = None, mode: ModeQuery = DEFAULT_MODE.name
 ) -> StatisticsAnswer:
-    """The games of one ``mode`` (classic by default).  Adds ``wins``: every winning time
-    with its date, for the page's chart.  Nothing is written: a visitor without a player
-    reads the figures of no games."""
+    """The games of one ``mode`` (classic by default).  Adds ``wins``: the latest 50
+    ranked winning times, oldest first, with their dates, layouts, difficulties and whether
+    they were assisted, for the page's chart.  Nothing is written: a visitor without a
+    player reads the figures of no games."""
     player_id = reading_player(request, cookie) or ""
     store = store_of(request)
-    wins = sorted(
-        (
-            Win.model_validate(entry)
-            for entry in (
-                found.to_json() for found in store.leaderboard(player_id, limit=1000, mode=mode)
-            )
-        ),
-        key=lambda win: win.date or "",
-    )
+    wins = [
+        Win.model_validate(found.to_json())
+        for found in store.latest_wins(player_id, limit=CHART_WINS, mode=mode)
+    ]
     return StatisticsAnswer.model_validate(
         {**store.statistics(player_id, mode=mode).to_json(), "mode": mode, "wins": wins}
     )
@@ -390,18 +405,7 @@ def daily_board(
     refused, 400 ``future_date``).  Each entry is one player's best ranked time (wins
     faster than a human are left out); ``mine`` marks the asking player's."""
     today = now().date()
-    if day is None:
-        when = today
-    else:
-        try:
-            when = date.fromisoformat(day)
-        except ValueError:
-            raise ApiError(ErrorCode.BAD_DATE, f"{day[:40]!r} is not a date YYYY-MM-DD") from None
-        if when > today:
-            raise ApiError(
-                ErrorCode.FUTURE_DATE,
-                f"{when} is after today ({today}, UTC): its challenge is not open yet",
-            )
+    when = today if day is None else challenge_date(day, today)
     entries = store_of(request).daily_board(when, limit=10, viewer=cookie)
     return DailyBoard.model_validate(
         {

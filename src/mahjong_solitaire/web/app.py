@@ -43,6 +43,7 @@ from .. import __version__
 from ..store import Store
 from .api import router
 from .connect_api import router as connect_router
+from .daily_api import router as daily_router
 from .editor_api import router as editor_router
 from .errors import (
     DATABASE_FAILURES,
@@ -229,6 +230,7 @@ def create_app(
     app.state.local_player = local_player
     app.include_router(router)
     app.include_router(connect_router)
+    app.include_router(daily_router)
     app.include_router(layouts_router)
     app.include_router(editor_router)
     app.include_router(i18n_router)

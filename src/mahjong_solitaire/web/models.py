@@ -45,6 +45,8 @@ __all__ = [
     "ConnectTapAnswer",
     "ConnectTile",
     "DailyBoard",
+    "DailyCalendar",
+    "DailyDay",
     "DailyEntry",
     "GameFrame",
     "GameState",
@@ -111,14 +113,15 @@ class SharedLayout(_Body):
 
 
 class NewGame(_Body):
-    """Exactly one of ``layout`` (with ``difficulty``), ``code`` or ``daily``.  A code that
-    names an imported layout by its hash (``MJ1-H…``) may bring that layout along
+    """Exactly one of ``layout`` (with ``difficulty``), ``code`` or ``daily`` (``true``:
+    today's challenge; a date ``"YYYY-MM-DD"``: that day's, not after today).  A code that
+    names an imported layout by its hash (``MJ2-H…``) may bring that layout along
     (``shared_layout``, from a share link) for a player who does not have it yet."""
 
     layout: StrictStr | None = Field(None, examples=["turtle"])
     difficulty: StrictStr = Field("normal", examples=["normal"])
     code: StrictStr | None = Field(None, examples=["MJ1-L00-AAAAABL"])
-    daily: StrictBool = False
+    daily: StrictBool | StrictStr = Field(False, examples=[True, "2026-11-29"])
     shared_layout: SharedLayout | None = None
 
 
@@ -411,6 +414,7 @@ class LeaderboardEntry(BaseModel):
     undos: int
     shuffles: int
     shuffled: bool
+    assisted: bool
 
 
 class Leaderboard(BaseModel):
@@ -435,13 +439,39 @@ class DailyBoard(BaseModel):
     entries: list[DailyEntry]
 
 
+class DailyDay(BaseModel):
+    date: str
+    status: Literal["won", "played"]
+    best_time: float | None
+
+
+class DailyCalendar(BaseModel):
+    """The player's daily challenges from ``first`` to ``today``: the days played."""
+
+    today: str
+    first: str
+    code: str
+    current_streak: int
+    best_streak: int
+    days: list[DailyDay]
+
+
 class GroupStatistics(BaseModel):
+    """One layout at one difficulty: every win's best / median / average time, the assisted
+    wins counted apart with the best and median of the others, and the group's streaks."""
+
     layout: str
     difficulty: str
     started: int
     won: int
     best_time: float | None
     average_time: float | None
+    median_time: float | None
+    assisted_won: int
+    unassisted_best_time: float | None
+    unassisted_median_time: float | None
+    current_streak: int
+    best_streak: int
 
 
 class DailyCount(BaseModel):
@@ -453,16 +483,20 @@ class Win(BaseModel):
     date: str | None
     time: float
     layout: str
+    difficulty: str
+    assisted: bool
 
 
 class StatisticsAnswer(BaseModel):
-    """The figures of one mode's games, and every winning time for the chart."""
+    """The figures of one mode's games, and the latest winning times for the chart."""
 
     started: int
     won: int
     win_rate: float | None
     best_time: float | None
     average_time: float | None
+    median_time: float | None
+    assisted_won: int
     hints: int
     undos: int
     shuffles: int

@@ -55,8 +55,10 @@ export const api = {
   action: (id, name, version, options) => request("POST", `/games/${encodeURIComponent(id)}/${name}`, { version }, options),
   solution: (id) => request("GET", `/games/${encodeURIComponent(id)}/solution`),
   solve: (id, version, move) => request("POST", `/games/${encodeURIComponent(id)}/solve`, { version, move }),
-  leaderboard: (mode) => request("GET", `/leaderboard?mode=${encodeURIComponent(mode)}`),
+  leaderboard: (mode, { layout = null, difficulty = null } = {}) => request("GET", `/leaderboard?${new URLSearchParams({
+    mode, ...(layout ? { layout } : {}), ...(difficulty ? { difficulty } : {}) })}`),
   statistics: (mode) => request("GET", `/statistics?mode=${encodeURIComponent(mode)}`),
+  daily: () => request("GET", "/daily"),
   dailyBoard: (date) => request("GET", `/daily-board${date ? `?date=${encodeURIComponent(date)}` : ""}`),
   layouts: () => request("GET", "/layouts"),
   uploadLayout: (file) => {

@@ -6,21 +6,24 @@ import { aidSettingsPart } from "./aidsettings.js";
 import { api, ApiError } from "./api.js";
 import { connectNewGamePart, connectStagesPanel } from "./connectpages.js";
 import { SolutionDemo } from "./demo.js";
+import { dailyPage, showDailyBadge } from "./daily.js";
 import { closeDialog, dialogName, installDialog } from "./dialogs.js";
 import { applyStrings, copyText, formatTime, paintButton, showProblem, toast } from "./dom.js";
 import { layoutEditor, testPlayAgain } from "./editor.js";
 import { tilesMatch } from "./faces.js";
+import { guidePage, guideSeen } from "./guide.js";
 import { newGameDialog, noMovesDialog, winDialog } from "./gamedialogs.js";
 import { announcer, BoardKeys } from "./keyboard.js";
 import { forgetLayouts, loadLayouts } from "./layouts.js";
 import { markMatches } from "./matches.js";
 import { layoutFragment, layoutInFragment } from "./sharedlayout.js";
 import { classic, connect, createGame, MODES, modeOf, otherMode } from "./modes/index.js";
-import { aboutPage, leaderboardPage, rulesPage, settingsPage, statisticsPage } from "./pages.js";
+import { aboutPage, leaderboardPage, rulesPage, settingsPage } from "./pages.js";
 import { applySettings, loadSettings, onSystemThemeChange, saveSettings } from "./settings.js";
 import { Sound } from "./sound.js";
 import { isShuffleRefusal, SHUFFLE_NOT_FOUND, shuffleNotFoundDialog } from "./shufflesearch.js";
 import { stagesPage } from "./stages.js";
+import { statisticsPage } from "./statistics.js";
 import { chooseLanguage, loadCatalogue, t, tileName } from "./strings.js";
 import { reducedMotion } from "./tileview.js";
 
@@ -49,6 +52,7 @@ for (const mode of MODES) {
   app.views.set(mode, new mode.View($("board"), $("stage"), {
     onTap: tap,
     positionsOf: (name) => app.layouts.find((layout) => layout.name === name)?.positions || null,
+    announce: (text) => announce(text),
   }));
 }
 app.view = app.views.get(classic);
@@ -118,6 +122,7 @@ function show(state) {
   const code = $("code");
   code.dataset.code = state.code || "";
   code.textContent = state.code || state.layout.title;
+  showDailyBadge(state);
   app.clock = { base: state.elapsed, at: performance.now(), running: state.running };
   tick();
   const paused = state.status === "paused";
@@ -334,10 +339,21 @@ function tap(i) {
   }
   paintMatches();
   const name = tileName(board.label(i));
-  enqueue(() => modeOf(app.state).api.tap(app.state.id, i, app.state.version)).then((answer) => {
+  let before = null; // the server's selection when the tap is sent
+  enqueue(() => {
+    before = app.state.selection;
+    return modeOf(app.state).api.tap(app.state.id, i, app.state.version);
+  }).then((answer) => {
     const outcome = answer.event && answer.event.outcome;
     if (outcome === "blocked" && !shaken) board.shake(i);
     if (outcome === "matched") board.setHint(null);
+    const refused = board.refusedMatch ? board.refusedMatch(answer.event, before) : null;
+    if (refused) { // a view that knows why a match was refused (Connect: no path joins them)
+      sound.play("blocked");
+      toast(t(refused), { error: true });
+      announce(t(refused));
+      return;
+    }
     sound.play({ selected: "select", reselected: "select", matched: "match", blocked: "blocked" }[outcome]);
     const said = {
       selected: () => t("announceSelected", { name }),
@@ -409,7 +425,7 @@ const commands = {
   finish: () => playable() && app.state.finishable && finish(),
   restart: () => app.state && restart(),
   new: () => openNewGame(),
-  daily: () => start({ daily: true }).catch(reported),
+  daily: () => withPause((onClose) => dailyPage({ play: (body) => start(body).catch(reported), onClose })),
   stages: () => withPause((onClose) => stagesPage({ play: (number) => playStage(number, classic).catch(reported), onClose })),
   connectStages: () => withPause((onClose) => connectStagesPanel({ start, onClose })),
   mode: () => openNewGame(otherMode(modeOf(app.state))),
@@ -418,6 +434,8 @@ const commands = {
   settings: () => withPause((onClose) => settingsPage({ settings: app.settings, change: changeSettings, setLanguage, onClose,
     aidSettings: () => aidSettingsPart(app.settings, changeSettings, () => sound.sample()) })),
   rules: () => withPause((onClose) => rulesPage({ onClose })),
+  // a deal not yet played (version 0) has no clock to stop: pausing would store it
+  guide: () => (app.state && app.state.version === 0 ? guidePage() : withPause((onClose) => guidePage({ onClose }))),
   about: () => withPause((onClose) => aboutPage({ onClose })),
   editor: () => withPause((onClose) => layoutEditor({ play: (request) => begin(request).catch(reported), onClose })),
 };
@@ -637,6 +655,8 @@ async function boot() {
     const current = await api.current();
     await layoutsLoaded;
     show(current);
+    // the first visit (no game played yet in this browser): the guide
+    if (current.version === 0 && !guideSeen() && !dialogName()) commands.guide();
     if (current.status === "paused" && sessionStorage.getItem(AUTO_PAUSED) === current.id) {
       run("resume").catch(reported);
     }

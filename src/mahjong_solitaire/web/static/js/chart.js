@@ -1,4 +1,5 @@
-// A small line chart of winning times over time, as plain SVG, with the best time marked.
+// A small line chart of winning times over time, as plain SVG, with the best time marked,
+// the median as a dashed line, and the assisted wins (a hint was used) as hollow points.
 
 import { formatDate, formatTime } from "./dom.js";
 import { t } from "./strings.js";
@@ -13,13 +14,13 @@ function node(tag, attrs, text) {
 }
 
 /**
- * timesChart([{date: "2024-05-01T10:00:00Z", time: 312.4}, …]) -> <svg>
+ * timesChart([{date: "2024-05-01T10:00:00Z", time: 312.4, assisted: false}, …]) -> <svg>
  * Points in the order of their dates; y is the time (lower is better).
  */
 export function timesChart(wins, { width = 560, height = 200 } = {}) {
   const points = wins
     .filter((win) => win && Number.isFinite(Number(win.time)))
-    .map((win) => ({ date: win.date, time: Number(win.time) }))
+    .map((win) => ({ date: win.date, time: Number(win.time), assisted: Boolean(win.assisted) }))
     .sort((a, b) => String(a.date).localeCompare(String(b.date)));
   const svg = node("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("chartTitle") });
   if (!points.length) return svg;
@@ -47,13 +48,22 @@ export function timesChart(wins, { width = 560, height = 200 } = {}) {
     svg.append(node("text", { x: width - right, y: height - 10, "text-anchor": "end" },
       formatDate(points[points.length - 1].date)));
   }
+  const sorted = [...times].sort((a, b) => a - b);
+  const half = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
+  if (points.length > 2) {
+    svg.append(node("line", { class: "median", "data-median": median, x1: left, y1: y(median).toFixed(1), x2: width - right, y2: y(median).toFixed(1) }));
+    svg.append(node("text", { class: "median-label", x: left + 6, y: (y(median) + 14).toFixed(1) },
+      t("chartMedian", { time: formatTime(median) })));
+  }
   const path = points.map((p, k) => `${k ? "L" : "M"}${x(k).toFixed(1)} ${y(p.time).toFixed(1)}`).join(" ");
   svg.append(node("path", { class: "line", d: path }));
   let best = 0;
   points.forEach((p, k) => {
     if (p.time < points[best].time) best = k;
-    const dot = node("circle", { class: "point", cx: x(k).toFixed(1), cy: y(p.time).toFixed(1), r: 3 });
-    dot.append(node("title", {}, `${formatDate(p.date)}: ${formatTime(p.time)}`));
+    const dot = node("circle", { class: p.assisted ? "point assisted" : "point", cx: x(k).toFixed(1), cy: y(p.time).toFixed(1), r: p.assisted ? 3.5 : 3 });
+    const note = p.assisted ? ` (${t("chartAssisted")})` : "";
+    dot.append(node("title", {}, `${formatDate(p.date)}: ${formatTime(p.time)}${note}`));
     svg.append(dot);
   });
   const bx = x(best);

@@ -14,6 +14,8 @@
 // "connect"]`; after a match `#board[data-last-path]` holds the link ("x,y x,y …", ring
 // cells at -1 or W/H) and `#board[data-slid]` the number of tiles that slid.
 
+import { RuleDisplay } from "./connectrule.js";
+import { tilesMatch } from "./faces.js";
 import { t, tileName } from "./strings.js";
 import { fadeOut, sizeBoard, tileElement, TileView, tileWidth } from "./tileview.js";
 
@@ -25,11 +27,12 @@ const MARGIN = 8; // px kept free around the board
 const PATH_MS = 520; // how long a link stays drawn
 
 export class ConnectView extends TileView {
-  constructor(board, stage) {
+  constructor(board, stage, { announce = () => {} } = {}) {
     super(board, stage); // tiles and labels: by cell (rebuilt on every render)
     this.slots = new Map(); // tile id -> slot element
     this.grid = null; // {width, height}
     this.pathLayer = null;
+    this.rules = new RuleDisplay(stage, announce); // the sliding rule's chip (#rule)
   }
 
   /** Recompute the tile size from the stage and place every tile. */
@@ -86,6 +89,7 @@ export class ConnectView extends TileView {
     this.gameId = null;
     this.grid = null;
     this.pathLayer = null;
+    this.rules.clear();
     delete this.board.dataset.lastPath;
     delete this.board.dataset.slid;
   }
@@ -100,6 +104,7 @@ export class ConnectView extends TileView {
       this.board.dataset.mode = state.mode;
       this.fit();
     }
+    this.rules.show(state);
     const event = state.event;
     const matched = event && event.outcome === "matched" && Array.isArray(event.path);
     this.board.classList.toggle("sliding", Boolean(matched && event.slid && event.slid.length));
@@ -183,6 +188,19 @@ export class ConnectView extends TileView {
       svg.remove();
       if (this.pathLayer === svg) this.pathLayer = null;
     }, PATH_MS);
+  }
+
+  /**
+   * A tap the server answered `event` to, with `before` selected until then: two matching
+   * tiles that no path joins shake, and the message key that says why is returned (the
+   * controller shows and announces it); null for any other answer.
+   */
+  refusedMatch(event, before) {
+    if (!event || event.outcome !== "reselected" || before === null || before === event.position) return null;
+    if (!tilesMatch(this.label(before), this.label(event.position))) return null;
+    this.shake(before);
+    this.shake(event.position);
+    return "noPathJoins";
   }
 
   /** Any tile on the grid can be selected in Connect. */

@@ -1,22 +1,21 @@
-// The pages shown in the dialog: Leaderboard (with today's daily board), Statistics (with
-// the chart of winning times), Settings, Rules and About.
+// The pages shown in the dialog: Leaderboard (with today's daily board), Settings, Rules and
+// About (Statistics is statistics.js).
 
 import { api } from "./api.js";
-import { timesChart } from "./chart.js";
 import { buttons, openDialog } from "./dialogs.js";
 import { formatDate, formatTime, h, showProblem, toast } from "./dom.js";
 import { faceSvg } from "./faces.js";
 import { segmented } from "./gamedialogs.js";
 import { classic, modeLayoutTitle } from "./modes/index.js";
-import { difficultyName, formatNumber, formatPercent, language, languages, t } from "./strings.js";
+import { difficultyName, language, languages, t } from "./strings.js";
 
-function layoutTitle(name, layouts) {
+export function layoutTitle(name, layouts) {
   const found = layouts.find((layout) => layout.name === name);
   return found ? found.title : modeLayoutTitle(name) || name;
 }
 
 /** A page title, naming the mode when its figures are kept apart (Connect). */
-function pageTitle(key, mode) {
+export function pageTitle(key, mode) {
   return h("h2", { "data-mode": mode.name }, mode.namedInTitles ? `${t(key)} · ${t(mode.titleKey)}` : t(key));
 }
 
@@ -32,25 +31,70 @@ function table(headers, rows, attrs = {}) {
     h("tbody", {}, rows)));
 }
 
+/** The table of the player's best wins (or the note that there are none). */
+function bestTable(entries, layouts, highlight, filtered) {
+  if (!entries.length) return h("p", { class: "muted" }, t(filtered ? "noWinsFiltered" : "noWinsYet"));
+  return table([[t("colPlace"), true], [t("colTime"), true], [t("colLayout")], [t("colDifficulty")], [t("colDate")], [t("colAids")]],
+    entries.map((entry) => h("tr", { class: entry.game_id === highlight ? "mine" : null, "data-game": entry.game_id,
+      "data-layout": entry.layout, "data-difficulty": entry.difficulty },
+    h("td", { class: "n" }, entry.rank),
+    h("td", { class: "n", "data-time": entry.time }, formatTime(entry.time)),
+    h("td", {}, layoutTitle(entry.layout, layouts)),
+    h("td", {}, difficultyName(entry.difficulty)),
+    h("td", {}, formatDate(entry.date)),
+    h("td", { title: t("aidsTitle") }, aids(entry)))), { id: "leaderboard-table" });
+}
+
+/**
+ * The filters of the leaderboard: a layout (those the player has won on) and a level.
+ * `change({layout, difficulty})` runs with the new choice (null for "all").
+ */
+function boardFilters(groups, layouts, change) {
+  const names = [...new Set(groups.filter((group) => group.won > 0).map((group) => group.layout))];
+  const layout = h("select", { id: "board-layout" },
+    h("option", { value: "" }, t("allLayouts")),
+    names.map((name) => h("option", { value: name }, layoutTitle(name, layouts))));
+  const level = h("select", { id: "board-difficulty" },
+    h("option", { value: "" }, t("allDifficulties")),
+    ["easy", "normal", "hard"].map((value) => h("option", { value }, difficultyName(value))));
+  const changed = () => change({ layout: layout.value || null, difficulty: level.value || null });
+  layout.addEventListener("change", changed);
+  level.addEventListener("change", changed);
+  return h("div", { class: "board-filters", role: "group", "aria-label": t("boardFilters") },
+    h("label", { for: "board-layout" }, t("colLayout")), layout,
+    h("label", { for: "board-difficulty" }, t("colDifficulty")), level);
+}
+
 /** The Leaderboard of `mode` (a mode object), with today's daily board for classic. */
 export async function leaderboardPage({ layouts, highlight, mode = classic, onClose }) {
   const withDaily = mode.dailyBoard;
-  const [board, daily] = await Promise.all([api.leaderboard(mode.name),
+  const [board, daily, stats] = await Promise.all([api.leaderboard(mode.name),
     withDaily ? api.dailyBoard().catch((problem) => {
       showProblem(problem); // the player's own board is still worth showing
       return null;
-    }) : null]);
+    }) : null,
+    api.statistics(mode.name).catch((problem) => {
+      showProblem(problem); // no layout to filter by: the board itself still shows
+      return null;
+    })]);
   const entries = board.entries || [];
-  const mine = entries.length
-    ? table([[t("colPlace"), true], [t("colTime"), true], [t("colLayout")], [t("colDifficulty")], [t("colDate")], [t("colAids")]],
-      entries.map((entry) => h("tr", { class: entry.game_id === highlight ? "mine" : null, "data-game": entry.game_id },
-        h("td", { class: "n" }, entry.rank),
-        h("td", { class: "n", "data-time": entry.time }, formatTime(entry.time)),
-        h("td", {}, layoutTitle(entry.layout, layouts)),
-        h("td", {}, difficultyName(entry.difficulty)),
-        h("td", {}, formatDate(entry.date)),
-        h("td", { title: t("aidsTitle") }, aids(entry)))), { id: "leaderboard-table" })
-    : h("p", { class: "muted" }, t("noWinsYet"));
+  const mineBox = h("div", { id: "leaderboard-box" }, bestTable(entries, layouts, highlight, false));
+  const shown = h("p", { class: "visually-hidden", id: "leaderboard-shown", role: "status" });
+  let asked = 0;
+  const filter = async (only) => {
+    const mine = ++asked;
+    let answer;
+    try {
+      answer = await api.leaderboard(mode.name, only);
+    } catch (problem) {
+      showProblem(problem);
+      return;
+    }
+    if (mine !== asked) return; // a later choice is on its way
+    const found = answer.entries || [];
+    mineBox.replaceChildren(bestTable(found, layouts, highlight, Boolean(only.layout || only.difficulty)));
+    shown.textContent = t("winsShown", { n: found.length });
+  };
   const dailyEntries = (daily && daily.entries) || [];
   const dailyPart = dailyEntries.length
     ? table([[t("colPlace"), true], [t("colPlayer")], [t("colTime"), true], [t("colAids")]],
@@ -63,48 +107,11 @@ export async function leaderboardPage({ layouts, highlight, mode = classic, onCl
   openDialog("leaderboard", [
     pageTitle("leaderboardTitle", mode),
     h("h3", {}, t("yourBest")),
-    mine,
+    boardFilters((stats && stats.layouts) || [], layouts, filter),
+    shown,
+    mineBox,
     withDaily ? h("h3", {}, `${t("todaysBoard")}${daily ? ` · ${formatDate(`${daily.date}T12:00:00`)}` : ""}`) : null,
     withDaily ? dailyPart : null,
-  ], { wide: true, onClose });
-}
-
-/** The Statistics of `mode` (a mode object). */
-export async function statisticsPage({ layouts, mode = classic, onClose }) {
-  const stats = await api.statistics(mode.name);
-  const fact = (label, value) => h("div", {}, h("dt", {}, label), h("dd", {}, value));
-  const time = (value) => (value === null || value === undefined ? "–" : formatTime(value));
-  const rate = stats.win_rate === null || stats.win_rate === undefined ? "–" : formatPercent(stats.win_rate);
-  const count = (value) => formatNumber(value ?? 0);
-  const groups = stats.layouts || [];
-  const wins = stats.wins || [];
-  openDialog("statistics", [
-    pageTitle("statisticsTitle", mode),
-    h("dl", { class: "facts", id: "stats-facts" },
-      fact(t("gamesStarted"), count(stats.started)),
-      fact(t("gamesWon"), count(stats.won)),
-      stats.solved ? fact(t("gamesSolved"), count(stats.solved)) : null,
-      fact(t("winRate"), rate),
-      fact(t("bestTime"), time(stats.best_time)),
-      fact(t("averageTime"), time(stats.average_time)),
-      fact(t("currentStreak"), count(stats.current_streak)),
-      fact(t("bestStreak"), count(stats.best_streak)),
-      fact(t("hintsUsed"), count(stats.hints)),
-      fact(t("undosUsed"), count(stats.undos)),
-      fact(t("shufflesUsed"), count(stats.shuffles))),
-    h("h3", {}, t("chartTitle")),
-    wins.length ? h("div", { class: "chart", id: "times-chart" }, timesChart(wins, { width: Math.max(280, Math.min(720, window.innerWidth - 64)) })) : h("p", { class: "muted" }, t("chartEmpty")),
-    h("h3", {}, t("perLayout")),
-    groups.length
-      ? table([[t("colLayout")], [t("colDifficulty")], [t("colStarted"), true], [t("colWon"), true], [t("colBest"), true], [t("colAverage"), true]],
-        groups.map((group) => h("tr", {},
-          h("td", {}, layoutTitle(group.layout, layouts)),
-          h("td", {}, difficultyName(group.difficulty)),
-          h("td", { class: "n" }, formatNumber(group.started)),
-          h("td", { class: "n" }, formatNumber(group.won)),
-          h("td", { class: "n" }, time(group.best_time)),
-          h("td", { class: "n" }, time(group.average_time)))))
-      : h("p", { class: "muted" }, t("noStatsYet")),
   ], { wide: true, onClose });
 }
 

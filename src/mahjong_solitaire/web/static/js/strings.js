@@ -175,6 +175,13 @@ export const STRINGS = {
   connectSlideLabel: "Sliding rule",
   connectPlayGrid: "Play this grid",
 
+  // Connect: the sliding rule shown during play, and a match no path joins
+  ruleStage: "Stage {n} · {rule}",
+  ruleNewTitle: "New sliding rule: {rule}",
+  ruleIntroNote: "After every pair you remove, the tiles slide this way. The rule stays shown in the corner of the board.",
+  ruleGotIt: "Got it",
+  noPathJoins: "These tiles match, but no line with at most two turns joins them",
+
   // pause
   pausedTitle: "Paused",
   pausedNote: "The tiles are hidden while the clock is stopped.",
@@ -207,6 +214,21 @@ export const STRINGS = {
   winNewGame: "New game",
   winShare: "Share",
 
+  // daily challenges: the calendar and the board's badge
+  dailyTitle: "Daily challenges",
+  playToday: "Play today",
+  playThisDay: "Play this day",
+  dailyStreakNote: "A streak counts the days in a row whose challenge you won on the day itself (UTC).",
+  dayWon: "Challenge won",
+  dayPlayed: "Challenge played",
+  dayNotPlayed: "Not played",
+  dayBestTime: "best {time}",
+  dayBoardTitle: "That day's board",
+  loadingBoard: "Loading…",
+  noDayWinners: "Nobody has finished this day's challenge yet.",
+  dailyBadge: "Daily — {date}",
+  dailyStreakSummary: ngettext("Daily streak: {n} day in a row (best {best})", "Daily streak: {n} days in a row (best {best})"),
+
   // leaderboard
   leaderboardTitle: "Leaderboard",
   yourBest: "Your 10 best times",
@@ -224,6 +246,11 @@ export const STRINGS = {
   aidsSummary: "{hints}H {undos}U {shuffles}S",
   aidsTitle: "hints, undos, shuffles",
   anonymous: "Anonymous",
+  noWinsFiltered: "No wins on this layout at this level yet.",
+  allLayouts: "All layouts",
+  allDifficulties: "All levels",
+  boardFilters: "Show the wins of one layout or level",
+  winsShown: ngettext("{n} win shown", "{n} wins shown"),
 
   // statistics
   statisticsTitle: "Statistics",
@@ -246,6 +273,22 @@ export const STRINGS = {
   chartBest: "best {time}",
   chartEmpty: "Win a game to see your times here.",
   noStatsYet: "No games yet.",
+  medianTime: "Median time",
+  assistedWins: "Assisted wins",
+  colAssisted: "Assisted",
+  colMedian: "Median",
+  colStreak: "Streak",
+  streakTitle: "current streak / best streak",
+  streakPair: "{current} / {best}",
+  statsAssistedNote: "Best and median count the wins without a hint; wins with a hint are counted apart as assisted.",
+  chartShow: "Show",
+  chartMedian: "median {time}",
+  chartAssisted: "with a hint",
+  chartUnassisted: "without a hint",
+  storyFewWins: ngettext("Win {n} more game to see how your times move.", "Win {n} more games to see how your times move."),
+  storySteady: ngettext("Your last {n} win holds steady around {time}.", "Your last {n} wins hold steady around {time}."),
+  storyFaster: ngettext("Your last {n} win is {percent} faster than the one before.", "Your last {n} wins are {percent} faster than the {n} before."),
+  storySlower: ngettext("Your last {n} win is {percent} slower than the one before.", "Your last {n} wins are {percent} slower than the {n} before."),
 
   // settings
   settingsTitle: "Settings",
@@ -277,6 +320,25 @@ export const STRINGS = {
   rulesKeysBoard: "On the board: the arrow keys move between the free tiles, Home and End go to the first and the last, Enter or Space selects.",
   aboutTitle: "About",
   about: "Mahjong Solitaire: every deal is solvable by construction. The tile faces are drawn by this program.",
+
+  // the first-run guide (a practice board played in the page)
+  menuGuide: "How to play",
+  guideTitle: "How to play",
+  guideBoard: "Practice board",
+  guideStep: "Step {n} of {total}",
+  guideFree: "A tile is free when no tile lies on it and its left or right side is open. Free tiles are bright, blocked ones dimmed: tap a dimmed tile to see.",
+  guidePair: "Tap two matching free tiles to take them off the board. Flowers match any flower, seasons any season.",
+  guideHint: "Stuck? Hint (H) shows a pair that keeps the game winnable.",
+  guideUndo: "Undo (Z) puts the last pair back. Take a pair if you have none, then undo it.",
+  guideShuffle: "Shuffle (S) deals the tiles left again, and the game stays winnable.",
+  guideChip: "The chip in the top bar says whether the position can still be won: ✓ Winnable or ✗ Lost. Here it follows this little board.",
+  guideWellDone: "Well done!",
+  guideBlockedTap: "{name} is blocked: a tile lies on it, or both its sides are closed.",
+  guideCleared: "Board cleared!",
+  guideBack: "Back",
+  guideNext: "Next",
+  guideFinish: "Start playing",
+  guideSkip: "Skip the guide",
 
   // errors
   errorNetwork: "The game server does not answer. Check that it is running, then try again.",
@@ -449,6 +511,11 @@ export function tileName(label) {
 /** The name of a Connect sliding rule ("down" -> "Down"). */
 export function slideRuleName(rule) {
   return catalogue.slides[rule] || rule;
+}
+
+/** What a Connect sliding rule does, in one line ("down" -> "Every column packs down…"). */
+export function slideRuleNote(rule) {
+  return (catalogue.slide_notes && catalogue.slide_notes[rule]) || "";
 }
 
 /** A difficulty (easy, normal, hard) as the language names it; anything else as it is. */
