@@ -66,8 +66,8 @@ def test_a_hash_code_without_its_layout_or_with_another_is_refused() -> None:
 
 
 def test_built_in_codes_keep_their_form() -> None:
-    assert generate(builtin_layout("turtle"), 12).code == "MJ1-L00-AAAAABL"
-    assert str(GameCode.of(builtin_layout("bridge"), 12, Difficulty.NORMAL)) == "MJ1-L03-AAAAABL"
+    assert generate(builtin_layout("turtle"), 12).code == "MJ2-L00-AAAAABL"
+    assert str(GameCode.of(builtin_layout("bridge"), 12, Difficulty.NORMAL)) == "MJ2-L03-AAAAABL"
 
 
 # -- names -----------------------------------------------------------------------------------
@@ -85,7 +85,7 @@ def test_an_imported_layout_named_like_a_builtin_number_deals_itself(
     status, out, _ = run(capsys, "deal", "--layout", stored, "--database", database, "--json")
     assert status == 0 and f'"layout":"{stored}"' in out and '"code":"MJ2-H' in out
     status, out, _ = run(capsys, "deal", "--layout", file_name, "--database", database, "--json")
-    assert status == 0 and '"code":"MJ1-L' in out  # the built-in layout, by number
+    assert status == 0 and '"code":"MJ2-L' in out  # the built-in layout, by number
 
 
 def test_a_layout_named_like_a_builtin_gets_a_name_of_its_own(store: Store) -> None:
