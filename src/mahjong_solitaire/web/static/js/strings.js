@@ -336,7 +336,7 @@ export const STRINGS = {
   guideBlockedTap: "{name} is blocked: a tile lies on it, or both its sides are closed.",
   guideCleared: "Board cleared!",
   guideBack: "Back",
-  guideNext: "Next",
+  guideNext: "Next step",
   guideFinish: "Start playing",
   guideSkip: "Skip the guide",
 
