@@ -5,7 +5,6 @@ suit by one name."""
 from __future__ import annotations
 
 import os
-
 import re
 from datetime import date, datetime
 
