@@ -59,7 +59,9 @@ def test_a_french_page_keeps_the_no_break_space_before_a_colon(browser, server):
     rules = page.locator("dialog[data-dialog='rules']")
     rules.wait_for(state="visible")
     text = rules.inner_text()
-    keys = _("Keys: H hint · Z undo · Y redo · S shuffle · P pause · N new game")
+    keys = _(
+        "Keys: H hint · Z undo · Y redo · S shuffle · A solve · F finish · P pause · N new game"
+    )
     assert keys.startswith("Touches\xa0:") and keys in text
     assert page.errors == []
     page.context.close()
