@@ -3,6 +3,8 @@ solvable-deal builder), run from ``../shared/bench/mah-ref/`` under node, never 
 
     python benchmarks/bench_versus_reference.py                # 300 deals + 300 builds
     python benchmarks/bench_versus_reference.py --deals 1000 --chunk 25
+    python benchmarks/bench_versus_reference.py --first 300 --deals 600 --builds 0 \\
+        --section versus-reference-more      # a second range, kept beside the first
 
 Solver: the same seeded random Turtle deals (``random_deal``) go to both, in chunks, one
 side then the other (alternating which goes first), so machine noise hits both alike.  Our
@@ -232,6 +234,11 @@ def main() -> None:
     parser.add_argument(
         "--no-write", action="store_true", help="print, do not update BENCHMARKS.md"
     )
+    parser.add_argument(
+        "--section",
+        default="versus-reference",
+        help="the BENCHMARKS.md section (another one keeps a second range of seeds)",
+    )
     args = parser.parse_args()
     lines: list[str] = []
     if args.deals:
@@ -241,7 +248,10 @@ def main() -> None:
     if args.no_write:
         print("\n".join(lines))
     else:
-        write_section("versus-reference", "Side by side with ffalt/mah", lines)
+        title = "Side by side with ffalt/mah"
+        if args.section != "versus-reference":
+            title += f" ({args.section})"
+        write_section(args.section, title, lines)
 
 
 if __name__ == "__main__":
