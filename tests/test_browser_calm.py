@@ -127,6 +127,7 @@ def test_keep_playing_after_restart_leaves_the_game_exactly_as_it_was(page) -> N
     settle(page)
     again = api_state(page)
     assert again["id"] != before["id"] and again["code"] == CODE
+    assert "from the start" in announced(page)
 
 
 def test_a_deal_with_no_pair_played_is_left_without_a_question(page) -> None:

@@ -527,7 +527,10 @@ function restart() {
   return begin(() => {
     demo.stop({ quiet: true });
     return modeOf(state).api.action(app.state.id, "restart", app.state.version);
-  }).then((answer) => answer && announce(t("announceRestarted")), reported);
+  }).then((answer) => {
+    // said once the queue is drawn (after a question, the resume follows): it is the last word
+    if (answer) app.queue.then(() => announce(t("announceRestarted")));
+  }, reported);
 }
 
 /** Speak another language: the page's strings, then the server's (layout titles). */
