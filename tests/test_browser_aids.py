@@ -149,6 +149,7 @@ def test_restart_from_the_menu_deals_the_same_deal_again(page) -> None:
     assert len(tiles(page)) == 142
     page.click("#menu-button")
     page.click("[data-action='restart']")
+    page.click("#leave-confirm")  # a pair was played: leaving it is asked first
     page.wait_for_function("() => document.querySelectorAll('.tile').length === 144")
     settle(page)
     again = api_state(page)
@@ -258,6 +259,7 @@ def test_connect_shows_its_solution_and_restarts(page) -> None:
     assert api_state(page)["solution_shown"] is True
     page.click("#menu-button")
     page.click("[data-action='restart']")
+    page.click("#leave-confirm")  # pairs were played: leaving the game is asked first
     settle(page)
     again = api_state(page)
     assert again["code"] == CONNECT_CODE and again["solution_shown"] is False

@@ -16,6 +16,8 @@ import { newGameDialog, noMovesDialog, winDialog } from "./gamedialogs.js";
 import { announcer, BoardKeys } from "./keyboard.js";
 import { forgetLayouts, loadLayouts } from "./layouts.js";
 import { markMatches } from "./matches.js";
+import { askToLeave, mustAsk } from "./leaving.js";
+import { layoutsDialog } from "./layoutsdialog.js";
 import { layoutFragment, layoutInFragment } from "./sharedlayout.js";
 import { classic, connect, createGame, MODES, modeOf, otherMode } from "./modes/index.js";
 import { aboutPage, leaderboardPage, rulesPage, settingsPage } from "./pages.js";
@@ -142,9 +144,14 @@ function show(state) {
     pause.dataset.label = paused ? "resume" : "pause";
     paintButton(pause);
   }
-  document.title = `${state.tiles_left} · ${t("appTitle")}`;
+  showTitle(state);
   showWinnability(state);
   endOfGame(state);
+}
+
+/** The tab's title: the tiles left, but for zen (no counter while playing). */
+function showTitle(state) {
+  document.title = app.settings.zen ? t("appTitle") : `${state.tiles_left} · ${t("appTitle")}`;
 }
 
 /** What the solver's verdict is about: the game and the faces at each position. */
@@ -387,8 +394,19 @@ function run(name, options = {}) {
   });
 }
 
-/** Close the dialog and start the game that `request()` creates. */
-function begin(request) {
+/** Whether the game shown may be left: nothing to lose, the question turned off, or the
+ * player said so (leaving.js).  Every way to another game asks here, and only here. */
+async function confirmLeaving() {
+  if (!mustAsk(app.state, app.settings)) return true;
+  const leave = await askToLeave(withPause);
+  if (!leave) announce(t("announceKeptPlaying"));
+  return leave;
+}
+
+/** Close the dialog and start the game that `request()` creates, once the game shown may be
+ * left (null when the player keeps it). */
+async function begin(request) {
+  if (!(await confirmLeaving())) return null;
   closeDialog();
   app.view.setHint(null);
   return enqueue(request);
@@ -437,8 +455,14 @@ const commands = {
   // a deal not yet played (version 0) has no clock to stop: pausing would store it
   guide: () => (app.state && app.state.version === 0 ? guidePage() : withPause((onClose) => guidePage({ onClose }))),
   about: () => withPause((onClose) => aboutPage({ onClose })),
-  editor: () => withPause((onClose) => layoutEditor({ play: (request) => begin(request).catch(reported), onClose })),
+  editor: () => withPause(openEditor),
+  // the editor opened from the Layouts page takes its place, and resumes the game as it closes
+  layouts: () => withPause((onClose) => layoutsDialog({ editor: () => openEditor(onClose), onClose })),
 };
+
+function openEditor(onClose) {
+  return layoutEditor({ play: (request) => begin(request).catch(reported), onClose });
+}
 
 /** Open a page dialog; a running game pauses while it is open and resumes after. */
 async function withPause(open) {
@@ -475,6 +499,7 @@ function changeSettings(change) {
   applySettings(app.settings);
   for (const view of app.views.values()) view.setStyle(app.settings.tileStyle);
   paintMatches();
+  if (app.state) showTitle(app.state);
 }
 
 /** Finish (rules §5.10): the server clears the rest; the pairs leave one after another. */
@@ -502,7 +527,10 @@ function restart() {
   return begin(() => {
     demo.stop({ quiet: true });
     return modeOf(state).api.action(app.state.id, "restart", app.state.version);
-  }).then(() => announce(t("announceRestarted")), reported);
+  }).then((answer) => {
+    // said once the queue is drawn (after a question, the resume follows): it is the last word
+    if (answer) app.queue.then(() => announce(t("announceRestarted")));
+  }, reported);
 }
 
 /** Speak another language: the page's strings, then the server's (layout titles). */
@@ -638,6 +666,13 @@ async function boot() {
     if (code) {
       const shared = await layoutInFragment(window.location.hash);
       window.history.replaceState(null, "", window.location.pathname);
+      const unfinished = await api.current();
+      if (mustAsk(unfinished, app.settings)) { // a link would abandon it: ask first
+        await layoutsLoaded;
+        show(unfinished);
+        if (!(await confirmLeaving())) return;
+        closeDialog();
+      }
       try {
         const created = await createGame(shared ? { code, shared_layout: shared } : { code });
         await layoutsLoaded;

@@ -17,12 +17,20 @@ let fallbackFocus = () => false;
  * a list of nodes, `onClose` runs once when it closes (by a button, Esc or the × button).
  * It is modal (the page behind is inert, Tab stays inside, Escape closes it), named by its
  * first heading, and the focus goes back where it was when it closes.  Opening the dialog
- * shown again (same name) redraws it in place.
+ * shown again (same name) redraws it in place.  With `stack`, a question asked from
+ * another dialog (leaving.js) takes its place, and that dialog's onClose waits until the
+ * question's has run (a game paused by that dialog stays paused while the question is up).
  */
-export function openDialog(name, content, { wide = false, onClose = null } = {}) {
+export function openDialog(name, content, { wide = false, onClose = null, stack = false } = {}) {
   const el = dialog();
   const redraw = el.open && el.dataset.dialog === name;
-  if (el.open && !redraw) {
+  let below = null; // the onClose of the dialog the question replaces (stack)
+  if (el.open && !redraw && stack) {
+    below = closing;
+    closing = null;
+    el.close();
+    settled = true;
+  } else if (el.open && !redraw) {
     // another dialog gives way: it closes now (its own onClose runs), and the focus will go
     // back where it was before that one opened
     const back = opener;
@@ -40,7 +48,10 @@ export function openDialog(name, content, { wide = false, onClose = null } = {})
   if (heading) heading.id = "dialog-title";
   if (heading) el.setAttribute("aria-labelledby", "dialog-title");
   else el.removeAttribute("aria-labelledby");
-  closing = onClose;
+  closing = below ? () => {
+    if (onClose) onClose();
+    below();
+  } : onClose;
   if (redraw) return;
   settled = false;
   el.showModal();

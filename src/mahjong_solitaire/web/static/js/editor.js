@@ -49,8 +49,9 @@ function saveDraft(draft) {
   }
 }
 
-/** The draft as a file of `format` ("kmahjongg" or "gnome"): {blob, name}. */
-async function draftFile(draft, format) {
+/** The draft (or any layout: {positions, title}) as a file of `format` ("kmahjongg" or
+ * "gnome"): {blob, name}. */
+export async function draftFile(draft, format) {
   let response;
   try {
     response = await fetch("/api/layout-files", {
@@ -69,6 +70,16 @@ async function draftFile(draft, format) {
   }
   const found = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") || "");
   return { blob: await response.blob(), name: found ? found[1] : `layout.${format === "gnome" ? "map" : "layout"}` };
+}
+
+/** Hand `file` ({blob, name}) to the browser as a download. */
+export function downloadFile(file) {
+  const url = URL.createObjectURL(file.blob);
+  const link = h("a", { href: url, download: file.name, hidden: true });
+  document.getElementById("dialog-body").append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Start a test play of `body` and remember it, so that its "Play again" deals the draft anew. */
@@ -260,12 +271,7 @@ export function layoutEditor({ play, onClose }) {
     error.textContent = "";
     try {
       const file = await draftFile(draft, format);
-      const url = URL.createObjectURL(file.blob);
-      const link = h("a", { href: url, download: file.name, hidden: true });
-      document.getElementById("dialog-body").append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      downloadFile(file);
       say(t("editorExported", { name: file.name }));
     } catch (problem) {
       error.textContent = problem.status === 0 ? t("errorNetwork") : t("editorExportFailed", { message: problem.detail || problem.message });

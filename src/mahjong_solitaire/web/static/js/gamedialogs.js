@@ -4,6 +4,7 @@ import { buttons, openDialog } from "./dialogs.js";
 import { fillButton, formatTime, h, showProblem } from "./dom.js";
 import { layoutPicker, loadLayouts } from "./layouts.js";
 import { checkShape, classic, modeOf, MODES } from "./modes/index.js";
+import { loadProgress, markCards } from "./progressmarks.js";
 import { SHUFFLE_NOT_FOUND, SHUFFLE_PROVEN_HOPELESS } from "./shufflesearch.js";
 import { stageWinPart } from "./stages.js";
 import { t, tn } from "./strings.js";
@@ -59,6 +60,7 @@ export async function newGameDialog({ current, start, onClose, mode = classic, p
   let difficulty = current?.difficulty || "normal";
 
   const picker = layoutPicker({ list: layouts, chosen: chosenLayout, onChoose: (name) => { chosenLayout = name; } });
+  const progress = layouts.length ? loadProgress(classic.name) : Promise.resolve([]);
 
   const error = h("p", { class: "field-error", id: "code-error", role: "alert" });
   const input = h("input", {
@@ -112,12 +114,16 @@ export async function newGameDialog({ current, start, onClose, mode = classic, p
   fillButton(daily, "calendar", t("dailyChallenge"));
 
   await picker.ready;
+  markCards(picker.cards, await progress, difficulty);
   // the mode switch: Classic (this part) or another mode (its part from `parts`)
   const classicPart = h("div", { class: "mode-part", "data-part": classic.name },
     layouts.length ? [h("h3", {}, t("layout")), picker] : null,
     h("h3", {}, t("difficulty")),
     segmented(t("difficulty"), [["easy", t("easy")], ["normal", t("normal")], ["hard", t("hard")]],
-      difficulty, (value) => { difficulty = value; }),
+      difficulty, (value) => {
+        difficulty = value;
+        progress.then((groups) => markCards(picker.cards, groups, difficulty));
+      }),
     buttons(play, daily),
     h("h3", {}, t("enterCode")),
     h("div", { class: "field" }, input, playCode),

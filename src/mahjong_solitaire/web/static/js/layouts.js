@@ -2,7 +2,7 @@
 // the layout picker of the New game dialog, importing a KMahjongg or GNOME layout file, and
 // deleting one's own imported layouts (the server lists only those of the player).
 
-import { api } from "./api.js";
+import { api, ApiError } from "./api.js";
 import { fillButton, h, toast } from "./dom.js";
 import { layoutFilter, searchText, sizeOf } from "./layoutfilter.js";
 import { t, tn } from "./strings.js";
@@ -97,6 +97,56 @@ export function hintBadge(layout) {
   return layout.number === null ? h("span", { class: "badge imported" }, t("layoutImported")) : null;
 }
 
+/** A layout file or deletion refused: its message is for the player. */
+export class LayoutProblem extends Error {}
+
+/**
+ * Import a KMahjongg or GNOME layout file for the player: the layouts stored (also put in
+ * the one list) and the text of the refusals (the maps of the file that were refused, each
+ * with its reason; "" when none).  A file too large, or refused as a whole, is an Error
+ * a LayoutProblem.
+ */
+export async function importLayoutFile(file) {
+  if (file.size > MAX_FILE_BYTES) {
+    throw new LayoutProblem(t("layoutFileTooLarge", { name: file.name, max: MAX_FILE_BYTES / 1024 }));
+  }
+  let answer;
+  try {
+    answer = await api.uploadLayout(file);
+  } catch (problem) {
+    if (!(problem instanceof ApiError)) throw problem;
+    throw new LayoutProblem(problem.status === 0 ? t("errorNetwork") : t("layoutImportFailed", { message: problem.detail || problem.message }));
+  }
+  const added = answer.layouts || [];
+  const skipped = (answer.refused || []).map((item) => `“${item.title}”: ${item.reason}`);
+  for (const layout of added) {
+    const known = layouts.findIndex((other) => other.name === layout.name);
+    if (known >= 0) layouts[known] = layout;
+    else layouts.push(layout);
+  }
+  return { added, refused: skipped.length ? t("layoutMapsRefused", { maps: skipped.join("; ") }) : "" };
+}
+
+/** What the player is told of a finished import (a toast). */
+export function importedText(added) {
+  return added.length === 1 ? t("layoutImportedToast", { title: added[0].title }) : tn("layoutImportedMany", added.length);
+}
+
+/** Delete one of the player's imported layouts (also from the one list).  One already gone
+ * (another tab) is dropped all the same; another refusal is a LayoutProblem. */
+export async function deleteImportedLayout(layout) {
+  try {
+    await api.deleteLayout(layout.name);
+  } catch (problem) {
+    if (!(problem instanceof ApiError)) throw problem;
+    if (problem.status !== 404) { // 404: already gone (another tab): dropped here too
+      throw new LayoutProblem(problem.status === 0 ? t("errorNetwork") : t("layoutDeleteFailed", { message: problem.message }));
+    }
+  }
+  const known = layouts.findIndex((other) => other.name === layout.name);
+  if (known >= 0) layouts.splice(known, 1);
+}
+
 function layoutCard(layout, checked, onPick) {
   const card = h("button", {
     type: "button", class: "layout-card", role: "radio", "data-layout": layout.name,
@@ -153,22 +203,12 @@ export function layoutPicker({ list, chosen, onChoose }) {
     input.value = "";
     if (!file) return;
     error.textContent = "";
-    if (file.size > MAX_FILE_BYTES) {
-      error.textContent = t("layoutFileTooLarge", { name: file.name, max: MAX_FILE_BYTES / 1024 });
-      return;
-    }
     button.disabled = true;
     button.querySelector(".label").textContent = t("importingLayout", { name: file.name });
     try {
-      const answer = await api.uploadLayout(file);
-      const added = answer.layouts || [];
-      // maps of the file that were refused, each with its reason (the others are stored)
-      const skipped = (answer.refused || []).map((item) => `“${item.title}”: ${item.reason}`);
-      if (skipped.length) error.textContent = t("layoutMapsRefused", { maps: skipped.join("; ") });
+      const { added, refused } = await importLayoutFile(file);
+      error.textContent = refused;
       for (const layout of added) {
-        const known = layouts.findIndex((other) => other.name === layout.name);
-        if (known >= 0) layouts[known] = layout;
-        else layouts.push(layout);
         if (!cards.querySelector(`[data-layout="${CSS.escape(layout.name)}"]`)) cards.append(layoutCard(layout, false, pick));
       }
       filter.reset();
@@ -176,11 +216,11 @@ export function layoutPicker({ list, chosen, onChoose }) {
         const first = cards.querySelector(`[data-layout="${CSS.escape(added[0].name)}"]`);
         pick(first);
         first.scrollIntoView({ block: "nearest" });
-        toast(added.length === 1 ? t("layoutImportedToast", { title: added[0].title })
-          : tn("layoutImportedMany", added.length));
+        toast(importedText(added));
       }
     } catch (problem) {
-      error.textContent = problem.status === 0 ? t("errorNetwork") : t("layoutImportFailed", { message: problem.detail || problem.message });
+      if (!(problem instanceof LayoutProblem)) throw problem;
+      error.textContent = problem.message;
     } finally {
       button.disabled = false;
       button.querySelector(".label").textContent = t("importLayout");
@@ -193,17 +233,14 @@ export function layoutPicker({ list, chosen, onChoose }) {
     error.textContent = "";
     remove.disabled = true;
     try {
-      await api.deleteLayout(layout.name);
+      await deleteImportedLayout(layout);
     } catch (problem) {
-      if (problem.status !== 404) { // 404: already gone (another tab): drop it here too
-        remove.disabled = false;
-        error.textContent = problem.status === 0 ? t("errorNetwork") : t("layoutDeleteFailed", { message: problem.message });
-        return;
-      }
+      if (!(problem instanceof LayoutProblem)) throw problem;
+      remove.disabled = false;
+      error.textContent = problem.message;
+      return;
     }
     remove.disabled = false;
-    const known = layouts.findIndex((other) => other.name === layout.name);
-    if (known >= 0) layouts.splice(known, 1);
     cards.querySelector(`[data-layout="${CSS.escape(layout.name)}"]`)?.remove();
     filter.apply();
     const first = cards.querySelector(".layout-card:not([hidden])") || cards.querySelector(".layout-card");

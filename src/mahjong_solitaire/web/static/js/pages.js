@@ -2,6 +2,7 @@
 // About (Statistics is statistics.js).
 
 import { api } from "./api.js";
+import { calmSettingsPart } from "./calmsettings.js";
 import { buttons, openDialog } from "./dialogs.js";
 import { formatDate, formatTime, h, showProblem, toast } from "./dom.js";
 import { faceSvg } from "./faces.js";
@@ -163,6 +164,7 @@ export async function settingsPage({ settings, change, setLanguage, onClose, aid
     segmented(t("theme"), [["light", t("themeLight")], ["dark", t("themeDark")], ["system", t("themeSystem")]],
       settings.theme, (value) => change({ theme: value })),
     h("label", { class: "check" }, timer, t("showTimer")),
+    calmSettingsPart(settings, change),
     aidSettings ? aidSettings() : null,
     h("h3", {}, h("label", { for: "language" }, t("language"))),
     choice,

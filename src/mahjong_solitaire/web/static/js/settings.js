@@ -1,10 +1,12 @@
 // Player settings kept in localStorage: tile style, theme, timer visibility, and the aids'
-// (highlight matches, sound and its volume, the solution demo's speed 1…5).
+// (highlight matches, sound and its volume, the solution demo's speed 1…5), and calm play's
+// (ask before abandoning a game in progress, zen: no timer, counters or chip while playing).
 
 const KEY = "mahjong-solitaire.settings";
 const DEFAULTS = {
   tileStyle: "classic", theme: "system", showTimer: true,
   highlight: false, sound: false, volume: 0.6, demoSpeed: 3,
+  confirmAbandon: true, zen: false,
 };
 
 export function loadSettings() {
@@ -29,11 +31,12 @@ export function saveSettings(settings) {
 
 const darkQuery = window.matchMedia("(prefers-color-scheme: dark)");
 
-/** Apply the theme and timer setting to the document. */
+/** Apply the theme, the timer setting and zen (calm.css) to the document. */
 export function applySettings(settings) {
   const dark = settings.theme === "dark" || (settings.theme === "system" && darkQuery.matches);
   document.documentElement.dataset.theme = dark ? "dark" : "light";
   document.body.classList.toggle("hide-timer", !settings.showTimer);
+  document.body.classList.toggle("zen", Boolean(settings.zen));
 }
 
 export function onSystemThemeChange(callback) {

@@ -7,6 +7,7 @@ import { openDialog } from "./dialogs.js";
 import { fillButton, formatTime, h } from "./dom.js";
 import { icon } from "./icons.js";
 import { layoutPreview } from "./layouts.js";
+import { progressText } from "./progressmarks.js";
 import { difficultyName, t } from "./strings.js";
 
 
@@ -15,6 +16,12 @@ function stageState(entry) {
   if (entry.cleared) return "cleared";
   if (entry.next) return "next";
   return entry.locked ? "locked" : "open";
+}
+
+/** The stage's status in words (also in the card's accessible name). */
+function statusText(entry, state) {
+  if (state === "cleared") return progressText(entry.best_time);
+  return t({ next: "stageNext", locked: "stageLocked", open: "stageOpen" }[state]);
 }
 
 function statusLine(entry, state) {
@@ -36,7 +43,7 @@ function stageCard(entry, play) {
   button.addEventListener("click", () => play(entry.number));
   return h("li", {
     class: `stage-card ${state}`, "data-stage": entry.number, "data-state": state,
-    "aria-label": `${t("stageNumber", { n: entry.number })}: ${entry.layout.title}`,
+    "aria-label": `${t("stageNumber", { n: entry.number })}: ${entry.layout.title}, ${difficultyName(entry.difficulty)}, ${statusText(entry, state)}`,
   },
   h("span", { class: "stage-number" }, entry.number),
   layoutPreview(entry.layout),

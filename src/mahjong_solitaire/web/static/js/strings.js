@@ -52,6 +52,7 @@ export const STRINGS = {
   menuRules: "Rules",
   menuAbout: "About",
   menuEditor: "Layout editor",
+  menuLayouts: "Layouts",
 
   // new game dialog
   newGameTitle: "New game",
@@ -300,6 +301,27 @@ export const STRINGS = {
   themeDark: "Dark",
   themeSystem: "System",
   showTimer: "Show the timer",
+  settingsCalm: "Calm play",
+  confirmAbandonSetting: "Ask before leaving a game in progress",
+  confirmAbandonNote: "A game you leave after playing a pair counts as lost.",
+  zenSetting: "Zen: hide the timer, the counters and the winnable chip while playing",
+  zenNote: "Your time and counts are still kept, and shown when the game ends.",
+
+  // confirm before abandoning
+  leaveTitle: "Abandon this game?",
+  leaveNote: "You have played pairs in this game. Leaving it counts as a loss in your statistics.",
+  leaveSettingNote: "You can turn this question off in the settings.",
+  leaveKeepPlaying: "Keep playing",
+  leaveAbandon: "Abandon it",
+  announceKeptPlaying: "You keep playing this game.",
+
+  // progress marks and the Layouts page
+  progressWon: "You won this layout",
+  progressWonBest: "Won · best {time}",
+  layoutsTitle: "Layouts",
+  ownLayoutsHeading: "Your layouts",
+  ownLayoutsNone: "You have no layouts of your own yet: import a file or draw one in the layout editor.",
+  openLayoutEditor: "Open the layout editor",
   language: "Language",
   languageNote: "The game follows your browser's language until you choose one here.",
   playerName: "Your name on the daily board",
