@@ -477,7 +477,9 @@ def test_a_stuck_game_says_so_and_undo_leaves_it(client):
     for move in stuck_line():
         state = play(client, state, move)
     assert state["status"] == "stuck" and state["pairs_available"] == 0
-    assert state["tiles_left"] > 0 and state["running"] is True
+    assert (
+        state["tiles_left"] > 0 and state["running"] is False
+    )  # rules §3.4: stuck stops the clock
     undone = post(client, state, "undo")
     assert undone["status"] == "playing" and undone["pairs_available"] > 0
 

@@ -223,7 +223,7 @@ def rebuild(stored: StoredGame, at: datetime, view: GameView | None = None) -> T
     game = view.mode.game.replay(
         view.deal(stored), stored.actions, clock=lambda: 0.0, elapsed=stored.elapsed_now(at)
     )
-    if stored.running_since is None and not game.board.is_won():
+    if stored.status == "paused":
         game.pause()
     selection = stored.selection
     if selection is not None and not game.is_paused and game.board.is_free(selection):
@@ -376,7 +376,7 @@ def _step(
         version=stored.version,
         actions=game.actions,
         elapsed=game.elapsed,
-        running=status in (GameStatus.PLAYING, GameStatus.STUCK),
+        running=status is GameStatus.PLAYING,  # a stuck board stops the clock (rules §7.3)
         status=status.value,
         hints=game.hints,
         undos=game.undos,
