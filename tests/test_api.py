@@ -477,7 +477,9 @@ def test_a_stuck_game_says_so_and_undo_leaves_it(client):
     for move in stuck_line():
         state = play(client, state, move)
     assert state["status"] == "stuck" and state["pairs_available"] == 0
-    assert state["tiles_left"] > 0 and state["running"] is True
+    assert (
+        state["tiles_left"] > 0 and state["running"] is False
+    )  # rules §3.4: stuck stops the clock
     undone = post(client, state, "undo")
     assert undone["status"] == "playing" and undone["pairs_available"] > 0
 
@@ -520,7 +522,7 @@ def test_winnability_of_an_unknown_game_is_404(client):
 
 
 def test_the_leaderboard_and_statistics_of_a_new_player_are_empty(client):
-    assert checked(client.get("/api/leaderboard")) == {"entries": []}
+    assert checked(client.get("/api/leaderboard")) == {"entries": [], "all": False}
     statistics = checked(client.get("/api/statistics"))
     assert statistics["started"] == 0 and statistics["won"] == 0
 

@@ -471,5 +471,6 @@ def test_each_grid_of_the_players_choice_has_its_own_leaderboard(
     both = checked(client.get("/api/leaderboard?mode=connect"))["entries"]
     assert {entry["game_id"] for entry in both} == {small["id"], stage_win["id"]}
     assert checked(client.get("/api/leaderboard?mode=connect&layout=connect-24x12-up")) == {
-        "entries": []
+        "entries": [],
+        "all": False,
     }

@@ -153,7 +153,9 @@ def test_the_api_filters_the_leaderboard_and_marks_assisted_wins(client, monkeyp
                     client.post(f"/api/games/{state['id']}/tap", json={"position": position})
                 )
         assert state["status"] == "won"
-    everything = checked(client.get("/api/leaderboard"))["entries"]
+    fair = checked(client.get("/api/leaderboard"))["entries"]
+    assert [(e["difficulty"], e["assisted"]) for e in fair] == [("hard", False)]  # rules §12.3
+    everything = checked(client.get("/api/leaderboard", params={"all": "true"}))["entries"]
     assert sorted((e["difficulty"], e["assisted"]) for e in everything) == [
         ("easy", True),
         ("hard", False),
@@ -189,6 +191,9 @@ def test_the_command_line_leaderboard_takes_the_same_filters(tmp_path, capsys) -
         finish(store, me, 100.0, game_code=code(1, Difficulty.EASY))
         finish(store, me, 200.0, game_code=code(2, Difficulty.HARD), actions=["hint"])
     assert main(["leaderboard", "--database", url, "--difficulty", "hard", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []  # the assisted win: only with --all
+    argv = ["leaderboard", "--database", url, "--difficulty", "hard", "--json", "--all"]
+    assert main(argv) == 0
     entries = json.loads(capsys.readouterr().out)
     assert [(e["time"], e["assisted"]) for e in entries] == [(200.0, True)]
     assert main(["leaderboard", "--database", url, "--layout", OTHER_NAME]) == 0

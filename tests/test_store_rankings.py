@@ -30,6 +30,7 @@ def finish(
     hints: int = 0,
     undos: int = 0,
     shuffles: int = 0,
+    actions: tuple[str, ...] = (),
 ) -> str:
     """Play one game to its end (the store does not check the moves; the web server does)."""
     if daily is not None:
@@ -39,7 +40,7 @@ def finish(
         player_id,
         game.id,
         version=game.version,
-        actions=[],
+        actions=list(actions),
         elapsed=elapsed,
         running=False,
         status=status,
@@ -102,30 +103,80 @@ def test_only_the_players_own_wins_enter_the_leaderboard(store: Store) -> None:
     assert [entry.time for entry in store.leaderboard(me)] == [300.0]
 
 
+def test_the_leaderboard_keeps_assisted_wins_for_show_all(store: Store) -> None:
+    player = store.player(None).id
+    finish(store, player, 100.0, game_code=code(1), hints=1, actions=("hint", "1,2"))
+    finish(store, player, 150.0, game_code=code(2), actions=("1,2", "solve 3,4"))
+    finish(store, player, 200.0, game_code=code(3), undos=1, shuffles=1, actions=("undo",))
+    finish(store, player, 300.0, game_code=code(4), actions=("1,2", "back 1"))
+    clean = store.leaderboard(player)
+    assert [(e.time, e.assisted, e.rank) for e in clean] == [(200.0, False, 1)]
+    every = store.leaderboard(player, show_all=True)
+    assert [(e.time, e.assisted) for e in every] == [(100.0, True), (200.0, False), (300.0, True)]
+    assert [e.time for e in store.leaderboard(player, limit=1, show_all=True)] == [100.0]
+
+
 # -- daily board -----------------------------------------------------------------------
 
 
-def test_the_daily_board_shows_each_players_best_time_of_that_day(store: Store) -> None:
+def test_the_daily_board_ranks_each_players_first_finished_attempt(store: Store) -> None:
     ana, bo, cy, dee, eve = (store.player(None).id for _ in range(5))
     store.set_display_name(ana, "Ana")
     store.set_display_name(cy, "<Cy>")
     finish(store, ana, 300.0, daily=DAY)
-    finish(store, ana, 250.0, daily=DAY)
-    finish(store, bo, 250.0, daily=DAY)  # ties with Ana, but later
-    finish(store, cy, 100.0, daily=DAY, shuffles=1)
+    finish(store, ana, 250.0, daily=DAY)  # a second attempt: the deal was known
+    finish(store, bo, 300.0, daily=DAY)  # ties with Ana, but later
+    finish(store, cy, 100.0, daily=DAY, shuffles=1, undos=2)  # undo and shuffle are play
     finish(store, dee, 50.0, daily=DAY + timedelta(days=1))  # another day
-    finish(store, eve, 20.0, daily=DAY, status="abandoned")  # not a win
+    finish(store, eve, 20.0, daily=DAY, status="abandoned")  # her first attempt: no win
+    finish(store, eve, 30.0, daily=DAY)
     finish(store, eve, 20.0)  # not the daily challenge
     board = store.daily_board(DAY, viewer=bo)
     assert [(entry.display_name, entry.time) for entry in board] == [
         ("<Cy>", 100.0),
-        ("Ana", 250.0),
-        (None, 250.0),
+        ("Ana", 300.0),
+        (None, 300.0),
     ]
     assert [entry.mine for entry in board] == [False, False, True]
-    assert board[0].shuffled
+    assert board[0].shuffled and (board[0].undos, board[0].shuffles) == (2, 1)
+    assert all(entry.first and not entry.assisted for entry in board)
     assert [entry.rank for entry in store.daily_board(DAY, limit=2)] == [1, 2]
     assert store.daily_board(DAY - timedelta(days=1)) == []
+
+
+def test_an_assisted_first_win_is_left_off_the_fair_daily_board(store: Store) -> None:
+    hinted, solved_back, clean = (store.player(None).id for _ in range(3))
+    finish(store, hinted, 100.0, daily=DAY, hints=1, actions=("hint",))
+    finish(store, hinted, 90.0, daily=DAY)  # a clean win, but not the first attempt
+    finish(store, solved_back, 110.0, daily=DAY, undos=3, actions=("1,2", "back 3"))
+    finish(store, clean, 400.0, daily=DAY, undos=1, actions=("1,2", "undo"))
+    assert [entry.time for entry in store.daily_board(DAY)] == [400.0]
+
+
+def test_show_all_lists_every_win_of_the_day_marked_first_and_assisted(store: Store) -> None:
+    ana, bo = store.player(None).id, store.player(None).id
+    finish(store, ana, 300.0, daily=DAY)
+    finish(store, ana, 250.0, daily=DAY)
+    finish(store, bo, 100.0, daily=DAY, hints=1, actions=("hint",))
+    finish(store, bo, 80.0, daily=DAY, status="abandoned")
+    every = store.daily_board(DAY, viewer=ana, show_all=True)
+    assert [(e.time, e.first, e.assisted, e.mine) for e in every] == [
+        (100.0, True, True, False),
+        (250.0, False, False, True),
+        (300.0, True, False, True),
+    ]
+    assert [e.rank for e in every] == [1, 2, 3]
+    assert every[0].to_json()["assisted"] is True and every[1].to_json()["first"] is False
+    assert [e.time for e in store.daily_board(DAY, show_all=True, limit=2)] == [100.0, 250.0]
+
+
+def test_a_later_attempt_never_replaces_the_first_on_the_fair_board(store: Store) -> None:
+    player = store.player(None).id
+    finish(store, player, 500.0, daily=DAY, status="abandoned")
+    for elapsed in (200.0, 150.0):
+        finish(store, player, elapsed, daily=DAY)
+    assert store.daily_board(DAY) == []
+    assert len(store.daily_board(DAY, show_all=True)) == 2
 
 
 def test_the_daily_board_never_shows_player_ids(store: Store) -> None:

@@ -66,6 +66,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         choices=[difficulty.value for difficulty in Difficulty],
         help=N_("only the wins at this difficulty"),
     )
+    board.add_argument(
+        "--all",
+        action="store_true",
+        dest="show_all",
+        help=N_("also list assisted wins (a hint, a shown solution or the way back was used)"),
+    )
     add("export", N_("write your history of games to a JSON file"), run_export).add_argument(
         "file", metavar="FILE", help=N_("where to write it ('-' for standard output)")
     )
@@ -197,6 +203,8 @@ def format_leaderboard(entries: list[LeaderboardEntry], lang: str = "en") -> str
                 aids=aids,
                 shuffles=count_label("shuffles", entry.shuffles, lang),
             )
+        if entry.assisted:
+            aids = _("{aids}, assisted", aids=aids)
         rows.append(
             [
                 str(entry.rank),
@@ -230,7 +238,10 @@ def run_stats(args: argparse.Namespace) -> int:
 def run_leaderboard(args: argparse.Namespace) -> int:
     with Store(existing_database(args.database)) as store:
         entries = store.leaderboard(
-            store.local_player().id, layout=args.layout, difficulty=args.difficulty
+            store.local_player().id,
+            layout=args.layout,
+            difficulty=args.difficulty,
+            show_all=args.show_all,
         )
     if args.json:
         _print_json([entry.to_json() for entry in entries])

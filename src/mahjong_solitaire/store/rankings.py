@@ -13,14 +13,14 @@ mode by its name (the string the ``games.mode`` column holds, ``Mode.name``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import date
 from typing import Any
 
 from sqlalchemy import Connection, Row, Select, func, select, true
 
 from ..core.assistance import assisted
-from .records import DailyEntry, LeaderboardEntry, StageProgress
+from .records import UNFINISHED, DailyEntry, LeaderboardEntry, StageProgress
 from .schema import games, players
 from .statistics import GameSummary, Statistics, compute
 
@@ -85,12 +85,23 @@ def leaderboard(
     *,
     layout: str | None = None,
     difficulty: str | None = None,
+    show_all: bool = False,
 ) -> list[LeaderboardEntry]:
     """The player's ``limit`` fastest ranked wins in the mode named ``mode`` (only those on
-    ``layout`` and at ``difficulty`` when given), the earlier win first on equal times."""
+    ``layout`` and at ``difficulty`` when given), the earlier win first on equal times:
+    the unassisted ones (rules §12.3), or with ``show_all`` the assisted ones too."""
     query = _wins(player_id, mode, layout, difficulty)
     order = (games.c.elapsed, games.c.finished_at, games.c.id)
-    return _entries(connection.execute(query.order_by(*order).limit(limit)).all())
+    if show_all:
+        return _entries(connection.execute(query.order_by(*order).limit(limit)).all())
+    clean: list[Row[Any]] = []
+    with connection.execute(query.order_by(*order)) as rows:
+        for row in rows:
+            if not assisted(row.actions):
+                clean.append(row)
+                if len(clean) == limit:
+                    break
+    return _entries(clean)
 
 
 def latest_wins(
@@ -105,48 +116,73 @@ def latest_wins(
 
 
 def daily_board(
-    connection: Connection, day: date, limit: int, viewer: str | None
+    connection: Connection, day: date, limit: int, viewer: str | None, *, show_all: bool = False
 ) -> list[DailyEntry]:
-    """The best ranked time of each player who won ``day``'s challenge, fastest first."""
-    best = (
+    """``day``'s challenge across all players, fastest first (rules §12.3).
+
+    The fair board (the default) ranks each player's **first finished attempt** at the
+    day's deal (their first game of that daily date to end, won or abandoned, in the
+    order they ended) when it was a ranked, unassisted win: one entry per player at
+    most.  ``show_all`` lists every ranked win of the day instead, later attempts and
+    assisted wins included, each marked ``first`` and ``assisted``."""
+    attempts = (
         select(
             games.c.player_id,
+            games.c.id,
+            games.c.status,
+            games.c.ranked,
+            games.c.actions,
             games.c.elapsed,
             games.c.finished_at,
             games.c.hints,
             games.c.undos,
             games.c.shuffles,
             func.row_number()
-            .over(
-                partition_by=games.c.player_id,
-                order_by=(games.c.elapsed, games.c.finished_at, games.c.id),
-            )
-            .label("n"),
+            .over(partition_by=games.c.player_id, order_by=(games.c.finished_at, games.c.id))
+            .label("attempt"),
         )
-        .where(games.c.daily == day, games.c.status == "won", games.c.ranked == true())
+        .where(games.c.daily == day, games.c.status.not_in(UNFINISHED))
         .subquery()
     )
     query = (
-        select(best, players.c.display_name)
-        .join(players, players.c.id == best.c.player_id)
-        .where(best.c.n == 1)
-        .order_by(best.c.elapsed, best.c.finished_at, best.c.player_id)
-        .limit(limit)
+        select(attempts, players.c.display_name)
+        .join(players, players.c.id == attempts.c.player_id)
+        .where(attempts.c.status == "won", attempts.c.ranked == true())
+        .order_by(attempts.c.elapsed, attempts.c.finished_at, attempts.c.id)
     )
-    rows = connection.execute(query).all()
-    return [
-        DailyEntry(
-            rank,
-            row.display_name,
-            row.elapsed,
-            row.finished_at,
-            row.hints,
-            row.undos,
-            row.shuffles,
-            viewer is not None and row.player_id == viewer,
+    if not show_all:
+        query = query.where(attempts.c.attempt == 1)
+    with connection.execute(query) as rows:
+        return _daily_entries(rows, limit, viewer, show_all)
+
+
+def _daily_entries(
+    rows: Iterable[Row[Any]], limit: int, viewer: str | None, show_all: bool
+) -> list[DailyEntry]:
+    """The first ``limit`` entries of the daily board's ``rows`` (fastest first); the
+    assisted wins are skipped unless ``show_all``."""
+    entries: list[DailyEntry] = []
+    for row in rows:
+        helped = assisted(row.actions)
+        if helped and not show_all:
+            continue
+        entries.append(
+            DailyEntry(
+                len(entries) + 1,
+                row.display_name,
+                row.elapsed,
+                row.finished_at,
+                row.hints,
+                row.undos,
+                row.shuffles,
+                viewer is not None and row.player_id == viewer,
+                assisted=helped,
+                first=row.attempt == 1,
+            )
         )
-        for rank, row in enumerate(rows, start=1)
-    ]
+        if len(entries) == limit:
+            break
+    return entries
 
 
 def stage_progress(connection: Connection, player_id: str, mode: str) -> StageProgress:

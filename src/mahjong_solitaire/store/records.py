@@ -283,6 +283,10 @@ class DailyEntry:
     undos: int
     shuffles: int
     mine: bool = False
+    #: Whether the win was assisted (``core.assistance.assisted``).
+    assisted: bool = False
+    #: Whether the win was the player's first finished attempt at the day's deal.
+    first: bool = True
 
     @property
     def shuffled(self) -> bool:
@@ -299,6 +303,8 @@ class DailyEntry:
             "shuffles": self.shuffles,
             "shuffled": self.shuffled,
             "mine": self.mine,
+            "assisted": self.assisted,
+            "first": self.first,
         }
 
 

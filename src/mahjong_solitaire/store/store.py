@@ -412,14 +412,22 @@ class Store:
         *,
         layout: str | None = None,
         difficulty: str | None = None,
+        show_all: bool = False,
     ) -> list[LeaderboardEntry]:
         """The player's ``limit`` fastest ranked wins in one game ``mode`` (a win faster
         than a human is not ranked), only those on ``layout`` (a layout's name, or a Connect grid's:
         ``connect-24x12-down``) and at
-        ``difficulty`` when given; on equal times the earlier win ranks first."""
+        ``difficulty`` when given; on equal times the earlier win ranks first.  Assisted
+        wins only with ``show_all`` (rules §12.3)."""
         with self._transaction(write=False) as connection:
             return rankings.leaderboard(
-                connection, player_id, limit, _mode(mode).name, layout=layout, difficulty=difficulty
+                connection,
+                player_id,
+                limit,
+                _mode(mode).name,
+                layout=layout,
+                difficulty=difficulty,
+                show_all=show_all,
             )
 
     def latest_wins(
@@ -430,12 +438,13 @@ class Store:
             return rankings.latest_wins(connection, player_id, limit, _mode(mode).name)
 
     def daily_board(
-        self, day: date, limit: int = 10, *, viewer: str | None = None
+        self, day: date, limit: int = 10, *, viewer: str | None = None, show_all: bool = False
     ) -> list[DailyEntry]:
-        """The best ranked time of each player who won ``day``'s challenge, fastest first
-        (earlier win first on equal times).  ``viewer``'s own entry is marked ``mine``."""
+        """``day``'s challenge across all players, fastest first (earlier win first on equal
+        times): each player's first finished attempt when it is an unassisted win, or with
+        ``show_all`` every ranked win (rules §12.3).  ``viewer``'s entries are ``mine``."""
         with self._transaction(write=False) as connection:
-            return rankings.daily_board(connection, day, limit, viewer)
+            return rankings.daily_board(connection, day, limit, viewer, show_all=show_all)
 
     def daily_history(self, player_id: str, today: date) -> DailyHistory:
         """The player's daily challenges as of ``today``: the calendar of the last days

@@ -89,6 +89,11 @@ LayoutQuery = Annotated[
     str | None, Query(min_length=1, max_length=64, description="only wins on this layout")
 ]
 DifficultyQuery = Annotated[Difficulty | None, Query(description="only wins at this difficulty")]
+#: The boards' ``?all=true``: every ranked win, assisted wins and later attempts included
+#: (rules §12.3); the fair board by default.
+AllQuery = Annotated[
+    bool, Query(alias="all", description="every ranked win, not only the fair ones")
+]
 #: How many of the latest wins the statistics' chart shows.
 CHART_WINS = 50
 
@@ -348,22 +353,27 @@ def leaderboard(
     mode: ModeQuery = DEFAULT_MODE.name,
     layout: LayoutQuery = None,
     difficulty: DifficultyQuery = None,
+    show_all: AllQuery = False,
 ) -> Leaderboard:
     """``mode``: the wins of that mode's games (default: classic); ``layout`` (a layout's
     name, as the entries give it) and ``difficulty`` keep only the wins on that layout and
-    at that difficulty.  Wins faster than a human are not listed.  Without a player, no
-    entries (and nothing is written)."""
+    at that difficulty.  Wins faster than a human are not listed.  Assisted wins (a hint,
+    a shown solution, the way back) are listed only with ``all=true``; ``all`` in the answer
+    says which board it is.  Without a player, no entries (and nothing is written)."""
     player_id = reading_player(request, cookie)
     if player_id is None:
-        return Leaderboard(entries=[])
+        return Leaderboard(entries=[], all=show_all)
     entries = store_of(request).leaderboard(
         player_id,
         limit=10,
         mode=mode,
         layout=layout,
         difficulty=None if difficulty is None else difficulty.value,
+        show_all=show_all,
     )
-    return Leaderboard.model_validate({"entries": [entry.to_json() for entry in entries]})
+    return Leaderboard.model_validate(
+        {"entries": [entry.to_json() for entry in entries], "all": show_all}
+    )
 
 
 @router.get(
@@ -394,23 +404,30 @@ def statistics(
     "/daily-board",
     response_model=DailyBoard,
     summary="A day's daily challenge across all players",
-    responses=error_responses(ErrorCode.BAD_DATE, ErrorCode.FUTURE_DATE, ErrorCode.UNAVAILABLE),
+    responses=error_responses(
+        ErrorCode.BAD_BODY, ErrorCode.BAD_DATE, ErrorCode.FUTURE_DATE, ErrorCode.UNAVAILABLE
+    ),
 )
 def daily_board(
     request: Request,
     day: Annotated[str | None, Query(alias="date", examples=["2026-11-29"])] = None,
     cookie: PlayerCookie = None,
+    show_all: AllQuery = False,
 ) -> DailyBoard:
     """``date`` is a UTC calendar date ``YYYY-MM-DD`` (default: today; a later date is
-    refused, 400 ``future_date``).  Each entry is one player's best ranked time (wins
-    faster than a human are left out); ``mine`` marks the asking player's."""
+    refused, 400 ``future_date``).  The fair board (default): each player's first finished
+    attempt at the day's deal, if it is an unassisted win.  ``all=true``: every ranked win
+    of the day, later attempts and assisted wins included (``first``, ``assisted`` mark
+    them).  Wins faster than a human or with the solution shown are never listed;
+    ``mine`` marks the asking player's entries."""
     today = now().date()
     when = today if day is None else challenge_date(day, today)
-    entries = store_of(request).daily_board(when, limit=10, viewer=cookie)
+    entries = store_of(request).daily_board(when, limit=10, viewer=cookie, show_all=show_all)
     return DailyBoard.model_validate(
         {
             "date": when.isoformat(),
             "code": str(daily_code(when)),
+            "all": show_all,
             "entries": [entry.to_json() for entry in entries],
         }
     )

@@ -36,6 +36,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Cookie, Request, Response
 
+from ..core.assistance import assisted
 from ..core.game import GameError, GameStatus, TileGame
 from ..modes import mode_named, mode_of_code
 from ..store import StaleWriteError, Store, StoredGame
@@ -223,7 +224,7 @@ def rebuild(stored: StoredGame, at: datetime, view: GameView | None = None) -> T
     game = view.mode.game.replay(
         view.deal(stored), stored.actions, clock=lambda: 0.0, elapsed=stored.elapsed_now(at)
     )
-    if stored.running_since is None and not game.board.is_won():
+    if stored.status == "paused":
         game.pause()
     selection = stored.selection
     if selection is not None and not game.is_paused and game.board.is_free(selection):
@@ -376,7 +377,7 @@ def _step(
         version=stored.version,
         actions=game.actions,
         elapsed=game.elapsed,
-        running=status in (GameStatus.PLAYING, GameStatus.STUCK),
+        running=status is GameStatus.PLAYING,  # a stuck board stops the clock (rules §7.3)
         status=status.value,
         hints=game.hints,
         undos=game.undos,
@@ -387,11 +388,14 @@ def _step(
 
 
 def _win_rank(request: Request, loaded: Loaded) -> int | None:
-    """A won game's place on the player's leaderboard of its mode (``None`` otherwise)."""
+    """A won game's place on the player's leaderboard of its mode (``None`` otherwise): the
+    board of unassisted wins, or for an assisted win the board that lists it (``all``)."""
     if loaded.game.status is not GameStatus.WON:
         return None
     stored = loaded.stored
-    board = store_of(request).leaderboard(stored.player_id, limit=10, mode=stored.mode)
+    board = store_of(request).leaderboard(
+        stored.player_id, limit=10, mode=stored.mode, show_all=assisted(stored.actions)
+    )
     return next((n for n, entry in enumerate(board, 1) if entry.game_id == stored.id), None)
 
 

@@ -74,10 +74,9 @@ def restore(game: TileGame, stored: StoredGame, now: datetime) -> None:
     """Set the clock, the pause and the selection of ``game`` (whose actions are the
     stored ones) from the record at ``now``: what :func:`.lifecycle.rebuild` does after
     replaying, so the game equals a fresh rebuild."""
-    won = game.board.is_won()
     game.set_clock(stored.elapsed_now(now), _zero)
     game.selection = None
-    if stored.running_since is None and not won:
+    if stored.status == "paused":
         game.pause()
     selection = stored.selection
     if selection is not None and not game.is_paused and game.board.is_free(selection):

@@ -419,6 +419,8 @@ class LeaderboardEntry(BaseModel):
 
 class Leaderboard(BaseModel):
     entries: list[LeaderboardEntry]
+    #: Whether assisted wins are listed too (``?all=true``, rules §12.3).
+    all: bool = False
 
 
 class DailyEntry(BaseModel):
@@ -431,11 +433,15 @@ class DailyEntry(BaseModel):
     shuffles: int
     shuffled: bool
     mine: bool
+    assisted: bool = False  # a hint, a shown solution or the way back was used
+    first: bool = True  # the player's first finished attempt at the day's deal
 
 
 class DailyBoard(BaseModel):
     date: str
     code: str
+    #: Whether every ranked win is listed (``?all=true``), not only the fair ones.
+    all: bool = False
     entries: list[DailyEntry]
 
 

@@ -96,7 +96,7 @@ def frame_fields(stored: StoredGame, game: TileGame) -> FrameFields:
         stage=stored.stage,
         status=status,
         elapsed=round(game.elapsed, 3),
-        running=status in ("playing", "stuck"),
+        running=status == "playing",
         hints=game.hints,
         undos=game.undos,
         shuffles=game.shuffles,

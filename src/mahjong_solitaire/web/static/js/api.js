@@ -55,11 +55,12 @@ export const api = {
   action: (id, name, version, options) => request("POST", `/games/${encodeURIComponent(id)}/${name}`, { version }, options),
   solution: (id) => request("GET", `/games/${encodeURIComponent(id)}/solution`),
   solve: (id, version, move) => request("POST", `/games/${encodeURIComponent(id)}/solve`, { version, move }),
-  leaderboard: (mode, { layout = null, difficulty = null } = {}) => request("GET", `/leaderboard?${new URLSearchParams({
-    mode, ...(layout ? { layout } : {}), ...(difficulty ? { difficulty } : {}) })}`),
+  leaderboard: (mode, { layout = null, difficulty = null, all = false } = {}) => request("GET", `/leaderboard?${new URLSearchParams({
+    mode, ...(layout ? { layout } : {}), ...(difficulty ? { difficulty } : {}), ...(all ? { all: "true" } : {}) })}`),
   statistics: (mode) => request("GET", `/statistics?mode=${encodeURIComponent(mode)}`),
   daily: () => request("GET", "/daily"),
-  dailyBoard: (date) => request("GET", `/daily-board${date ? `?date=${encodeURIComponent(date)}` : ""}`),
+  dailyBoard: (date, { all = false } = {}) => request("GET", `/daily-board?${new URLSearchParams({
+    ...(date ? { date } : {}), ...(all ? { all: "true" } : {}) })}`),
   layouts: () => request("GET", "/layouts"),
   uploadLayout: (file) => {
     const form = new FormData();

@@ -6,6 +6,7 @@
 import { api } from "./api.js";
 import { buttons, openDialog } from "./dialogs.js";
 import { fillButton, formatTime, h, showProblem } from "./dom.js";
+import { entryMarks, fairRule, showAllSwitch } from "./fairboards.js";
 import { formatDate, formatNumber, t } from "./strings.js";
 
 const DAY_MS = 86_400_000;
@@ -86,6 +87,11 @@ export async function dailyPage({ play, onClose }) {
   }
 
   let asked = 0;
+  let all = false; // "Show all wins" (fairboards.js), kept while other days are chosen
+  const allSwitch = showAllSwitch("daily-all", (on) => {
+    all = on;
+    fillBoard(chosen, detail.querySelector("#daily-board"));
+  });
   async function showDay(iso) {
     const day = status.get(iso);
     const mark = day ? day.status : "none";
@@ -99,11 +105,17 @@ export async function dailyPage({ play, onClose }) {
         day && day.best_time !== null ? ` · ${t("dayBestTime", { time: formatTime(day.best_time) })}` : ""),
       buttons(playDay),
       h("h4", {}, t("dayBoardTitle")),
+      fairRule(true),
+      allSwitch,
       board);
+    await fillBoard(iso, board);
+  }
+
+  async function fillBoard(iso, board) {
     const mine = ++asked;
     let answer = null;
     try {
-      answer = await api.dailyBoard(iso);
+      answer = await api.dailyBoard(iso, { all });
     } catch (problem) {
       showProblem(problem);
     }
@@ -115,7 +127,7 @@ export async function dailyPage({ play, onClose }) {
         h("tbody", {}, entries.map((entry) => h("tr", { class: entry.mine ? "mine" : null },
           h("td", { class: "n" }, entry.rank),
           h("td", {}, entry.name || t("anonymous")),
-          h("td", { class: "n" }, formatTime(entry.time)))))))
+          h("td", { class: "n" }, formatTime(entry.time), entryMarks(entry)))))))
       : h("p", { class: "muted" }, t("noDayWinners")));
   }
 

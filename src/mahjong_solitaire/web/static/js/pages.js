@@ -6,6 +6,7 @@ import { calmSettingsPart } from "./calmsettings.js";
 import { buttons, openDialog } from "./dialogs.js";
 import { formatDate, formatTime, h, showProblem, toast } from "./dom.js";
 import { faceSvg } from "./faces.js";
+import { entryMarks, fairRule, showAllSwitch } from "./fairboards.js";
 import { segmented } from "./gamedialogs.js";
 import { classic, modeLayoutTitle } from "./modes/index.js";
 import { difficultyName, language, languages, t } from "./strings.js";
@@ -43,7 +44,7 @@ function bestTable(entries, layouts, highlight, filtered) {
     h("td", {}, layoutTitle(entry.layout, layouts)),
     h("td", {}, difficultyName(entry.difficulty)),
     h("td", {}, formatDate(entry.date)),
-    h("td", { title: t("aidsTitle") }, aids(entry)))), { id: "leaderboard-table" });
+    h("td", { title: t("aidsTitle") }, aids(entry), entryMarks(entry)))), { id: "leaderboard-table" });
 }
 
 /**
@@ -82,11 +83,14 @@ export async function leaderboardPage({ layouts, highlight, mode = classic, onCl
   const mineBox = h("div", { id: "leaderboard-box" }, bestTable(entries, layouts, highlight, false));
   const shown = h("p", { class: "visually-hidden", id: "leaderboard-shown", role: "status" });
   let asked = 0;
-  const filter = async (only) => {
+  let only = { layout: null, difficulty: null };
+  let all = false;
+  const filter = async (chosen) => {
+    only = chosen;
     const mine = ++asked;
     let answer;
     try {
-      answer = await api.leaderboard(mode.name, only);
+      answer = await api.leaderboard(mode.name, { ...only, all });
     } catch (problem) {
       showProblem(problem);
       return;
@@ -96,23 +100,39 @@ export async function leaderboardPage({ layouts, highlight, mode = classic, onCl
     mineBox.replaceChildren(bestTable(found, layouts, highlight, Boolean(only.layout || only.difficulty)));
     shown.textContent = t("winsShown", { n: found.length });
   };
-  const dailyEntries = (daily && daily.entries) || [];
-  const dailyPart = dailyEntries.length
+  const dailyTable = (dailyEntries) => (dailyEntries.length
     ? table([[t("colPlace"), true], [t("colPlayer")], [t("colTime"), true], [t("colAids")]],
       dailyEntries.map((entry) => h("tr", { class: entry.mine ? "mine" : null },
         h("td", { class: "n" }, entry.rank),
         h("td", {}, entry.name || t("anonymous")),
         h("td", { class: "n" }, formatTime(entry.time)),
-        h("td", {}, aids(entry)))), { id: "daily-table" })
-    : h("p", { class: "muted" }, t("noDailyYet"));
+        h("td", {}, aids(entry), entryMarks(entry)))), { id: "daily-table" })
+    : h("p", { class: "muted" }, t("noDailyYet")));
+  const dailyBox = h("div", { id: "daily-box" }, dailyTable((daily && daily.entries) || []));
+  let dailyAsked = 0;
+  const showAll = async (on) => {
+    all = on;
+    filter(only);
+    if (!withDaily || !daily) return;
+    const mine = ++dailyAsked;
+    try {
+      const answer = await api.dailyBoard(daily.date, { all });
+      if (mine === dailyAsked) dailyBox.replaceChildren(dailyTable(answer.entries || []));
+    } catch (problem) {
+      showProblem(problem);
+    }
+  };
   openDialog("leaderboard", [
     pageTitle("leaderboardTitle", mode),
+    showAllSwitch("board-all", showAll),
     h("h3", {}, t("yourBest")),
     boardFilters((stats && stats.layouts) || [], layouts, filter),
+    fairRule(false),
     shown,
     mineBox,
     withDaily ? h("h3", {}, `${t("todaysBoard")}${daily ? ` · ${formatDate(`${daily.date}T12:00:00`)}` : ""}`) : null,
-    withDaily ? dailyPart : null,
+    withDaily ? fairRule(true) : null,
+    withDaily ? dailyBox : null,
   ], { wide: true, onClose });
 }
 

@@ -252,6 +252,14 @@ export const STRINGS = {
   allDifficulties: "All levels",
   boardFilters: "Show the wins of one layout or level",
   winsShown: ngettext("{n} win shown", "{n} wins shown"),
+  // fair boards (fairboards.js)
+  showAllWins: "Show all wins",
+  allWinsShown: "All wins shown, assisted wins and later attempts too",
+  fairWinsShown: "Only fair wins shown",
+  dailyFairRule: "Each player's first finished attempt at the day's deal counts, if won without a hint, a shown solution or the way back; undo and shuffle are allowed.",
+  bestFairRule: "Wins with a hint, a shown solution or the way back are listed only with Show all wins.",
+  markAssisted: "assisted",
+  markLaterAttempt: "later attempt",
 
   // statistics
   statisticsTitle: "Statistics",
