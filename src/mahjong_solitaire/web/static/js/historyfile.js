@@ -48,9 +48,9 @@ export function historySection({ onImported, notice = "" }) {
     importer.querySelector(".label").textContent = t("importingHistory", { name: file.name });
     try {
       const sentence = importSentence(await api.uploadHistory(file));
-      toast(sentence);
-      status.textContent = sentence;
-      if (onImported) onImported(sentence);
+      toast(sentence); // announced (the toast is a live region) whatever is drawn next
+      if (onImported) await onImported(sentence); // the section is drawn again with it
+      else status.textContent = sentence;
     } catch (problem) {
       error.textContent = problem.status === 0 ? t("errorNetwork")
         : t("historyImportFailed", { message: problem.detail || problem.message });
