@@ -107,7 +107,7 @@ def _import(request: Request, response: Response, cookie: str | None, data: byte
         document = json.loads(data.decode("utf-8-sig"))
     except UnicodeDecodeError:
         raise ApiError(ErrorCode.BAD_HISTORY, "the file is not UTF-8 text") from None
-    except json.JSONDecodeError as error:
+    except ValueError as error:  # not parseable, or a number with too many digits
         raise ApiError(ErrorCode.BAD_HISTORY, f"the file is not JSON ({error})") from None
     except RecursionError:
         raise ApiError(ErrorCode.BAD_HISTORY, "the file nests too deeply to be read") from None
