@@ -25,6 +25,7 @@ from sqlalchemy.exc import InterfaceError
 from mahjong_solitaire.store import Store
 from mahjong_solitaire.web import create_app
 from mahjong_solitaire.web.errors import GATE, WRITE_GATE, ErrorCode
+from mahjong_solitaire.web.security import UPLOADS
 
 sys.path.insert(0, str(Path(__file__).parent))
 from api_support import checked, declared_errors, operation_errors, refused
@@ -55,7 +56,7 @@ def test_every_operation_lists_its_errors_each_with_its_codes_status(client):
                 content = answer["content"]["application/json"]
                 assert content["schema"] == {"$ref": "#/components/schemas/ErrorBody"}
         gate = {*GATE, *(WRITE_GATE if method in UNSAFE else ())}
-        if path == "/api/layouts" and method == "post":  # multipart: 400, never 415
+        if path in UPLOADS and method == "post":  # multipart: 400, never 415
             gate.discard(ErrorCode.UNSUPPORTED_MEDIA_TYPE)
         assert {code.value for code in gate} <= set(errors), (method, path)
         listed |= set(errors)
@@ -312,7 +313,7 @@ def test_no_body_of_any_shape_gets_a_500_on_any_write_route(
     writes = [
         (m.upper(), p)
         for m, p, _ in operations(client)
-        if m in ("post", "put") and p != "/api/layouts"
+        if m in ("post", "put") and p not in UPLOADS
     ]
     method, template = writes[route % len(writes)]
     real = games["connect" if "/connect/" in template else "classic"]
@@ -328,11 +329,12 @@ def test_no_body_of_any_shape_gets_a_500_on_any_write_route(
 )
 @given(
     body=st.binary(max_size=300),
+    path=st.sampled_from(sorted(UPLOADS)),
     kind=st.sampled_from(
         ["multipart/form-data; boundary=x", "multipart/form-data", "application/json", ""]
     ),
 )
-def test_no_upload_of_any_shape_gets_a_500(fuzzed, body, kind):
+def test_no_upload_of_any_shape_gets_a_500(fuzzed, body, path, kind):
     client, _ = fuzzed
     headers = {"Content-Type": kind} if kind else {}
-    check_answer(client.post("/api/layouts", content=body, headers=headers))
+    check_answer(client.post(path, content=body, headers=headers))

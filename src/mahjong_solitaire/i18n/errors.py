@@ -32,6 +32,10 @@ ERRORS: dict[str, str] = {
     "stage_locked": N_("This stage is locked: clear the stages before it first."),
     "wrong_mode": N_("This game belongs to the other mode."),
     "unknown_language": N_("There is no catalogue for that language."),
+    "bad_history": N_(
+        "That file is not a history of this game, or its games do not match their moves: "
+        "nothing was imported."
+    ),
     "bad_date": N_("That is not a date. Dates are written YYYY-MM-DD."),
     "future_date": N_("That day's challenge has not started yet."),
     "too_many_layouts": N_("You keep as many imported layouts as you can: delete one first."),

@@ -53,6 +53,7 @@ from .errors import (
     error_answer,
     message_key_of,
 )
+from .history_api import router as history_router
 from .i18n_api import router as i18n_router
 from .language import LanguageMiddleware, request_language
 from .layouts_api import router as layouts_router
@@ -234,6 +235,7 @@ def create_app(
     app.include_router(layouts_router)
     app.include_router(editor_router)
     app.include_router(i18n_router)
+    app.include_router(history_router)
     app.add_middleware(LanguageMiddleware)
     # added last is outermost: the host, then the cross-site checks, then the body limit;
     # every answer, refusals included, gets the security headers

@@ -80,6 +80,7 @@ class ErrorCode(StrEnum):
     BAD_CODE = "bad_code", 400
     BAD_LAYOUT = "bad_layout", 400
     BAD_DATE = "bad_date", 400
+    BAD_HISTORY = "bad_history", 400
     FUTURE_DATE = "future_date", 400
     # refused before any route runs (web/security.py)
     CROSS_SITE = "cross_site", 403
@@ -124,6 +125,7 @@ WRITE_GATE = (ErrorCode.CROSS_SITE, ErrorCode.UNSUPPORTED_MEDIA_TYPE)
 _MESSAGES = {
     "cross_site": N_("The game refused a request sent by another web site."),
     "body_too_large": N_("The request is larger than the game accepts."),
+    "history_too_large": N_("The file is larger than a history file can be."),
     "unsupported_media_type": N_(
         "The game could not do that: the request is not in a form it takes."
     ),
@@ -137,6 +139,7 @@ _MEANINGS = {
     ErrorCode.BAD_CODE: "a malformed game code",
     ErrorCode.BAD_LAYOUT: "an unknown layout, or a layout file that cannot be read",
     ErrorCode.BAD_DATE: "a date that is not YYYY-MM-DD",
+    ErrorCode.BAD_HISTORY: "a history file that cannot be read or does not match its moves",
     ErrorCode.FUTURE_DATE: "a daily challenge after today",
     ErrorCode.CROSS_SITE: "a state-changing request sent by another site",
     ErrorCode.UNKNOWN_HOST: "a Host the server does not answer to",

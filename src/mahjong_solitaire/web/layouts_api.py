@@ -28,12 +28,9 @@ The preview URL carries a fingerprint of the layout, so a browser may keep it fo
 from __future__ import annotations
 
 import hashlib
-from collections.abc import AsyncGenerator
 
 from fastapi import APIRouter, Request, Response
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import UploadFile
-from starlette.formparsers import MultiPartException, MultiPartParser
 
 from ..classic.mode import CLASSIC
 from ..classic.playable import playable_maps
@@ -63,12 +60,22 @@ from .models import (
     StageLayout,
 )
 from .state import layout_details, layout_info
+from .uploads import UploadLimit, uploaded_file
 
-__all__ = ["MAX_UPLOAD_BYTES", "difficulty_hint", "layout_entry", "preview_url", "router"]
+__all__ = [
+    "LAYOUT_UPLOAD",
+    "MAX_UPLOAD_BYTES",
+    "difficulty_hint",
+    "layout_entry",
+    "preview_url",
+    "router",
+]
 
+#: How large a layout upload may be.
+LAYOUT_UPLOAD = UploadLimit(file_bytes=MAX_FILE_BYTES, what="layout file")
 #: A whole upload (the file plus the multipart framing) is refused beyond this size,
 #: before the rest of it is read.
-MAX_UPLOAD_BYTES = MAX_FILE_BYTES + 16 * 1024
+MAX_UPLOAD_BYTES = LAYOUT_UPLOAD.upload_bytes
 
 #: The hints, from the most forgiving third of :data:`..stages.DIFFICULTY_ORDER` to the most
 #: demanding.
@@ -176,55 +183,6 @@ def layout_preview(
     return Response(preview_svg(layout), media_type="image/svg+xml", headers=headers)
 
 
-async def _capped(request: Request) -> AsyncGenerator[bytes, None]:
-    """The request body, refused (413) as soon as it grows beyond the upload limit."""
-    total = 0
-    async for chunk in request.stream():
-        total += len(chunk)
-        if total > MAX_UPLOAD_BYTES:
-            raise _too_large()
-        yield chunk
-
-
-def _too_large() -> ApiError:
-    return ApiError(
-        ErrorCode.TOO_LARGE,
-        f"a layout file has at most {MAX_FILE_BYTES:,} bytes; this one is larger",
-    )
-
-
-async def _uploaded_file(request: Request) -> tuple[bytes, str]:
-    """The bytes and name of the upload's ``file`` field, read no further than the limit."""
-    if not request.headers.get("content-type", "").startswith("multipart/form-data"):
-        raise ApiError(
-            ErrorCode.BAD_REQUEST,
-            "send the layout file as multipart/form-data, in a field named 'file'",
-        )
-    declared = request.headers.get("content-length")
-    if declared is not None:
-        if not declared.isdigit():
-            raise ApiError(ErrorCode.BAD_REQUEST, "the Content-Length header is not a number")
-        if int(declared) > MAX_UPLOAD_BYTES:
-            raise _too_large()
-    parser = MultiPartParser(request.headers, _capped(request), max_files=1, max_fields=8)
-    try:
-        form = await parser.parse()
-    except MultiPartException as error:
-        raise ApiError(
-            ErrorCode.BAD_REQUEST, f"the upload cannot be read: {error.message}"
-        ) from None
-    try:
-        upload = form.get("file")
-        if not isinstance(upload, UploadFile):
-            raise ApiError(ErrorCode.BAD_REQUEST, "the upload has no file in a field named 'file'")
-        data = await upload.read(MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:
-            raise _too_large()
-        return data, (upload.filename or "layout")[-80:]
-    finally:
-        await form.close()
-
-
 def _import(
     request: Request, response: Response, cookie: str | None, data: bytes, filename: str
 ) -> tuple[list[Layout], list[RefusedMap]]:
@@ -289,7 +247,7 @@ async def upload_layout(
     element, and nothing is stored; a file over the size limit is refused (413) before it
     is read.  The layouts are the player's own; a player keeps at most
     :data:`~..store.MAX_LAYOUTS_PER_PLAYER` (409 ``too_many_layouts`` beyond)."""
-    data, filename = await _uploaded_file(request)
+    data, filename = await uploaded_file(request, LAYOUT_UPLOAD)
     stored, refused = await run_in_threadpool(_import, request, response, cookie, data, filename)
     return ImportedLayouts(
         layouts=[layout_entry(layout) for layout in stored],

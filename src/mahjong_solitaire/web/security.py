@@ -12,8 +12,8 @@ From the outside in, :func:`..app.create_app` stacks:
 * :class:`CrossSiteMiddleware`: a state-changing request sent by another site is refused
   (403 ``cross_site``), and one whose body is not what the endpoint takes (415
   ``unsupported_media_type``);
-* :class:`BodyLimitMiddleware`: a body larger than :data:`JSON_BODY_LIMIT` (a layout upload:
-  :data:`..layouts_api.MAX_UPLOAD_BYTES`) is refused (413 ``too_large``) as soon as it is
+* :class:`BodyLimitMiddleware`: a body larger than :data:`JSON_BODY_LIMIT` (an upload of
+  :data:`UPLOADS`: its own limit) is refused (413 ``too_large``) as soon as it is
   known to be too large, before it is parsed and without reading the rest.
 
 Refusals are the API's error object, ``{"error", "message", "detail"}``, with the message in
@@ -38,13 +38,16 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .errors import ErrorCode, error_answer
+from .history_api import HISTORY_PATH, HISTORY_UPLOAD
 from .language import request_language
-from .layouts_api import MAX_FILE_BYTES, MAX_UPLOAD_BYTES
+from .layouts_api import LAYOUT_UPLOAD, MAX_UPLOAD_BYTES
+from .uploads import UploadLimit
 
 __all__ = [
     "JSON_BODY_LIMIT",
     "LOCAL_HOSTS",
     "PAGE_POLICY",
+    "UPLOADS",
     "UPLOAD_PATH",
     "BodyLimitMiddleware",
     "CrossSiteMiddleware",
@@ -59,8 +62,12 @@ __all__ = [
 #: The largest JSON body taken (every endpoint but the layout upload).
 JSON_BODY_LIMIT = 64 * 1024
 
-#: The one endpoint taking a file upload (``multipart/form-data``) instead of JSON.
+#: The layout upload, the first endpoint taking a file (``multipart/form-data``) instead of
+#: JSON.
 UPLOAD_PATH = "/api/layouts"
+#: The endpoints taking a file upload instead of JSON, with their limits: the layout
+#: upload and the history import.
+UPLOADS: dict[str, UploadLimit] = {UPLOAD_PATH: LAYOUT_UPLOAD, HISTORY_PATH: HISTORY_UPLOAD}
 
 #: The host names a personal (loopback) server answers to, whatever the port.
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
@@ -242,8 +249,8 @@ class CrossSiteMiddleware:
       scheme being ``https`` behind a proxy uvicorn trusts (``--forwarded-allow-ips``);
     * 415 ``unsupported_media_type`` when its body is not JSON (``application/json``); a
       request without a body and without a ``Content-Type`` (``POST /api/stages/3``, or a
-      hint without ``version``) is fine.  :data:`UPLOAD_PATH` is left to its endpoint,
-      which takes only the page's ``multipart/form-data`` upload (400 ``bad_request``
+      hint without ``version``) is fine.  The :data:`UPLOADS` are left to their endpoints,
+      which take only the page's ``multipart/form-data`` upload (400 ``bad_request``
       otherwise, before reading the body).
 
     An HTML form on another site can only send ``application/x-www-form-urlencoded``,
@@ -288,8 +295,8 @@ class CrossSiteMiddleware:
                     f"is refused: this server is {own}",
                 )
         media_type = _media_type(headers)
-        if scope["path"] == UPLOAD_PATH:
-            return None  # the upload endpoint takes multipart/form-data only (400 otherwise)
+        if scope["path"] in UPLOADS:
+            return None  # an upload endpoint takes multipart/form-data only (400 otherwise)
         if media_type is not None and media_type != "application/json":
             return refusal(
                 scope,
@@ -311,7 +318,7 @@ class _TooLarge(Exception):
 
 class BodyLimitMiddleware:
     """Refuses (413 ``too_large``) a body larger than the limit: :data:`JSON_BODY_LIMIT`, or
-    ``upload_limit`` for :data:`UPLOAD_PATH`.
+    ``upload_limit`` for :data:`UPLOAD_PATH`, or the limit of another of :data:`UPLOADS`.
 
     A declared ``Content-Length`` over the limit is refused before a byte is read.  A body
     without one (``Transfer-Encoding: chunked``) is counted as it arrives: when it outgrows
@@ -331,12 +338,10 @@ class BodyLimitMiddleware:
         self.upload_limit = upload_limit
 
     def _too_large(self, scope: Scope, limit: int) -> JSONResponse:
-        if scope["path"] == UPLOAD_PATH:  # as the upload endpoint says it
-            return refusal(
-                scope,
-                ErrorCode.TOO_LARGE,
-                f"a layout file has at most {MAX_FILE_BYTES:,} bytes; this one is larger",
-            )
+        upload = UPLOADS.get(scope["path"])
+        if upload is not None:  # as the upload endpoint says it
+            refused = upload.too_large()
+            return refusal(scope, refused.code, refused.detail, refused.message_key)
         return refusal(
             scope,
             ErrorCode.TOO_LARGE,
@@ -344,11 +349,17 @@ class BodyLimitMiddleware:
             "body_too_large",
         )
 
+    def _limit(self, path: str) -> int:
+        if path == UPLOAD_PATH:
+            return self.upload_limit
+        upload = UPLOADS.get(path)
+        return self.limit if upload is None else upload.upload_bytes
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        limit = self.upload_limit if scope["path"] == UPLOAD_PATH else self.limit
+        limit = self._limit(scope["path"])
         declared = Headers(scope=scope).get("content-length")
         if declared is not None and declared.strip().isdigit() and int(declared) > limit:
             await self._too_large(scope, limit)(scope, receive, send)

@@ -67,6 +67,11 @@ export const api = {
     form.append("file", file, file.name);
     return request("POST", "/layouts", form);
   },
+  uploadHistory: (file) => {
+    const form = new FormData();
+    form.append("file", file, file.name);
+    return request("POST", "/history", form);
+  },
   deleteLayout: (name) => request("DELETE", `/layouts/${encodeURIComponent(name)}`),
   stages: () => request("GET", "/stages"),
   startStage: (number) => request("POST", `/stages/${encodeURIComponent(number)}`),

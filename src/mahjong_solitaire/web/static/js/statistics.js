@@ -7,6 +7,7 @@ import { api } from "./api.js";
 import { timesChart } from "./chart.js";
 import { openDialog } from "./dialogs.js";
 import { formatTime, h } from "./dom.js";
+import { historySection } from "./historyfile.js";
 import { classic } from "./modes/index.js";
 import { layoutTitle, pageTitle } from "./pages.js";
 import { difficultyName, formatNumber, formatPercent, t } from "./strings.js";
@@ -54,7 +55,7 @@ function groupTable(groups, layouts) {
 }
 
 /** The Statistics of `mode` (a mode object). */
-export async function statisticsPage({ layouts, mode = classic, onClose }) {
+export async function statisticsPage({ layouts, mode = classic, onClose, notice = "" }) {
   const stats = await api.statistics(mode.name);
   const fact = (label, value, attrs = {}) => h("div", attrs, h("dt", {}, label), h("dd", {}, value));
   const rate = stats.win_rate === null || stats.win_rate === undefined ? "–" : formatPercent(stats.win_rate);
@@ -105,5 +106,13 @@ export async function statisticsPage({ layouts, mode = classic, onClose }) {
     h("h3", {}, t("perLayout")),
     groupTable(groups, layouts),
     groups.length ? h("p", { class: "muted", id: "stats-groups-note" }, t("statsAssistedNote")) : null,
+    // the history file: after an import the figures are drawn again, the sentence kept
+    historySection({
+      notice,
+      onImported: async (sentence) => {
+        await statisticsPage({ layouts, mode, onClose, notice: sentence });
+        document.querySelector('[data-action="import-history"]')?.focus();
+      },
+    }),
   ], { wide: true, onClose });
 }

@@ -83,6 +83,18 @@ export const STRINGS = {
   importingLayout: "Reading {name}…",
   layoutImportedToast: "Imported “{title}”: ready to play",
   layoutImportedMany: ngettext("Imported {n} layout", "Imported {n} layouts"),
+
+  // the history file (Statistics page)
+  historyTitle: "Your history file",
+  historyNote: "Take your games to another browser or computer: export them here and import the file there. The command line's export and import write and read the same file.",
+  exportHistory: "Export history",
+  importHistory: "Import history",
+  historyDownloading: "Your history file is being downloaded.",
+  importingHistory: "Importing {name}…",
+  historyImported: ngettext("Imported {n} game.", "Imported {n} games."),
+  historyAlreadyPresent: ngettext("{n} game was already in your history.", "{n} games were already in your history."),
+  historyImportFailed: "The history file was not imported: {message}",
+  historyFileTooLarge: "{name} is larger than a history file can be ({max} MiB).",
   layoutFileTooLarge: "{name} is larger than a layout file can be ({max} KB at most).",
   layoutImportFailed: "This file cannot be used: {message}",
   layoutMapsRefused: "Not imported from this file: {maps}",

@@ -1,0 +1,159 @@
+"""The player's history in the web game: the same file as ``mahjong-solitaire export``
+and ``import`` (:mod:`..store.history`, version 2; version 1 is still read).
+
+* ``GET /api/history``: the player's history file, as a download (``Content-Disposition:
+  attachment``); nothing is written, and a visitor without a player gets a file of no games;
+* ``POST /api/history``: a history file (multipart, field ``file``, at most
+  :data:`MAX_HISTORY_BYTES`) whose games are added to the player's, with the command
+  line's checks: every game's deal is rebuilt and its moves replayed, and a file with any
+  fault is refused whole (400 ``bad_history``, the fault named) with nothing changed.
+
+    >>> sorted({(route.path, *route.methods) for route in router.routes})
+    [('/api/history', 'GET'), ('/api/history', 'POST')]
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
+
+from ..store.history import export_document
+from ..store.records import Player
+from .errors import ApiError, ErrorCode, error_responses
+from .lifecycle import PlayerCookie, acting_player, reading_player, store_of
+from .uploads import UploadLimit, uploaded_file
+
+__all__ = [
+    "HISTORY_PATH",
+    "HISTORY_UPLOAD",
+    "MAX_HISTORY_BYTES",
+    "HistoryImport",
+    "download_name",
+    "router",
+]
+
+#: Where the history is read and written.
+HISTORY_PATH = "/api/history"
+#: The largest history file taken (some thousands of games).
+MAX_HISTORY_BYTES = 8 * 1024 * 1024
+#: How large a history upload may be.
+HISTORY_UPLOAD = UploadLimit(
+    file_bytes=MAX_HISTORY_BYTES, what="history file", message_key="history_too_large"
+)
+
+router = APIRouter(prefix="/api", tags=["history"])
+
+
+class HistoryImport(BaseModel):
+    """What an imported history file added."""
+
+    imported: int = Field(description="the games of the file that were new to the player")
+    present: int = Field(description="the games of the file the player already had")
+
+
+def download_name(moment: datetime) -> str:
+    """The file name the download suggests.
+
+    >>> download_name(datetime(2026, 12, 1, 10, 5, tzinfo=UTC))
+    'mahjong-solitaire-history-2026-12-01.json'
+    """
+    return f"mahjong-solitaire-history-{moment.date().isoformat()}.json"
+
+
+def _history_text(request: Request, player_id: str | None) -> str:
+    if player_id is None:
+        nobody = Player(id="", display_name=None, created_at=datetime.now(UTC))
+        document = export_document(nobody, [])
+    else:
+        document = store_of(request).export_history(player_id)
+    # as the command line writes it
+    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+
+
+@router.get(
+    "/history",
+    summary="Download the player's history file",
+    response_class=JSONResponse,
+    responses={
+        200: {
+            "description": "the history file (``mahjong-solitaire/history``, version 2), "
+            "as an attachment",
+            "content": {"application/json": {"schema": {"type": "object"}}},
+        },
+        **error_responses(ErrorCode.UNAVAILABLE),
+    },
+)
+def download_history(request: Request, cookie: PlayerCookie = None) -> Response:
+    """The file ``mahjong-solitaire export`` writes, every game of the player with its
+    moves.  Nothing is written: a visitor without a player gets a file of no games."""
+    text = _history_text(request, reading_player(request, cookie))
+    return Response(
+        text,
+        media_type="application/json",
+        headers={
+            "Content-Disposition": f'attachment; filename="{download_name(datetime.now(UTC))}"',
+            "Cache-Control": "no-store",
+        },
+    )
+
+
+def _import(request: Request, response: Response, cookie: str | None, data: bytes) -> HistoryImport:
+    try:
+        document = json.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise ApiError(ErrorCode.BAD_HISTORY, "the file is not UTF-8 text") from None
+    except ValueError as error:  # not parseable, or a number with too many digits
+        raise ApiError(ErrorCode.BAD_HISTORY, f"the file is not JSON ({error})") from None
+    except RecursionError:
+        raise ApiError(ErrorCode.BAD_HISTORY, "the file nests too deeply to be read") from None
+    player_id = acting_player(request, response, cookie)
+    try:
+        added = store_of(request).import_history(player_id, document)
+    except ValueError as error:  # the store's StoreError, as the command line catches it
+        raise ApiError(ErrorCode.BAD_HISTORY, f"{error}; nothing was imported") from None
+    total = len(document["games"])
+    return HistoryImport(imported=added, present=total - added)
+
+
+@router.post(
+    "/history",
+    summary="Import a history file",
+    response_model=HistoryImport,
+    # a cross-site upload is refused (403); the media type is this route's own
+    # check (400 for anything but multipart/form-data), not 415
+    responses=error_responses(ErrorCode.BAD_HISTORY, ErrorCode.UNAVAILABLE, ErrorCode.CROSS_SITE),
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {
+                "multipart/form-data": {
+                    "schema": {
+                        "type": "object",
+                        "required": ["file"],
+                        "properties": {"file": {"type": "string", "format": "binary"}},
+                    }
+                }
+            },
+        }
+    },
+)
+async def upload_history(
+    request: Request, response: Response, cookie: PlayerCookie = None
+) -> HistoryImport:
+    """A history file as ``mahjong-solitaire export`` writes it (versions 1 and 2), in the
+    field ``file``.  Its games are added to the player's: ``imported`` counts the new ones,
+    ``present`` the ones the player already had (same start and deal).  The checks are the
+    command line's: every game's deal is rebuilt and its moves replayed, and the status,
+    the aid counts and the time must agree with them.  A file that is not JSON, not a
+    history file, of a newer version, or with any game at fault is refused whole (400
+    ``bad_history``, the first fault in ``detail``) and nothing changes; a file over
+    :data:`MAX_HISTORY_BYTES` is refused (413) before it is read.  An unfinished game comes
+    back paused (or abandoned when the player already has an open game); an imported win
+    is ranked only when humanly possible and never on the shared daily board."""
+    data, _ = await uploaded_file(request, HISTORY_UPLOAD)
+    return await run_in_threadpool(_import, request, response, cookie, data)
