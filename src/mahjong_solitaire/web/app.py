@@ -55,6 +55,7 @@ from .errors import (
     message_key_of,
 )
 from .i18n_api import router as i18n_router
+from .installable import serve_service_worker
 from .language import LanguageMiddleware, request_language
 from .layouts_api import router as layouts_router
 from .security import (
@@ -269,6 +270,7 @@ def create_app(
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
+    serve_service_worker(app, STATIC)
     app.mount("/static", PageFiles(directory=STATIC, check_dir=False), name="static")
     app.mount("/docs-assets", StaticFiles(packages=[DOCS_ASSETS]), name="docs-assets")
     return app

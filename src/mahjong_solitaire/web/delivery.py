@@ -18,12 +18,17 @@ are known to be current (issue 18 item 8).
 
 from __future__ import annotations
 
+import mimetypes
+
 from starlette.datastructures import MutableHeaders
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 __all__ = ["MINIMUM_SIZE", "REVALIDATE", "CompressionMiddleware", "PageFiles"]
+
+# the web app manifest's own type (Python's table does not know the extension everywhere)
+mimetypes.add_type("application/manifest+json", ".webmanifest")
 
 #: Answers shorter than this go uncompressed: gzip's own header would eat the gain.
 MINIMUM_SIZE = 512
