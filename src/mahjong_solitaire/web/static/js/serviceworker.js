@@ -9,8 +9,9 @@
 // any file is a new worker, which keeps the new files and drops the old copy.
 //
 // Network first: while the server answers, the page gets its current files (revalidated
-// by the browser's cache: 304 when unchanged) and the copy is refreshed; only a request
-// that cannot reach the server is answered from the copy.
+// by the browser's cache: 304 when unchanged); only a request that cannot reach the server
+// is answered from the copy.  The copy of the page's files is made once, when the worker
+// is installed (the digest makes it current); the catalogue's is refreshed on each load.
 
 /* global PAGE_FILES, PAGE_VERSION */
 const FILES = `page-${PAGE_VERSION}`;
@@ -46,20 +47,20 @@ self.addEventListener("fetch", (event) => {
   if (!ours(url)) return;
   if (request.mode === "navigate" || url.pathname === "/" || url.pathname.startsWith("/static/")) {
     // every address of the page (/?code=…) is the one page, kept as "/"
-    event.respondWith(fresh(request, FILES, request.mode === "navigate" ? "/" : request));
+    event.respondWith(fresh(request, FILES, request.mode === "navigate" ? "/" : request, false));
   } else if (url.pathname === CATALOGUE || url.pathname.startsWith(`${CATALOGUE}/`)) {
-    event.respondWith(fresh(request, WORDS, request));
+    event.respondWith(fresh(request, WORDS, request, true));
   }
 });
 
-async function fresh(request, name, key) {
-  const cache = await caches.open(name);
+async function fresh(request, name, key, refresh) {
   try {
     const response = await fetch(request);
-    if (response.ok) await cache.put(key, response.clone());
+    if (refresh && response.ok) await (await caches.open(name)).put(key, response.clone());
     return response;
   } catch (unreachable) {
     // the server cannot be reached: the copy, when there is one; else the failure itself
+    const cache = await caches.open(name);
     const copy = await cache.match(key, { ignoreSearch: request.mode === "navigate", ignoreVary: true });
     if (copy) return copy;
     throw unreachable;
