@@ -75,3 +75,24 @@ def test_the_pages_files_are_revalidated_before_reuse_and_answer_304_when_unchan
 
 def test_the_api_is_not_given_the_page_files_cache_header(client):
     assert client.get("/api/layouts").headers.get("cache-control") != "no-cache"
+
+
+def test_a_streamed_answer_is_compressed_as_it_streams_and_arrives_whole():
+    from starlette.applications import Starlette
+    from starlette.responses import StreamingResponse
+    from starlette.routing import Route
+
+    from mahjong_solitaire.web.delivery import CompressionMiddleware
+
+    lines = [f'{{"line": {n}, "text": "{"tile " * 40}"}}\n'.encode() for n in range(200)]
+
+    def stream(request):
+        return StreamingResponse(iter(lines), media_type="application/x-ndjson")
+
+    app = Starlette(routes=[Route("/export", stream)])
+    app.add_middleware(CompressionMiddleware)
+    with TestClient(app) as streaming:
+        answer = raw(streaming, "/export", GZIP)
+    assert answer.headers["content-encoding"] == "gzip"
+    assert "content-length" not in answer.headers  # streamed: chunked, not buffered
+    assert gzip.decompress(answer.raw_body) == b"".join(lines)  # type: ignore[attr-defined]
