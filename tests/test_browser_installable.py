@@ -79,7 +79,7 @@ def test_with_the_server_stopped_the_page_opens_from_its_copy_says_so_and_recove
         page = open_page(browser, server.url, locale="pt-PT")
         try:
             page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-            until(page, "navigator.serviceWorker.controller !== null")
+            until(page, "navigator.serviceWorker.controller !== null", timeout=45)
             tiles_before = page.locator("#board .tile").count()
             assert tiles_before > 0
             server.stop()

@@ -635,7 +635,10 @@ async function boot() {
   wire();
   fullscreenSwitch(document.querySelector("#menu [data-action='fullscreen']"), announce);
   watchConnection(reconnected);
-  registerServiceWorker();
+  // the worker's copy of the page's files waits for the page's own load to be over
+  const register = () => setTimeout(registerServiceWorker, 1000);
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
   if (speechless instanceof TypeError) serverUnreachable(); // no answer at all
   if (speechless) showProblem(speechless);
   // without the list the board still draws (the game's state holds its tiles); the player
