@@ -44,6 +44,7 @@ from ..store import Store
 from .api import router
 from .connect_api import router as connect_router
 from .daily_api import router as daily_router
+from .delivery import CompressionMiddleware, PageFiles
 from .editor_api import router as editor_router
 from .errors import (
     DATABASE_FAILURES,
@@ -55,6 +56,7 @@ from .errors import (
 )
 from .history_api import router as history_router
 from .i18n_api import router as i18n_router
+from .installable import serve_service_worker
 from .language import LanguageMiddleware, request_language
 from .layouts_api import router as layouts_router
 from .security import (
@@ -244,6 +246,8 @@ def create_app(
     if allowed_hosts is not None:
         app.add_middleware(HostCheckMiddleware, allowed_hosts=allowed_hosts)
     app.add_middleware(SecurityHeadersMiddleware)
+    # outermost: every answer, refusals included, goes compressed (.delivery)
+    app.add_middleware(CompressionMiddleware)
 
     _answer_errors(app)
     _exact_openapi(app)
@@ -268,6 +272,7 @@ def create_app(
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
-    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+    serve_service_worker(app, STATIC)
+    app.mount("/static", PageFiles(directory=STATIC, check_dir=False), name="static")
     app.mount("/docs-assets", StaticFiles(packages=[DOCS_ASSETS]), name="docs-assets")
     return app

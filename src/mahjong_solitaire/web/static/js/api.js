@@ -1,5 +1,6 @@
 // The JSON API of the game server (see docs/web-api.md): one function per request.
 
+import { serverUnreachable } from "./connection.js";
 import { t } from "./strings.js";
 
 /** A refused request: `message` is for the player (in the page's language), `detail` the
@@ -26,6 +27,7 @@ export async function request(method, path, body, { keepalive = false } = {}) {
     });
   } catch (error) {
     // the browser's own text ("Failed to fetch") is English and says little
+    serverUnreachable();
     throw new ApiError(0, "network", t("errorNetwork"), error.message);
   }
   let data = null;

@@ -5,6 +5,7 @@
 import { aidSettingsPart } from "./aidsettings.js";
 import { api, ApiError } from "./api.js";
 import { connectNewGamePart, connectStagesPanel } from "./connectpages.js";
+import { serverUnreachable, watchConnection } from "./connection.js";
 import { SolutionDemo } from "./demo.js";
 import { dailyPage, showDailyBadge } from "./daily.js";
 import { closeDialog, dialogName, installDialog } from "./dialogs.js";
@@ -13,6 +14,7 @@ import { layoutEditor, testPlayAgain } from "./editor.js";
 import { tilesMatch } from "./faces.js";
 import { guidePage, guideSeen } from "./guide.js";
 import { newGameDialog, noMovesDialog, winDialog } from "./gamedialogs.js";
+import { fullscreenSwitch, registerServiceWorker, toggleFullscreen } from "./installable.js";
 import { announcer, BoardKeys } from "./keyboard.js";
 import { forgetLayouts, loadLayouts } from "./layouts.js";
 import { markMatches } from "./matches.js";
@@ -47,6 +49,7 @@ const app = {
   shownFor: null, // "id:status:version" of the last end-of-game dialog shown
   gameShown: null, // the id of the game drawn, to announce a new one
   verdict: null, // the solver's word on a position: {key, value} ("pending" while asked)
+  speechless: false, // the catalogue could not be loaded: the page speaks English for now
 };
 
 for (const mode of MODES) {
@@ -452,6 +455,7 @@ const commands = {
   settings: () => withPause((onClose) => settingsPage({ settings: app.settings, change: changeSettings, setLanguage, onClose,
     aidSettings: () => aidSettingsPart(app.settings, changeSettings, () => sound.sample()) })),
   rules: () => withPause((onClose) => rulesPage({ onClose })),
+  fullscreen: () => toggleFullscreen(),
   // a deal not yet played (version 0) has no clock to stop: pausing would store it
   guide: () => (app.state && app.state.version === 0 ? guidePage() : withPause((onClose) => guidePage({ onClose }))),
   about: () => withPause((onClose) => aboutPage({ onClose })),
@@ -653,9 +657,17 @@ async function boot() {
   } catch (problem) {
     speechless = problem; // no catalogue: the page speaks English, and says why once it can
   }
+  app.speechless = Boolean(speechless);
   applyStrings();
   applySettings(app.settings);
   wire();
+  fullscreenSwitch(document.querySelector("#menu [data-action='fullscreen']"), announce);
+  watchConnection(reconnected);
+  // the worker's copy of the page's files waits for the page's own load to be over
+  const register = () => setTimeout(registerServiceWorker, 1000);
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
+  if (speechless instanceof TypeError) serverUnreachable(); // no answer at all
   if (speechless) showProblem(speechless);
   // without the list the board still draws (the game's state holds its tiles); the player
   // is told, and a later New game dialog asks again
@@ -698,6 +710,38 @@ async function boot() {
   } catch (problem) {
     $("loading").textContent = problem.status === 0 ? t("errorNetwork") : t("errorGeneric", { message: problem.message });
   }
+}
+
+/** The server answers again after a while out of reach (connection.js): what the page
+ * could not load meanwhile, then the game as the server has it; no reload. */
+async function reconnected() {
+  if (app.speechless && !(await catalogueLoaded())) return;
+  try {
+    const state = app.state ? await modeOf(app.state).api.game(app.state.id) : await api.current();
+    if (app.pending === 0) show(state);
+  } catch (problem) {
+    // out of reach again (api.js has brought the banner back), or refused: the player is told
+    if (!(problem instanceof ApiError)) throw problem;
+    if (problem.status !== 0) showProblem(problem);
+  }
+}
+
+/** Load the catalogue missed at boot; false when the server is out of reach again. */
+async function catalogueLoaded() {
+  try {
+    await loadCatalogue();
+  } catch (problem) {
+    // fetch rejects with a TypeError when the server cannot be reached; any other failure
+    // (a status the catalogue's request refused) is told, and the page speaks English
+    if (problem instanceof TypeError) {
+      serverUnreachable();
+      return false;
+    }
+    showProblem(problem);
+  }
+  app.speechless = false;
+  applyStrings();
+  return true;
 }
 
 boot();

@@ -28,6 +28,8 @@ const PATHS = {
   check: '<path d="m5 12 5 5 9-10"/>',
   solve: '<path d="m4 20 10-10"/><path d="m14 6 1.5-3L17 6l3 1.5-3 1.5-1.5 3L14 9l-3-1.5z"/>',
   flag: '<path d="M5 21V4"/><path d="M5 4h11l-2 4 2 4H5"/>',
+  expand: '<path d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5"/>',
+  shrink: '<path d="M9 4v5H4M20 9h-5V4M15 20v-5h5M4 15h5v5"/>',
 };
 
 /** An inline SVG icon by name. */

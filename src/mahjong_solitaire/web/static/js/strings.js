@@ -387,6 +387,18 @@ export const STRINGS = {
   errorGeneric: "Something went wrong: {message}",
   errorStale: "The game changed in another tab; showing the latest position.",
 
+  // the server out of reach, full screen (connection.js, installable.js)
+  offlineMessage: "The game server cannot be reached. Your game is safe on it; this page keeps trying.",
+  offlineRetryIn: "Next try in {seconds} s",
+  offlineTrying: "Trying…",
+  offlineRetryNow: "Try now",
+  offlineBack: "The game server answers again.",
+  menuFullscreen: "Full screen",
+  menuFullscreenLeave: "Leave full screen",
+  announceFullscreen: "Full screen",
+  announceFullscreenLeft: "Left full screen",
+  fullscreenRefused: "The browser did not allow full screen.",
+
   // accessibility: names of the board and its tiles, what the live region announces
   boardLabel: "Board",
   tileFree: "{name}, free",

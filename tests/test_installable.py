@@ -1,0 +1,83 @@
+"""Issue 18 item 6 without a browser: the icons are our own drawing and the files served
+are what the drawing gives today; the service worker's script lists every file of the
+page and changes when any of them does; the policy lets the page's own worker and
+manifest load, and nothing from another host."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import struct
+
+from mahjong_solitaire.web.app import STATIC
+from mahjong_solitaire.web.app_icon import ICON_SIZES, icon_png, icon_svg
+from mahjong_solitaire.web.installable import page_files, worker_script
+
+ICONS = STATIC / "icons"
+
+
+def test_the_icon_files_are_what_our_drawing_gives_today():
+    assert (ICONS / "icon.svg").read_text(encoding="utf-8") == icon_svg()
+    for size in ICON_SIZES:
+        assert (ICONS / f"icon-{size}.png").read_bytes() == icon_png(size)
+
+
+def test_each_png_icon_is_a_square_of_its_size():
+    for size in ICON_SIZES:
+        data = (ICONS / f"icon-{size}.png").read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+        assert struct.unpack(">II", data[16:24]) == (size, size)
+
+
+def test_the_manifest_names_the_app_and_lists_icons_that_exist(client):
+    answer = client.get("/static/manifest.webmanifest")
+    assert answer.headers["content-type"].startswith("application/manifest+json")
+    manifest = answer.json()
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
+    for icon in manifest["icons"]:
+        assert client.get(icon["src"]).status_code == 200, icon["src"]
+    assert {icon["sizes"] for icon in manifest["icons"]} >= {"192x192", "512x512", "any"}
+    assert '<link rel="manifest" href="/static/manifest.webmanifest">' in client.get("/").text
+
+
+def _listed(script: str) -> list[str]:
+    first = script.splitlines()[0]
+    return list(json.loads(first.removeprefix("const PAGE_FILES = ").removesuffix(";")))
+
+
+def test_the_service_worker_keeps_every_file_of_the_page(client):
+    answer = client.get("/service-worker.js")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith("text/javascript")
+    assert answer.headers["cache-control"] == "no-cache"
+    listed = _listed(answer.text)
+    assert listed[0] == "/"
+    assert "/static/js/app.js" in listed and "/static/manifest.webmanifest" in listed
+    assert "/static/js/serviceworker.js" not in listed  # the worker is not its own file
+    for address in listed:
+        assert client.get(address).status_code == 200, address
+
+
+def test_a_changed_file_of_the_page_is_a_new_service_worker(tmp_path):
+    copy = tmp_path / "static"
+    shutil.copytree(STATIC, copy)
+    before = worker_script(copy)
+    (copy / "css" / "app.css").write_text("/* changed */\n", encoding="utf-8")
+    worker_script.cache_clear()
+    after = worker_script(copy)
+    assert before.splitlines()[1] != after.splitlines()[1]  # PAGE_VERSION
+    assert _listed(before) == _listed(after)
+    (copy / "css" / "more.css").write_text("", encoding="utf-8")
+    worker_script.cache_clear()
+    assert "/static/css/more.css" in _listed(worker_script(copy))
+    assert len(page_files(copy)) == len(page_files(STATIC)) + 1
+
+
+def test_the_policy_lets_only_this_servers_worker_and_manifest_load(client):
+    policy = dict(
+        part.strip().split(" ", 1)
+        for part in client.get("/").headers["content-security-policy"].split(";")
+    )
+    assert policy["worker-src"] == "'self'"
+    assert policy["manifest-src"] == "'self'"
+    assert policy["script-src"] == "'self'"
