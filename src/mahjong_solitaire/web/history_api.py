@@ -26,7 +26,7 @@ from ..store.history import export_document
 from ..store.records import Player
 from .errors import ApiError, ErrorCode, error_responses
 from .lifecycle import PlayerCookie, acting_player, reading_player, store_of
-from .uploads import UploadLimit, uploaded_file
+from .uploads import FILE_UPLOAD_BODY, UploadLimit, uploaded_file
 
 __all__ = [
     "HISTORY_PATH",
@@ -127,20 +127,7 @@ def _import(request: Request, response: Response, cookie: str | None, data: byte
     # a cross-site upload is refused (403); the media type is this route's own
     # check (400 for anything but multipart/form-data), not 415
     responses=error_responses(ErrorCode.BAD_HISTORY, ErrorCode.UNAVAILABLE, ErrorCode.CROSS_SITE),
-    openapi_extra={
-        "requestBody": {
-            "required": True,
-            "content": {
-                "multipart/form-data": {
-                    "schema": {
-                        "type": "object",
-                        "required": ["file"],
-                        "properties": {"file": {"type": "string", "format": "binary"}},
-                    }
-                }
-            },
-        }
-    },
+    openapi_extra=FILE_UPLOAD_BODY,
 )
 async def upload_history(
     request: Request, response: Response, cookie: PlayerCookie = None

@@ -60,7 +60,7 @@ from .models import (
     StageLayout,
 )
 from .state import layout_details, layout_info
-from .uploads import UploadLimit, uploaded_file
+from .uploads import FILE_UPLOAD_BODY, UploadLimit, uploaded_file
 
 __all__ = [
     "LAYOUT_UPLOAD",
@@ -219,20 +219,7 @@ def _import(
         ErrorCode.UNAVAILABLE,
         ErrorCode.CROSS_SITE,
     ),
-    openapi_extra={
-        "requestBody": {
-            "required": True,
-            "content": {
-                "multipart/form-data": {
-                    "schema": {
-                        "type": "object",
-                        "required": ["file"],
-                        "properties": {"file": {"type": "string", "format": "binary"}},
-                    }
-                }
-            },
-        }
-    },
+    openapi_extra=FILE_UPLOAD_BODY,
 )
 async def upload_layout(
     request: Request, response: Response, cookie: PlayerCookie = None

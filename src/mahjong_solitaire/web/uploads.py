@@ -22,10 +22,27 @@ from starlette.formparsers import MultiPartException, MultiPartParser
 
 from .errors import ApiError, ErrorCode
 
-__all__ = ["MULTIPART_FRAMING_BYTES", "UploadLimit", "uploaded_file"]
+__all__ = ["FILE_UPLOAD_BODY", "MULTIPART_FRAMING_BYTES", "UploadLimit", "uploaded_file"]
 
 #: What the multipart framing around the file may add to the request body.
 MULTIPART_FRAMING_BYTES = 16 * 1024
+
+#: The request body an upload route declares in the OpenAPI schema (its ``openapi_extra``):
+#: one file in the multipart field ``file``.
+FILE_UPLOAD_BODY: dict[str, object] = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "multipart/form-data": {
+                "schema": {
+                    "type": "object",
+                    "required": ["file"],
+                    "properties": {"file": {"type": "string", "format": "binary"}},
+                }
+            }
+        },
+    }
+}
 
 
 @dataclass(frozen=True)
