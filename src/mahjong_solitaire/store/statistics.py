@@ -8,7 +8,8 @@ Rules:
   stored time counts as brought into ``0..MAX_ELAPSED_SECONDS`` (a week; :mod:`.limits`),
   so no figure overflows or turns infinite whatever the database holds.
 * **assisted wins apart**: a win is assisted when its action log says so
-  (:func:`~mahjong_solitaire.core.assistance.assisted`: a hint was used).  Each group
+  (:func:`~mahjong_solitaire.core.assistance.assisted`: a hint, a shown
+  solution or the way back was used).  Each group
   counts its assisted wins, and gives the best and median time of its *unassisted* wins
   besides those of all wins.
 * **hints, undos, shuffles**: totals over all games.
