@@ -128,5 +128,9 @@ def test_the_layouts_page_imports_exports_and_deletes_own_layouts_by_keyboard(pa
     page.locator("dialog[data-dialog='editor']").wait_for(state="visible")
     page.keyboard.press("Escape")
     settle(page)
-    game = page.request.get(base(page) + "/api/game").json()
+    for _ in range(50):  # the resume is sent once the pause has landed: wait for it
+        game = page.request.get(base(page) + "/api/game").json()
+        if game["status"] != "paused":
+            break
+        page.wait_for_timeout(100)
     assert game["status"] != "paused"
