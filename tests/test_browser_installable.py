@@ -134,8 +134,9 @@ def test_full_screen_works_by_keyboard_and_is_announced(browser, server):
     page = open_page(browser, server.url)
     try:
         item = page.locator(ITEM)
-        if not page.evaluate("document.fullscreenEnabled"):
-            pytest.skip("this Chromium has no Fullscreen API")
+        # Debian's Chromium, which the suite drives, has the Fullscreen API (a browser
+        # without it hides the item: the next test)
+        assert page.evaluate("document.fullscreenEnabled")
         page.focus("#menu-button")
         page.keyboard.press("Enter")
         item.focus()

@@ -363,7 +363,21 @@ def test_cli_a_file_that_cannot_be_read_as_text_is_refused_in_one_line(
     assert text in err and str(path) in err and err.count("\n") == 1
 
 
-@pytest.mark.parametrize("seed", range(0, 60, 3))
+def _passing_deals(count: int) -> list[int]:
+    """Seeds of random Turtle deals whose optimistic play at the start clears the board."""
+    from mahjong_solitaire.solver.relaxation import Relaxation
+
+    found = []
+    for seed in range(1000):
+        board = random_board(builtin_layout("turtle"), seed)
+        if not Relaxation(board).relaxed_stuck(board.present, board.free, 0):
+            found.append(seed)
+            if len(found) == count:
+                break
+    return found
+
+
+@pytest.mark.parametrize("seed", _passing_deals(20))
 def test_a_probe_may_stop_once_the_probed_key_is_gone_when_the_node_passed(seed):
     """rules §5.3: optimistic play is a closure, so a probe of one key's pairing at a node
     whose own optimistic play cleared the board clears it too once that key is gone; the
@@ -373,8 +387,6 @@ def test_a_probe_may_stop_once_the_probed_key_is_gone_when_the_node_passed(seed)
     board = random_board(builtin_layout("turtle"), seed)
     relaxation = Relaxation(board)
     present, free = board.present, board.free
-    if relaxation.relaxed_stuck(present, free, 0):
-        pytest.skip("optimistic play is stuck at this deal's start: no probe runs there")
     stopped = 0
     for k, mask in enumerate(relaxation.kmask):
         rem = mask & present
