@@ -42,7 +42,7 @@ def accessible_name(page, selector: str) -> str:
 
 def test_a_won_layout_card_shows_won_and_the_best_time_for_its_difficulty_only(page) -> None:
     reach_win(page, CODE)
-    page.wait_for_selector(".confetti", state="detached")  # its pieces pass over the cards
+    page.wait_for_selector("#celebration", state="detached")  # its confetti pass over the cards
     page.keyboard.press("Escape")
     settle(page)
     stats = page.request.get(base(page) + "/api/statistics").json()

@@ -19,6 +19,7 @@ import { announcer, BoardKeys } from "./keyboard.js";
 import { forgetLayouts, loadLayouts } from "./layouts.js";
 import { markMatches } from "./matches.js";
 import { askToLeave, mustAsk } from "./leaving.js";
+import { animateChanges, celebrate, motionAllowed, snapshot } from "./motion.js";
 import { layoutsDialog } from "./layoutsdialog.js";
 import { layoutFragment, layoutInFragment } from "./sharedlayout.js";
 import { classic, connect, createGame, MODES, modeOf, otherMode } from "./modes/index.js";
@@ -28,8 +29,7 @@ import { Sound } from "./sound.js";
 import { isShuffleRefusal, SHUFFLE_NOT_FOUND, shuffleNotFoundDialog } from "./shufflesearch.js";
 import { stagesPage } from "./stages.js";
 import { statisticsPage } from "./statistics.js";
-import { chooseLanguage, loadCatalogue, t, tileName } from "./strings.js";
-import { reducedMotion } from "./tileview.js";
+import { chooseLanguage, loadCatalogue, t, tileName, tn } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -112,7 +112,9 @@ function show(state) {
   if (board.hint && !board.hint.every((i) => state.tiles.some((tile) => tile.i === i))) board.setHint(null);
   const fresh = app.gameShown !== null && app.gameShown !== state.id;
   app.gameShown = state.id;
+  const before = snapshot(board);
   board.render(state);
+  animateChanges(board, before);
   paintMatches();
   keys.refresh();
   if (fresh) announce(t("announceNewGame", { layout: state.layout.title, difficulty: t(state.difficulty) }));
@@ -231,7 +233,7 @@ function endOfGame(state) {
       newGame: () => openNewGame(),
       share: () => shareLink(),
     });
-    confetti();
+    celebrate();
   }
 }
 
@@ -390,8 +392,13 @@ function run(name, options = {}) {
       const [first, second] = answer.hint.map((i) => tileName(board.label(i)));
       announce(t("announceHint", { first, second }));
     }
-    const said = { undo: "announceUndone", redo: "announceRedone", shuffle: "announceShuffled", "shuffle-longer": "announceShuffled" }[name];
+    const said = { undo: "announceUndone", redo: "announceRedone" }[name];
     if (said) announce(t(said));
+    if (name === "shuffle" || name === "shuffle-longer") {
+      const shuffled = tn("announceShuffledPairs", answer.pairs_available);
+      toast(shuffled);
+      announce(shuffled);
+    }
     if (name === "hint" || name === "shuffle") sound.play(name);
     return answer;
   });
@@ -513,7 +520,7 @@ function finish() {
   return enqueue(async () => {
     const before = app.state;
     const answer = await modeOf(before).api.action(before.id, "finish", before.version);
-    if (!reducedMotion()) {
+    if (motionAllowed()) {
       let tiles = before.tiles;
       for (const pair of answer.finished) {
         tiles = tiles.filter((tile) => !pair.includes(tile.i));
@@ -565,23 +572,6 @@ async function shareLink() {
   const fragment = own ? await layoutFragment(own.title, own.positions) : "";
   const url = `${window.location.origin}/?code=${encodeURIComponent(code)}${fragment}`;
   toast((await copyText(url)) ? t("linkCopied") : t("copyFailed"));
-}
-
-function confetti() {
-  if (reducedMotion()) return;
-  const box = document.createElement("div");
-  box.className = "confetti";
-  const colors = ["#e0a526", "#c62828", "#1d7a3e", "#1f5fae", "#c2185b", "#35c6ff"];
-  for (let k = 0; k < 70; k += 1) {
-    const piece = document.createElement("i");
-    piece.style.left = `${Math.random() * 100}%`;
-    piece.style.background = colors[k % colors.length];
-    piece.style.animationDelay = `${Math.random() * 600}ms`;
-    piece.style.animationDuration = `${1400 + Math.random() * 1200}ms`;
-    box.append(piece);
-  }
-  document.body.append(box);
-  setTimeout(() => box.remove(), 3400);
 }
 
 // -- wiring ----------------------------------------------------------------------------

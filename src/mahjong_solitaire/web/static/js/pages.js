@@ -9,6 +9,7 @@ import { faceSvg } from "./faces.js";
 import { entryMarks, fairRule, showAllSwitch } from "./fairboards.js";
 import { segmented } from "./gamedialogs.js";
 import { classic, modeLayoutTitle } from "./modes/index.js";
+import { motionSettingPart } from "./motionsetting.js";
 import { difficultyName, language, languages, t } from "./strings.js";
 
 export function layoutTitle(name, layouts) {
@@ -184,6 +185,7 @@ export async function settingsPage({ settings, change, setLanguage, onClose, aid
     segmented(t("theme"), [["light", t("themeLight")], ["dark", t("themeDark")], ["system", t("themeSystem")]],
       settings.theme, (value) => change({ theme: value })),
     h("label", { class: "check" }, timer, t("showTimer")),
+    motionSettingPart(settings, change),
     calmSettingsPart(settings, change),
     aidSettings ? aidSettings() : null,
     h("h3", {}, h("label", { for: "language" }, t("language"))),

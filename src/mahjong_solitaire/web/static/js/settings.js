@@ -1,12 +1,15 @@
 // Player settings kept in localStorage: tile style, theme, timer visibility, and the aids'
 // (highlight matches, sound and its volume, the solution demo's speed 1…5), and calm play's
-// (ask before abandoning a game in progress, zen: no timer, counters or chip while playing).
+// (ask before abandoning a game in progress, zen: no timer, counters or chip while playing),
+// and animations (motion.js: on unless the player turns them off).
+
+import { applyMotion } from "./motion.js";
 
 const KEY = "mahjong-solitaire.settings";
 const DEFAULTS = {
   tileStyle: "classic", theme: "system", showTimer: true,
   highlight: false, sound: false, volume: 0.6, demoSpeed: 3,
-  confirmAbandon: true, zen: false,
+  confirmAbandon: true, zen: false, motion: true,
 };
 
 export function loadSettings() {
@@ -31,12 +34,13 @@ export function saveSettings(settings) {
 
 const darkQuery = window.matchMedia("(prefers-color-scheme: dark)");
 
-/** Apply the theme, the timer setting and zen (calm.css) to the document. */
+/** Apply the theme, the timer setting, zen (calm.css) and animations to the document. */
 export function applySettings(settings) {
   const dark = settings.theme === "dark" || (settings.theme === "system" && darkQuery.matches);
   document.documentElement.dataset.theme = dark ? "dark" : "light";
   document.body.classList.toggle("hide-timer", !settings.showTimer);
   document.body.classList.toggle("zen", Boolean(settings.zen));
+  applyMotion(settings);
 }
 
 export function onSystemThemeChange(callback) {

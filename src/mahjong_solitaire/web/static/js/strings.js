@@ -414,6 +414,13 @@ export const STRINGS = {
   announceNewGame: "New game: {layout}, {difficulty}",
   announceWon: "You won in {time}!",
   announcePaused: "Paused",
+  announceShuffledPairs: ngettext("Tiles shuffled: {n} pair free", "Tiles shuffled: {n} pairs free"),
+
+  // motion (motion.js, motionsetting.js)
+  motionSetting: "Animations",
+  motionNote: "Tiles leave, move and celebrate with short animations. They are off as well when your system asks for reduced motion.",
+  announceMotionOn: "Animations on",
+  announceMotionOff: "Animations off",
 
   // the aids of rules §5.9–§5.12: the solution demo, Finish, Restart, highlight, sound
   solve: "Solve",

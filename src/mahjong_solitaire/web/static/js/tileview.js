@@ -1,16 +1,13 @@
 // What the classic board (board.js) and the Connect grid (connect.js) draw alike: tile
 // elements with their faces, the board fitted and centred in the stage, removed tiles
-// fading out, and the selection, hint and shake outlines.
+// leaving (motion.js), and the selection, hint and shake outlines.
 //
 // A view extends TileView and keeps `this.tiles` (what a tap names -> its `.tile` element)
 // and `this.labels` (the same keys -> the label drawn) up to date; it implements `fit()`,
 // which measures its tiles and calls `sizeBoard`.
 
 import { faceUrl } from "./faces.js";
-
-export function reducedMotion() {
-  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-}
+import { leave, motionAllowed } from "./motion.js";
 
 /** The narrowest tile drawn (px). */
 const MIN_TILE = 3;
@@ -51,17 +48,15 @@ export function tileElement(className, data) {
 }
 
 /** A removed tile: `el` becomes a ghost (its `keys` dropped from the dataset, so tests and
- * taps no longer find it) that fades out, then `outer` (the tile or its holder) leaves. */
+ * taps no longer find it) that leaves with its pair (motion.js), then `outer` (the tile or
+ * its holder) is removed. */
 export function fadeOut(el, outer, keys) {
+  const face = el.dataset.tile || "";
   el.className = "ghost";
   for (const key of keys) delete el.dataset[key];
   el.removeAttribute("role");
-  if (reducedMotion()) {
-    outer.remove();
-    return;
-  }
-  requestAnimationFrame(() => el.classList.add("gone"));
-  setTimeout(() => outer.remove(), 230);
+  el.removeAttribute("aria-label");
+  leave(el, outer, face);
 }
 
 export class TileView {
@@ -94,7 +89,7 @@ export class TileView {
 
   shake(i) {
     const el = this.tiles.get(i);
-    if (!el || reducedMotion()) return;
+    if (!el || !motionAllowed()) return;
     el.classList.remove("shake");
     void el.offsetWidth; // restart the animation
     el.classList.add("shake");
