@@ -41,7 +41,7 @@ WATCH_GHOSTS = """() => {
       if (change.type === "attributes" && el.classList.contains("leaving") && !el.seen) {
         el.seen = true;
         const record = {classes: el.className,
-                        animations: el.getAnimations().map(a => a.animationName),
+                        animations: el.getAnimations().map(a => a.id),
                         tappable: el.dataset.i !== undefined,
                         pointer: getComputedStyle(el).pointerEvents, removed: false};
         window.ghosts.push(record);
@@ -205,7 +205,7 @@ def test_a_shuffle_moves_the_faces_and_says_how_many_pairs_are_free(page) -> Non
     page.wait_for_selector(".tile.moving", state="attached")
     moving = page.evaluate(
         """() => [...document.querySelectorAll('.tile.moving')].map(el => ({i: Number(el.dataset.i),
-            animations: el.getAnimations().map(a => a.animationName)}))"""
+            animations: el.getAnimations().map(a => a.id || a.animationName)}))"""
     )
     settle(page)
     after = {tile["i"]: tile["tile"] for tile in tiles(page)}

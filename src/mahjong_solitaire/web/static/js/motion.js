@@ -4,8 +4,8 @@
 //   lift, drift toward each other and fade (`.ghost.leaving`, ~260 ms).  The board's state is
 //   the server's at once, so the next tap is never held up;
 // - a shuffle (and its undo or redo) shows each new face travelling from where that face was
-//   to its new place (`.tile.moving`, a FLIP: the tile is drawn at its end, and animates from
-//   the old place's offset back to none);
+//   to its new place (`.tile.moving`, a FLIP: the tile is drawn at its end, and a Web
+//   Animation "tile-move" brings it from the old place's offset back home);
 // - tiles an undo brings back settle into place (`.tile.returning`);
 // - a win celebrates: confetti of our own drawing (dots, sticks and tiles, as the suits)
 //   bursts from the last pair on a canvas (`#celebration`) over the win dialog, taking no
@@ -34,6 +34,7 @@ export function applyMotion(settings) {
 // -- a pair leaves ----------------------------------------------------------------------
 
 const LEAVE_MS = 260;
+const LEAVE = "pair-leave"; // the animation's id
 /** At most this many ghosts at once (a fast demo, Finish): older ones go at once. */
 const MAX_LEAVING = 12;
 /** How far the two tiles of a pair drift toward each other: a share of the gap, at most
@@ -65,7 +66,8 @@ function launch() {
   batch = null;
   const placed = ghosts.filter((ghost) => ghost.outer.isConnected).map((ghost) => {
     const box = ghost.el.getBoundingClientRect();
-    return { ...ghost, box, x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    const width = ghost.el.offsetWidth || box.width || 1; // all reads first: one layout
+    return { ...ghost, box, width, x: box.left + box.width / 2, y: box.top + box.height / 2 };
   });
   lastPlaces = placed.map(({ x, y }) => ({ x, y }));
   const alone = [...placed];
@@ -80,8 +82,8 @@ function launch() {
 
 /** Send one ghost on its way: toward its partner (when there is one), up, and out. */
 function drift(ghost, partner) {
-  const { el, outer, box } = ghost;
-  const scale = box.width / (el.offsetWidth || box.width || 1); // a zoomed board: to its pixels
+  const { el, outer, box, width } = ghost;
+  const scale = box.width / width; // a zoomed board: to its own pixels
   let dx = 0;
   let dy = 0;
   if (partner) {
@@ -90,20 +92,22 @@ function drift(ghost, partner) {
     dx = ((partner.x - ghost.x) / gap) * reach / scale;
     dy = ((partner.y - ghost.y) / gap) * reach / scale;
   }
-  el.style.setProperty("--leave-x", `${dx.toFixed(1)}px`);
-  el.style.setProperty("--leave-y", `${dy.toFixed(1)}px`);
-  el.style.setProperty("--leave-lift", `${(el.offsetWidth * 0.35).toFixed(1)}px`);
+  const lift = width * 0.35;
+  const at = (share, up, size) => `translate(${(dx * share).toFixed(1)}px, ${(dy * share - lift * up).toFixed(1)}px) scale(${size})`;
   outer.style.zIndex = "9000"; // above the tiles it passes
-  el.classList.add("leaving");
   const entry = { outer, timer: 0 };
   const done = () => {
     clearTimeout(entry.timer);
     outer.remove();
-    const at = leaving.indexOf(entry);
-    if (at >= 0) leaving.splice(at, 1);
+    const index = leaving.indexOf(entry);
+    if (index >= 0) leaving.splice(index, 1);
   };
-  entry.timer = setTimeout(done, LEAVE_MS + 200); // also when no animation runs after all
-  el.addEventListener("animationend", done, { once: true });
+  entry.timer = setTimeout(done, LEAVE_MS + 200); // also when the animation never ends
+  play(el, "leaving", LEAVE, [
+    { offset: 0, transform: "none", opacity: 1 },
+    { offset: 0.35, transform: at(0.3, 0.6, 1.06), opacity: 1 },
+    { offset: 1, transform: at(1, 1, 0.6), opacity: 0 },
+  ], { duration: LEAVE_MS, easing: "cubic-bezier(0.3, 0.1, 0.5, 1)", fill: "forwards" }, done);
   leaving.push(entry);
   while (leaving.length > MAX_LEAVING) {
     const oldest = leaving.shift();
@@ -115,8 +119,11 @@ function drift(ghost, partner) {
 // -- a shuffle, an undo ---------------------------------------------------------------
 
 const MOVE_MS = 460;
+const MOVE = "tile-move"; // the flight's animation id
+const RETURN_MS = 220;
+const RETURN = "tile-return";
 /** Boards with more tiles changing places than this show the new faces at once. */
-const MAX_MOVING = 400;
+const MAX_MOVING = 200;
 
 /** What a view shows before a drawing: its game, and each tile element's face. */
 export function snapshot(view) {
@@ -132,22 +139,24 @@ export function animateChanges(view, before) {
   const now = [...view.tiles.values()];
   const back = now.filter((el) => !before.faces.has(el));
   if (back.length && before.faces.size) {
-    for (const el of back) restart(el, "returning", "tile-return");
+    const heights = back.map((el) => el.offsetWidth * 0.3); // all reads first: one layout
+    back.forEach((el, k) => play(el, "returning", RETURN,
+      [{ offset: 0, transform: `translateY(${(-heights[k]).toFixed(1)}px) scale(1.08)`, opacity: 0 }],
+      { duration: RETURN_MS, easing: "ease-out", fill: "backwards" }));
     return;
   }
   if (now.length !== before.faces.size) return;
   const changed = now.filter((el) => (el.dataset.tile || "") !== before.faces.get(el));
   if (changed.length < 2 || changed.length > MAX_MOVING) return;
   if (changed.some((el) => !el.dataset.tile || !before.faces.get(el))) return; // faces shown or hidden: a pause
-  const routes = rearrangement(changed, before.faces);
-  if (!routes) return;
-  for (const [el, from] of routes) fly(el, from);
+  const places = new Map(changed.map((el) => [el, el.getBoundingClientRect()]));
+  const routes = rearrangement(changed, before.faces, places);
+  if (routes) fly(routes, places);
 }
 
 /** Each changed tile and the tile whose old face it now shows (the nearest such one), or
  * null when the faces changed in another way than a rearrangement. */
-function rearrangement(changed, faces) {
-  const places = new Map(changed.map((el) => [el, el.getBoundingClientRect()]));
+function rearrangement(changed, faces, places) {
   const sources = new Map(); // face -> tiles that showed it
   for (const el of changed) {
     const face = faces.get(el);
@@ -172,29 +181,36 @@ function distance(a, b) {
   return Math.hypot(a.left - b.left, a.top - b.top);
 }
 
-/** FLIP: `el` is drawn at its place; it starts at `from` (a viewport box) and comes home. */
-function fly(el, from) {
-  const here = el.getBoundingClientRect();
-  const scale = here.width / (el.offsetWidth || here.width || 1);
-  el.style.setProperty("--from-x", `${((from.left - here.left) / scale).toFixed(1)}px`);
-  el.style.setProperty("--from-y", `${((from.top - here.top) / scale).toFixed(1)}px`);
-  el.style.setProperty("--move-delay", `${Math.round(Math.random() * 90)}ms`);
-  el.style.setProperty("--move-ms", `${MOVE_MS}ms`);
-  restart(el, "moving", "tile-move");
+/** FLIP: each tile of `routes` is drawn at its place (`places`, viewport boxes); it starts
+ * from the box of the face's old place and comes home (`.moving` meanwhile).  All reads
+ * first, then one animation per tile: one layout for the whole board. */
+function fly(routes, places) {
+  const offsets = routes.map(([el, from]) => {
+    const here = places.get(el);
+    const scale = here.width / (el.offsetWidth || here.width || 1); // a zoomed board: its pixels
+    return [el, (from.left - here.left) / scale, (from.top - here.top) / scale];
+  });
+  for (const [el, dx, dy] of offsets) {
+    play(el, "moving", MOVE,
+      [{ offset: 0, transform: `translate(${dx.toFixed(1)}px, ${dy.toFixed(1)}px) scale(1.06)` }],
+      { duration: MOVE_MS, delay: Math.round(Math.random() * 90), easing: "cubic-bezier(0.2, 0.75, 0.25, 1)", fill: "backwards" });
+  }
 }
 
-/** Play the animation `name` of `className` on `el` from its start; the class goes when
- * that animation ends. */
-function restart(el, className, name) {
-  el.classList.remove(className);
-  void el.offsetWidth; // a new start, also when the last one is still running
+/** Play the Web Animation `id` (`keyframes`, `timing`) on `el`, from its start when one
+ * still runs, with `className` on `el` meanwhile; then `after()`.  Fixed values of
+ * transform and opacity: the compositor plays them without styling or painting the board
+ * again on each frame. */
+function play(el, className, id, keyframes, timing, after = null) {
+  for (const running of el.getAnimations()) if (running.id === id) running.cancel();
   el.classList.add(className);
-  const done = (event) => {
-    if (event.target !== el || event.animationName !== name) return;
-    el.classList.remove(className);
-    el.removeEventListener("animationend", done);
+  const animation = el.animate(keyframes, { ...timing, id });
+  const ended = () => {
+    if (!el.getAnimations().some((other) => other.id === id && other !== animation)) el.classList.remove(className);
+    if (after) after();
   };
-  el.addEventListener("animationend", done);
+  animation.addEventListener("finish", ended);
+  animation.addEventListener("cancel", ended);
 }
 
 // -- a win --------------------------------------------------------------------------
