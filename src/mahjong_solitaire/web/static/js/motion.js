@@ -13,8 +13,9 @@
 // - a blocked tap shakes (tileview.js `shake`).
 //
 // All of it is off under `prefers-reduced-motion: reduce` and when the player turns the
-// Animations setting off (motionsetting.js): `<html data-motion="off">`, where motion.css
-// stops every animation and transition of the page, as app.css does for the media query.
+// Animations setting off (motionsetting.js): this module then starts nothing, and under
+// `<html data-motion="off">` motion.css stops every CSS animation and transition of the page
+// (the hint's pulse, a dialog's entry, Connect's slide), as app.css does for the media query.
 
 import { tilesMatch } from "./faces.js";
 
