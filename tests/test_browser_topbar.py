@@ -21,7 +21,8 @@ from mahjong_solitaire.i18n import languages
 
 sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import ARTIFACTS, click_tile, new_game, open_page, settle, tiles
-from test_browser_aids import CODE, DEAL, api_state, play_by_api
+from test_browser_a11y import audit
+from test_browser_aids import CODE, CONNECT_CODE, DEAL, api_state, play_by_api
 
 pytestmark = pytest.mark.browser
 
@@ -351,6 +352,38 @@ def test_the_bar_measures_again_when_finish_the_daily_badge_or_zen_change_it(bar
     assert after < before and row_problems(bar) == []
     toggle_zen(bar)
     assert {control["id"] for control in moved(bar)} == before
+    resize(bar, 1280, 800)
+
+
+def test_the_folded_bar_and_its_menu_pass_the_axe_audit(bar):
+    found = {}
+    for lang in ("de", "en"):
+        speak(bar, lang)
+        for width, height in ((360, 640), (820, 1180)):
+            resize(bar, width, height)
+            found[f"{lang} {width} bar"] = audit(bar)
+            bar.click("#menu-button")
+            bar.wait_for_selector("#menu:not([hidden]) .moved-item:not([hidden])")
+            found[f"{lang} {width} menu"] = audit(bar)
+            bar.keyboard.press("Escape")
+    found = {where: lines for where, lines in found.items() if lines}
+    assert not found, found
+    resize(bar, 1280, 800)
+
+
+def test_a_connect_game_has_its_bar_measured_too(bar):
+    speak(bar, "en")
+    resize(bar, 390, 844)
+    answer = bar.request.post(
+        bar.url.split("?")[0].rstrip("/") + "/api/connect/games", data={"code": CONNECT_CODE}
+    )
+    assert answer.ok, answer.text()
+    bar.reload()
+    settle(bar)
+    bar.wait_for_selector("#board[data-mode='connect']")
+    bar.wait_for_selector(".topbar[data-measured='390']", state="attached")
+    assert bar.is_hidden("#winnable")  # no solver's chip in this mode
+    assert row_problems(bar) == [] and menu_problems(bar) == []
     resize(bar, 1280, 800)
 
 

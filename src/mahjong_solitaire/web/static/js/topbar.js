@@ -11,6 +11,9 @@
 // - the bar's own folds (BAR_FOLDS): the keyboard hints go first, then every button's
 //   label folds away (the button keeps its name for screen readers and its tooltip).
 //
+// Once the row fits, a control moved before a later fold made room (Solve, moved while the
+// labels still showed) comes back if it fits now.
+//
 // Everything is measured again from the full bar when the bar's width changes (resize,
 // rotation), when anything in it changes (a language, a label, a button shown or hidden,
 // the daily badge, zen's counters, the timer passing an hour) and once the fonts load, so
@@ -92,17 +95,31 @@ class TopBar {
   layout() {
     const focused = document.activeElement;
     for (const name of BAR_FOLDS.map(([, fold]) => fold)) this.bar.classList.remove(name);
-    for (const el of this.bar.querySelectorAll(".compact, .overflowed")) el.classList.remove("compact", "overflowed");
+    for (const el of this.bar.querySelectorAll("[data-compact], [data-priority]")) el.classList.remove("compact", "overflowed");
     for (const [, apply] of this.folds()) {
       if (this.fits()) break;
       apply();
     }
+    this.bringBack();
     this.width = this.bar.clientWidth;
     this.timerText = this.timer()?.textContent || "";
     this.mirror();
     if (focused && focused.closest && focused.closest(".overflowed")) this.menuButton.focus();
     this.bar.dataset.measured = String(this.width); // (tests wait for the width they set)
     this.mutations.takeRecords(); // our own changes are no news
+  }
+
+  /** A control moved before a later fold made room (Solve, before the labels folded) comes
+   * back while it fits, the highest priority first; the first that does not fit stops. */
+  bringBack() {
+    const moved = this.movable().filter((el) => el.classList.contains("overflowed"))
+      .sort((a, b) => Number(b.dataset.priority) - Number(a.dataset.priority));
+    for (const el of moved) {
+      el.classList.remove("overflowed");
+      if (this.fits()) continue;
+      el.classList.add("overflowed");
+      return;
+    }
   }
 
   timer() {
