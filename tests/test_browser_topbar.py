@@ -17,7 +17,7 @@ import pytest
 
 from mahjong_solitaire import Game
 from mahjong_solitaire.core.tiles import matches
-from mahjong_solitaire.i18n import languages
+from mahjong_solitaire.i18n import languages, translator
 
 sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import ARTIFACTS, click_tile, new_game, open_page, settle, tiles
@@ -198,6 +198,37 @@ def test_the_top_bar_is_one_line_at_every_size_and_what_moved_is_in_the_menu(bar
     assert moved(bar) == []
 
 
+@pytest.mark.parametrize("lang", ["de", "fr", "pt"])
+def test_the_top_bar_is_one_line_at_every_width_in_between(bar, lang):
+    speak(bar, lang)
+    found = {}
+    for width in range(320, 1921, 37):  # an odd step: widths of every kind
+        resize(bar, width, 720)
+        problems = row_problems(bar)
+        if problems:
+            found[width] = problems
+    assert not found, found
+    resize(bar, 1280, 800)
+
+
+def test_pause_becoming_resume_is_measured_again(bar):
+    """Resume is a longer word than Pause in most languages: the row is measured again."""
+    speak(bar, "de")
+    found = {}
+    for width in (1180, 1280, 1366):
+        resize(bar, width, 800)
+        bar.keyboard.press("p")
+        bar.wait_for_selector("#board[data-status='paused']")
+        settle(bar)
+        assert bar.text_content("#pause .label") == translator("de")("Resume")
+        found[width] = row_problems(bar)
+        bar.keyboard.press("p")
+        bar.wait_for_selector("#board[data-status='playing']")
+        settle(bar)
+    assert not any(found.values()), found
+    resize(bar, 1280, 800)
+
+
 def test_a_phone_moves_the_least_needed_actions_first_and_keeps_the_main_ones(bar):
     speak(bar, "en")
     resize(bar, 360, 640)
@@ -285,7 +316,10 @@ def test_the_arrow_keys_go_over_the_moved_items_and_escape_gives_the_focus_back(
     assert bar.evaluate(focused) == "solve"
     bar.keyboard.press("End")
     last = bar.evaluate(focused)
-    assert last == "about"
+    assert last == bar.evaluate(
+        """() => [...document.querySelectorAll("#menu [role='menuitem']")]
+        .filter((item) => item.getClientRects().length).pop().dataset.action"""
+    )
     bar.keyboard.press("ArrowDown")  # round to the top
     assert bar.evaluate(focused) == first
     bar.keyboard.press("ArrowUp")
