@@ -18,6 +18,7 @@ import { fullscreenSwitch, registerServiceWorker, toggleFullscreen } from "./ins
 import { announcer, BoardKeys } from "./keyboard.js";
 import { forgetLayouts, loadLayouts } from "./layouts.js";
 import { markMatches } from "./matches.js";
+import { firstItem, menuKeys } from "./menu.js";
 import { askToLeave, mustAsk } from "./leaving.js";
 import { animateChanges, celebrate, motionAllowed, snapshot } from "./motion.js";
 import { layoutsDialog } from "./layoutsdialog.js";
@@ -30,6 +31,7 @@ import { isShuffleRefusal, SHUFFLE_NOT_FOUND, shuffleNotFoundDialog } from "./sh
 import { stagesPage } from "./stages.js";
 import { statisticsPage } from "./statistics.js";
 import { chooseLanguage, loadCatalogue, t, tileName, tn } from "./strings.js";
+import { keepOnOneLine } from "./topbar.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -589,12 +591,13 @@ function wire() {
   const setMenu = (open) => {
     menu.hidden = !open;
     menuButton.setAttribute("aria-expanded", String(open));
-    if (open) menu.querySelector("button").focus();
+    if (open) firstItem(menu)?.focus();
   };
   menuButton.addEventListener("click", (event) => {
     event.stopPropagation();
     setMenu(menu.hidden);
   });
+  menuKeys(menu);
   menu.addEventListener("click", (event) => {
     const item = event.target.closest("[data-action]");
     if (!item) return;
@@ -651,6 +654,7 @@ async function boot() {
   applyStrings();
   applySettings(app.settings);
   wire();
+  keepOnOneLine(document.querySelector(".topbar"), $("menu"), $("menu-button"));
   fullscreenSwitch(document.querySelector("#menu [data-action='fullscreen']"), announce);
   watchConnection(reconnected);
   // the worker's copy of the page's files waits for the page's own load to be over

@@ -28,6 +28,7 @@ export function showDailyBadge(state) {
   badge.hidden = !day;
   badge.dataset.daily = day || "";
   badge.textContent = day ? t("dailyBadge", { date: dailyDate(day) }) : "";
+  badge.dataset.short = day ? dailyDate(day, { month: "short", day: "numeric" }) : ""; // a narrow bar's form
 }
 
 const STATUS_KEYS = { won: "dayWon", played: "dayPlayed", none: "dayNotPlayed" };
