@@ -7,7 +7,7 @@ import { api, ApiError } from "./api.js";
 import { connectNewGamePart, connectStagesPanel } from "./connectpages.js";
 import { serverUnreachable, watchConnection } from "./connection.js";
 import { SolutionDemo } from "./demo.js";
-import { dailyPage, showDailyBadge } from "./daily.js";
+import { dailyLabel, dailyPage, showDailyBadge } from "./daily.js";
 import { closeDialog, dialogName, installDialog } from "./dialogs.js";
 import { applyStrings, copyText, formatTime, paintButton, showProblem, toast } from "./dom.js";
 import { layoutEditor, testPlayAgain } from "./editor.js";
@@ -18,6 +18,7 @@ import { fullscreenSwitch, registerServiceWorker, toggleFullscreen } from "./ins
 import { announcer, BoardKeys } from "./keyboard.js";
 import { forgetLayouts, loadLayouts } from "./layouts.js";
 import { markMatches } from "./matches.js";
+import { keepFocusAcrossPause } from "./pausefocus.js";
 import { askToLeave, mustAsk } from "./leaving.js";
 import { layoutsDialog } from "./layoutsdialog.js";
 import { layoutFragment, layoutInFragment } from "./sharedlayout.js";
@@ -152,9 +153,11 @@ function show(state) {
   endOfGame(state);
 }
 
-/** The tab's title: the tiles left, but for zen (no counter while playing). */
+/** The tab's title: the tiles left, but for zen (no counter while playing); a daily
+ * challenge is named with its date. */
 function showTitle(state) {
-  document.title = app.settings.zen ? t("appTitle") : `${state.tiles_left} · ${t("appTitle")}`;
+  const name = [dailyLabel(state), t("appTitle")].filter(Boolean).join(" · ");
+  document.title = app.settings.zen ? name : `${state.tiles_left} · ${name}`;
 }
 
 /** What the solver's verdict is about: the game and the faces at each position. */
@@ -648,6 +651,8 @@ function wire() {
   });
   onSystemThemeChange(() => applySettings(app.settings));
   installDialog({ fallbackFocus: () => keys.focus() });
+  keepFocusAcrossPause({ board: $("board"), cover: $("pause-cover"), resume: $("resume"), dialogOpen: () => Boolean(dialogName()),
+    fallback: () => keys.focus(), announce, resumedText: () => t("announceResumed") });
 }
 
 async function boot() {
