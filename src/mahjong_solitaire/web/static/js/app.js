@@ -15,6 +15,7 @@ import { tilesMatch } from "./faces.js";
 import { guidePage, guideSeen } from "./guide.js";
 import { newGameDialog, noMovesDialog, winDialog } from "./gamedialogs.js";
 import { fullscreenSwitch, registerServiceWorker, toggleFullscreen } from "./installable.js";
+import { boardOf, keptSelection, noteSelection } from "./keepselection.js";
 import { announcer, BoardKeys } from "./keyboard.js";
 import { forgetLayouts, loadLayouts } from "./layouts.js";
 import { markMatches } from "./matches.js";
@@ -115,6 +116,7 @@ function show(state) {
   app.gameShown = state.id;
   board.render(state);
   paintMatches();
+  noteSelection(state);
   keys.refresh();
   if (fresh) announce(t("announceNewGame", { layout: state.layout.title, difficulty: t(state.difficulty) }));
   const el = $("board");
@@ -162,7 +164,7 @@ function showTitle(state) {
 
 /** What the solver's verdict is about: the game and the faces at each position. */
 function positionKey(state) {
-  return `${state.id}:${state.tiles.map((tile) => `${tile.i}${tile.tile}`).join(",")}`;
+  return `${state.id}:${boardOf(state)}`;
 }
 
 /** The solver's word on the position (classic games), asked once per position without
@@ -710,7 +712,12 @@ async function boot() {
     // the first visit (no game played yet in this browser): the guide
     if (current.version === 0 && !guideSeen() && !dialogName()) commands.guide();
     if (current.status === "paused" && sessionStorage.getItem(AUTO_PAUSED) === current.id) {
-      run("resume").catch(reported);
+      // a reload: the game resumes by itself, with the tile that was selected (keepselection.js)
+      const reselect = keptSelection();
+      run("resume").then((resumed) => {
+        const kept = reselect(resumed);
+        if (kept !== null) tap(kept);
+      }, reported);
     }
   } catch (problem) {
     $("loading").textContent = problem.status === 0 ? t("errorNetwork") : t("errorGeneric", { message: problem.message });
