@@ -9,7 +9,7 @@ own (issue 18 item 5), in headless Chromium, in both themes and both tile styles
   simulated colour-vision deficiencies);
 - pausing (P, the Pause button) puts the focus on Resume, resuming puts it back on the tile
   or the button that paused, and says so; a page of the menu that paused the game gives the
-  focus back to the tile as the game resumes."""
+  focus back to the tile as the game resumes (and lets its own last word stand)."""
 
 from __future__ import annotations
 
@@ -140,6 +140,20 @@ def test_the_selected_tile_keeps_its_ring_and_raise_under_the_pointer(
     page.context.close()
 
 
+@pytest.mark.parametrize(("state", "colour"), [("hint", HINT), ("match", (126, 224, 138))])
+def test_the_hint_and_match_rings_stay_under_the_pointer(browser, server, state, colour) -> None:
+    page = page_in(browser, server, "light", "classic")
+    camera = Camera(page)
+    camera.shot(["free", state])
+    page.hover(f".tile[data-i='{camera.i}']")
+    still(page)
+    shadow = camera.tile.evaluate("el => getComputedStyle(el).boxShadow").replace(" ", "")
+    assert f"rgb{colour}".replace(" ", "") in shadow, shadow
+    assert camera.tile.evaluate("el => getComputedStyle(el).transform") != "none"  # lifted
+    assert page.errors == []
+    page.context.close()
+
+
 @pytest.mark.parametrize("style", ["classic", "numbers"])
 def test_the_focus_ring_is_neither_the_hints_nor_the_selections_look(
     browser, server, theme, style
@@ -238,7 +252,6 @@ def test_a_page_that_paused_the_game_gives_the_focus_back_to_the_tile(page) -> N
     page.wait_for_function("() => document.getElementById('board').dataset.status === 'playing'")
     settle(page)
     assert focused(page) == tile
-    announced(page, "Game resumed")
 
 
 def test_a_page_opened_while_paused_gives_the_focus_back_to_resume(page) -> None:

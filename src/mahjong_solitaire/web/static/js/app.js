@@ -65,6 +65,8 @@ for (const mode of MODES) {
 app.view = app.views.get(classic);
 const keys = new BoardKeys($("board"), { tap });
 const announce = announcer($("announcer"));
+const pauseFocus = keepFocusAcrossPause({ board: $("board"), cover: $("pause-cover"), resume: $("resume"),
+  dialogOpen: () => Boolean(dialogName()), fallback: () => keys.focus(), announce, resumedText: () => t("announceResumed") });
 for (const view of app.views.values()) view.setStyle(app.settings.tileStyle);
 const sound = new Sound({ settings: () => app.settings, muted: () => !app.state || app.state.status === "paused" });
 const demo = new SolutionDemo({
@@ -476,6 +478,7 @@ function openEditor(onClose) {
 /** Open a page dialog; a running game pauses while it is open and resumes after. */
 async function withPause(open) {
   const wasRunning = app.state && app.state.status === "playing";
+  if (wasRunning) pauseFocus.forDialog(); // the focus goes to the dialog, not to Resume
   const pausing = wasRunning ? run("pause").catch(reported) : null;
   const onClose = () => {
     // After the pause has landed (a dialog closed at once must not leave the game paused).
@@ -653,8 +656,6 @@ function wire() {
   });
   onSystemThemeChange(() => applySettings(app.settings));
   installDialog({ fallbackFocus: () => keys.focus() });
-  keepFocusAcrossPause({ board: $("board"), cover: $("pause-cover"), resume: $("resume"), dialogOpen: () => Boolean(dialogName()),
-    fallback: () => keys.focus(), announce, resumedText: () => t("announceResumed") });
 }
 
 async function boot() {
