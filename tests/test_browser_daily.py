@@ -86,6 +86,35 @@ def test_a_past_day_shows_its_board_and_is_played_from_its_cell(page) -> None:
     assert page.locator("#daily-badge").is_hidden()
 
 
+def test_the_daily_challenge_is_named_on_the_board_in_the_title_and_to_screen_readers(
+    page,
+) -> None:
+    """Issue 18 item 5: the badge in the top bar, the tab's title and the board's
+    accessible name all say that this is the daily challenge, and of which day; another
+    game says none of it."""
+    day = (today() - timedelta(days=3)).isoformat()
+    page.request.post(page.url.rstrip("/") + "/api/games", data={"daily": day})
+    page.reload()
+    settle(page)
+    badge = page.inner_text("#daily-badge")
+    written = page.evaluate(
+        "day => new Intl.DateTimeFormat('en', {year: 'numeric', month: 'long', day: 'numeric',"
+        " timeZone: 'UTC'}).format(new Date(day + 'T00:00:00Z'))",
+        day,
+    )
+    assert badge == f"Daily — {written}"
+    title = page.title()
+    assert badge in title and title.endswith("Mahjong Solitaire"), title
+    assert page.get_attribute("#board", "aria-label") == f"Board: daily challenge of {written}"
+    assert page.locator("role=group[name='Board: daily challenge of " + written + "']").count() == 1
+    page.request.post(page.url.rstrip("/") + "/api/games", data={"layout": "turtle"})
+    page.reload()
+    settle(page)
+    assert page.locator("#daily-badge").is_hidden()
+    assert "Daily" not in page.title()
+    assert page.get_attribute("#board", "aria-label") == "Board"
+
+
 def test_todays_win_marks_its_cell_and_starts_the_streak(page, server) -> None:
     win_by_api(page, server, {"daily": True})
     page.reload()

@@ -7,7 +7,7 @@ import { api, ApiError } from "./api.js";
 import { connectNewGamePart, connectStagesPanel } from "./connectpages.js";
 import { serverUnreachable, watchConnection } from "./connection.js";
 import { SolutionDemo } from "./demo.js";
-import { dailyPage, showDailyBadge } from "./daily.js";
+import { dailyLabel, dailyPage, showDailyBadge } from "./daily.js";
 import { closeDialog, dialogName, installDialog } from "./dialogs.js";
 import { applyStrings, copyText, formatTime, paintButton, showProblem, toast } from "./dom.js";
 import { layoutEditor, testPlayAgain } from "./editor.js";
@@ -15,10 +15,12 @@ import { tilesMatch } from "./faces.js";
 import { guidePage, guideSeen } from "./guide.js";
 import { newGameDialog, noMovesDialog, winDialog } from "./gamedialogs.js";
 import { fullscreenSwitch, registerServiceWorker, toggleFullscreen } from "./installable.js";
+import { boardOf, keptSelection, noteSelection } from "./keepselection.js";
 import { announcer, BoardKeys } from "./keyboard.js";
 import { forgetLayouts, loadLayouts } from "./layouts.js";
 import { markMatches } from "./matches.js";
 import { firstItem, menuKeys } from "./menu.js";
+import { keepFocusAcrossPause } from "./pausefocus.js";
 import { askToLeave, mustAsk } from "./leaving.js";
 import { animateChanges, celebrate, motionAllowed, snapshot } from "./motion.js";
 import { layoutsDialog } from "./layoutsdialog.js";
@@ -65,6 +67,8 @@ for (const mode of MODES) {
 app.view = app.views.get(classic);
 const keys = new BoardKeys($("board"), { tap });
 const announce = announcer($("announcer"));
+const pauseFocus = keepFocusAcrossPause({ board: $("board"), cover: $("pause-cover"), resume: $("resume"),
+  dialogOpen: () => Boolean(dialogName()), fallback: () => keys.focus(), announce, resumedText: () => t("announceResumed") });
 for (const view of app.views.values()) view.setStyle(app.settings.tileStyle);
 const sound = new Sound({ settings: () => app.settings, muted: () => !app.state || app.state.status === "paused" });
 const demo = new SolutionDemo({
@@ -118,6 +122,7 @@ function show(state) {
   board.render(state);
   animateChanges(board, before);
   paintMatches();
+  noteSelection(state);
   keys.refresh();
   if (fresh) announce(t("announceNewGame", { layout: state.layout.title, difficulty: t(state.difficulty) }));
   const el = $("board");
@@ -156,14 +161,16 @@ function show(state) {
   endOfGame(state);
 }
 
-/** The tab's title: the tiles left, but for zen (no counter while playing). */
+/** The tab's title: the tiles left, but for zen (no counter while playing); a daily
+ * challenge is named with its date. */
 function showTitle(state) {
-  document.title = app.settings.zen ? t("appTitle") : `${state.tiles_left} · ${t("appTitle")}`;
+  const name = [dailyLabel(state), t("appTitle")].filter(Boolean).join(" · ");
+  document.title = app.settings.zen ? name : `${state.tiles_left} · ${name}`;
 }
 
 /** What the solver's verdict is about: the game and the faces at each position. */
 function positionKey(state) {
-  return `${state.id}:${state.tiles.map((tile) => `${tile.i}${tile.tile}`).join(",")}`;
+  return `${state.id}:${boardOf(state)}`;
 }
 
 /** The solver's word on the position (classic games), asked once per position without
@@ -480,6 +487,7 @@ function openEditor(onClose) {
 /** Open a page dialog; a running game pauses while it is open and resumes after. */
 async function withPause(open) {
   const wasRunning = app.state && app.state.status === "playing";
+  if (wasRunning) pauseFocus.forDialog(); // the focus goes to the dialog, not to Resume
   const pausing = wasRunning ? run("pause").catch(reported) : null;
   const onClose = () => {
     // After the pause has landed (a dialog closed at once must not leave the game paused).
@@ -699,7 +707,12 @@ async function boot() {
     // the first visit (no game played yet in this browser): the guide
     if (current.version === 0 && !guideSeen() && !dialogName()) commands.guide();
     if (current.status === "paused" && sessionStorage.getItem(AUTO_PAUSED) === current.id) {
-      run("resume").catch(reported);
+      // a reload: the game resumes by itself, with the tile that was selected (keepselection.js)
+      const reselect = keptSelection();
+      run("resume").then((resumed) => {
+        const kept = reselect(resumed);
+        if (kept !== null) tap(kept);
+      }, reported);
     }
   } catch (problem) {
     $("loading").textContent = problem.status === 0 ? t("errorNetwork") : t("errorGeneric", { message: problem.message });

@@ -2,6 +2,7 @@
 // cleared / next / locked, best times) and the Connect part of the New game dialog (the
 // stages, a grid of the player's choice, and a field for a Connect code).
 
+import { cardGrid } from "./cardgrid.js";
 import { connectGridChooser } from "./connectgrids.js";
 import { openDialog } from "./dialogs.js";
 import { fillButton, formatTime, h } from "./dom.js";
@@ -44,6 +45,8 @@ function stageList(data, play) {
     card.querySelector("strong span").textContent = t("stageNumber", { n: entry.number });
     list.append(card);
   }
+  // one Tab stop (on the next stage), arrow keys inside
+  cardGrid(list, ".cstage-card", { initial: (cards) => cards.find((card) => card.dataset.state === "next") });
   return list;
 }
 

@@ -20,14 +20,24 @@ export function dailyDate(iso, options = { year: "numeric", month: "long", day: 
   return formatDate(utcDay(iso), { ...options, timeZone: "UTC" });
 }
 
-/** The board's badge while a daily challenge is played: "Daily — 29 November 2026". */
+/** What names a daily challenge wherever the game is named (the badge, the tab's title):
+ * "Daily — 29 November 2026"; "" for any other game. */
+export function dailyLabel(state) {
+  const day = state && state.daily;
+  return day ? t("dailyBadge", { date: dailyDate(day) }) : "";
+}
+
+/** The board's badge while a daily challenge is played: "Daily — 29 November 2026"; the
+ * board's accessible name says it too. */
 export function showDailyBadge(state) {
+  const day = state && state.daily;
+  const board = document.getElementById("board");
+  if (board) board.setAttribute("aria-label", day ? t("boardLabelDaily", { date: dailyDate(day) }) : t("boardLabel"));
   const badge = document.getElementById("daily-badge");
   if (!badge) return;
-  const day = state && state.daily;
   badge.hidden = !day;
   badge.dataset.daily = day || "";
-  badge.textContent = day ? t("dailyBadge", { date: dailyDate(day) }) : "";
+  badge.textContent = dailyLabel(state);
   badge.dataset.short = day ? dailyDate(day, { month: "short", day: "numeric" }) : ""; // a narrow bar's form
 }
 

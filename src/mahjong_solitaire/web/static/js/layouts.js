@@ -3,6 +3,7 @@
 // deleting one's own imported layouts (the server lists only those of the player).
 
 import { api, ApiError } from "./api.js";
+import { cardGrid } from "./cardgrid.js";
 import { fillButton, h, toast } from "./dom.js";
 import { layoutFilter, searchText, sizeOf } from "./layoutfilter.js";
 import { t, tn } from "./strings.js";
@@ -253,6 +254,7 @@ export function layoutPicker({ list, chosen, onChoose }) {
   showRemove();
 
   const filter = layoutFilter(cards);
+  cardGrid(cards, ".layout-card"); // one Tab stop, arrow keys inside
   const element = h("div", { class: "layout-picker" }, filter, cards,
     h("div", { class: "import-row" }, button, remove, h("small", { class: "muted" }, t("importLayoutNote")), input),
     error);

@@ -10,6 +10,7 @@ import { entryMarks, fairRule, showAllSwitch } from "./fairboards.js";
 import { segmented } from "./gamedialogs.js";
 import { classic, modeLayoutTitle } from "./modes/index.js";
 import { motionSettingPart } from "./motionsetting.js";
+import { stackable } from "./stackedtable.js";
 import { difficultyName, language, languages, t } from "./strings.js";
 
 export function layoutTitle(name, layouts) {
@@ -29,9 +30,9 @@ function aids(entry) {
 }
 
 function table(headers, rows, attrs = {}) {
-  return h("div", { class: "table-wrap" }, h("table", attrs,
+  return h("div", { class: "table-wrap" }, stackable(h("table", attrs,
     h("thead", {}, h("tr", {}, headers.map(([label, numeric]) => h("th", { class: numeric ? "n" : null }, label)))),
-    h("tbody", {}, rows)));
+    h("tbody", {}, rows))));
 }
 
 /** The table of the player's best wins (or the note that there are none). */

@@ -3,6 +3,7 @@
 // Win dialog of a stage game offers the next stage.
 
 import { api } from "./api.js";
+import { cardGrid } from "./cardgrid.js";
 import { openDialog } from "./dialogs.js";
 import { fillButton, formatTime, h } from "./dom.js";
 import { icon } from "./icons.js";
@@ -66,12 +67,15 @@ export async function stagesPage({ play, onClose }) {
     rounds.size > 1 ? h("h3", {}, t("stageRound", { n: round })) : null,
     h("ol", { class: "stages", start: entries[0].number }, entries.map((entry) => stageCard(entry, play))),
   ]);
+  const list = h("div", { class: "stages-scroll" }, sections);
+  // one Tab stop (on the next stage's button), arrow keys inside
+  cardGrid(list, "[data-play-stage]", { initial: (cards) => cards.find((card) => card.classList.contains("primary")) });
   openDialog("stages", [
     h("h2", {}, t("stagesTitle")),
     h("p", { class: "muted" }, t("stagesIntro")),
     h("p", { class: "stages-progress", id: "stages-progress", "data-next": data.next },
       t("stagesProgress", { cleared: data.cleared.length, next: data.next })),
-    h("div", { class: "stages-scroll" }, sections),
+    list,
   ], { wide: true, onClose });
   const next = document.querySelector(`.stage-card[data-stage="${data.next}"]`);
   if (next) next.scrollIntoView({ block: "nearest" });

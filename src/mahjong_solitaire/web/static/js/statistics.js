@@ -10,6 +10,7 @@ import { formatTime, h } from "./dom.js";
 import { historySection } from "./historyfile.js";
 import { classic } from "./modes/index.js";
 import { layoutTitle, pageTitle } from "./pages.js";
+import { stackable } from "./stackedtable.js";
 import { difficultyName, formatNumber, formatPercent, t } from "./strings.js";
 
 /** How many wins of each side the trend sentence compares. */
@@ -40,7 +41,7 @@ function groupTable(groups, layouts) {
   if (!groups.length) return h("p", { class: "muted" }, t("noStatsYet"));
   const head = [[t("colLayout")], [t("colDifficulty")], [t("colStarted"), true], [t("colWon"), true],
     [t("colAssisted"), true], [t("colBest"), true], [t("colMedian"), true], [t("colStreak"), true]];
-  return h("div", { class: "table-wrap" }, h("table", { id: "stats-groups", "aria-describedby": "stats-groups-note" },
+  return h("div", { class: "table-wrap" }, stackable(h("table", { id: "stats-groups", "aria-describedby": "stats-groups-note" },
     h("thead", {}, h("tr", {}, head.map(([label, numeric]) => h("th", { class: numeric ? "n" : null, scope: "col" }, label)))),
     h("tbody", {}, groups.map((group) => h("tr", { "data-layout": group.layout, "data-difficulty": group.difficulty },
       h("th", { scope: "row" }, layoutTitle(group.layout, layouts)),
@@ -51,7 +52,7 @@ function groupTable(groups, layouts) {
       h("td", { class: "n", "data-best": group.unassisted_best_time ?? "" }, time(group.unassisted_best_time)),
       h("td", { class: "n", "data-median": group.unassisted_median_time ?? "" }, time(group.unassisted_median_time)),
       h("td", { class: "n", title: t("streakTitle") },
-        t("streakPair", { current: count(group.current_streak), best: count(group.best_streak) })))))));
+        t("streakPair", { current: count(group.current_streak), best: count(group.best_streak) }))))))));
 }
 
 /** The Statistics of `mode` (a mode object). */

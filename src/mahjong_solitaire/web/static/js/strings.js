@@ -240,6 +240,7 @@ export const STRINGS = {
   loadingBoard: "Loading…",
   noDayWinners: "Nobody has finished this day's challenge yet.",
   dailyBadge: "Daily — {date}",
+  boardLabelDaily: "Board: daily challenge of {date}",
   dailyStreakSummary: ngettext("Daily streak: {n} day in a row (best {best})", "Daily streak: {n} days in a row (best {best})"),
 
   // leaderboard
@@ -414,6 +415,7 @@ export const STRINGS = {
   announceNewGame: "New game: {layout}, {difficulty}",
   announceWon: "You won in {time}!",
   announcePaused: "Paused",
+  announceResumed: "Game resumed",
   announceShuffledPairs: ngettext("Tiles shuffled: {n} pair free", "Tiles shuffled: {n} pairs free"),
 
   // motion (motion.js, motionsetting.js)
