@@ -223,14 +223,17 @@ def test_keyboard_choice_of_set_and_background_updates_preview_and_board_and_is_
 
 
 def remembered(browser, server, scheme: str, settings: dict[str, str]):  # type: ignore[no-untyped-def]
-    """A page in ``scheme`` opened with ``settings`` already chosen."""
+    """A page in ``scheme`` opened with ``settings`` already chosen, on a new Turtle deal
+    (the game of the test before was paused when its page closed)."""
     page = open_page(browser, server.url, color_scheme=scheme)
     page.evaluate(
         "value => localStorage.setItem('mahjong-solitaire.settings', JSON.stringify(value))",
         settings,
     )
+    assert page.request.post(server.url + "api/games", data={"layout": "turtle"}).ok
     page.reload()
     settle(page)
+    assert page.get_attribute("#board", "data-status") == "playing"
     return page
 
 
@@ -252,3 +255,19 @@ def test_the_page_passes_the_axe_audit_in_every_tile_set_and_on_every_background
         page.context.close()
     found = {where: lines for where, lines in problems.items() if lines}
     assert not found, found
+
+
+def test_an_unknown_remembered_set_or_background_falls_back_to_the_defaults(
+    browser, server
+) -> None:  # type: ignore[no-untyped-def]
+    """A stored choice the page does not know (an edited setting, a set since removed)
+    draws the default set on the default background, without an error."""
+    page = remembered(browser, server, "light", {"tileStyle": "ghost", "background": "<b>"})
+    assert page.get_attribute("html", "data-tile-set") == "classic"
+    assert page.get_attribute("html", "data-background") == "felt"
+    assert page.evaluate("document.querySelector('#board .tile').style.backgroundImage")
+    open_settings(page)
+    assert page.is_checked(f"{SETTINGS} [data-setting='tile-style'] input[value='classic']")
+    assert page.is_checked(f"{SETTINGS} [data-setting='background'] input[value='felt']")
+    assert page.errors == []
+    page.context.close()
