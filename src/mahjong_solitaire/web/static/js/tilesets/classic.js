@@ -3,7 +3,7 @@
 // seasons), each with a tiny index in the top-left corner (5B, N, F1…).
 
 import {
-  BLUE, f, FLOWER_INKS, FLOWERS, GREEN, INK, labelColor, NUMERALS, RED, SANS, SEASON_INKS, SEASONS, text, WINDS,
+  BLUE, f, FLOWER_INKS, FLOWERS, GREEN, INK, kindOf, labelColor, NUMERALS, RED, SANS, SEASON_INKS, SEASONS, text, WINDS,
 } from "./draw.js";
 
 // -- circles --------------------------------------------------------------------------
@@ -123,17 +123,16 @@ function bonus(glyph, color, number, flower) {
 }
 
 function art(label) {
-  const suit = label.length === 2 && /[1-9][BCD]/.test(label) ? label[1] : null;
-  if (suit === "D") return DOTS[label[0]]();
-  if (suit === "B") return BAMBOO[label[0]]();
-  if (suit === "C") return character(Number(label[0]));
-  if (WINDS[label]) return text(30, 57, 36, INK, WINDS[label]);
+  const kind = kindOf(label);
+  if (kind.suit === "D") return DOTS[kind.rank]();
+  if (kind.suit === "B") return BAMBOO[kind.rank]();
+  if (kind.suit === "C") return character(kind.rank);
+  if (kind.wind) return text(30, 57, 36, INK, WINDS[label]);
   if (label === "R") return text(30, 58, 40, RED, "中");
   if (label === "G") return text(30, 58, 40, GREEN, "發");
   if (label === "Wh") return whiteDragon();
-  if (FLOWERS[label]) return bonus(FLOWERS[label], FLOWER_INKS[label], label[1], true);
-  if (SEASONS[label]) return bonus(SEASONS[label], SEASON_INKS[label], label[1], false);
-  throw new Error(`unknown tile label ${label}`);
+  if (kind.flower) return bonus(FLOWERS[label], FLOWER_INKS[label], label[1], true);
+  return bonus(SEASONS[label], SEASON_INKS[label], label[1], false);
 }
 
 function cornerIndex(label) {
