@@ -1,6 +1,6 @@
 """Not by colour alone (issue 19 item 5), in headless Chromium: the free, blocked,
 selected, hint and match tiles are rendered (screenshots of one tile in each state, in
-both tile styles and both themes) and every pair must stay clearly distinct in grayscale
+every tile set and both themes) and every pair must stay clearly distinct in grayscale
 and under simulated protanopia, deuteranopia and tritanopia (``colour_vision``: Machado et
 al. 2009).  The measure has teeth: two renderings that differ only by the hue of a ring
 (colours that the simulation confuses) are judged the same."""
@@ -94,7 +94,7 @@ def theme(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
-@pytest.mark.parametrize("style", ["classic", "numbers"])
+@pytest.mark.parametrize("style", ["classic", "numbers", "contrast", "flat"])
 def test_every_tile_state_stays_distinct_without_colour(browser, server, theme, style) -> None:
     page = fresh_turtle(browser, server, theme, style)
     assert page.get_attribute("html", "data-theme") == theme

@@ -59,7 +59,7 @@ _TAGS = {
     "kbd",
 }
 #: Developer messages (thrown errors on impossible input), never shown to a player.
-_DEVELOPER = {("faces.js", "unknown tile label ")}
+_DEVELOPER = {("draw.js", "unknown tile label ")}  # js/tilesets/draw.js
 
 
 def _is_english(name: str, text: str) -> bool:

@@ -8,6 +8,7 @@
 import { buttons, closeDialog, openDialog } from "./dialogs.js";
 import { fillButton, h } from "./dom.js";
 import { faceUrl, tilesMatch } from "./faces.js";
+import { shownTileStyle } from "./settings.js";
 import { t, tileName } from "./strings.js";
 
 const DONE = "mahjong-solitaire.guide-done";
@@ -132,7 +133,7 @@ export function guidePage({ onClose } = {}) {
       el.hidden = !here;
       if (!here) return;
       el.dataset.tile = game.faces[i];
-      el.style.backgroundImage = `${faceUrl(game.faces[i])}, var(--ivory)`;
+      el.style.backgroundImage = `${faceUrl(game.faces[i], shownTileStyle())}, var(--ivory)`;
       el.classList.toggle("free", free.has(i));
       el.classList.toggle("blocked", !free.has(i));
       el.classList.toggle("selected", game.selected === i);

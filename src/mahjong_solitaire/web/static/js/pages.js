@@ -5,12 +5,13 @@ import { api } from "./api.js";
 import { calmSettingsPart } from "./calmsettings.js";
 import { buttons, openDialog } from "./dialogs.js";
 import { formatDate, formatTime, h, showProblem, toast } from "./dom.js";
-import { faceSvg } from "./faces.js";
 import { entryMarks, fairRule, showAllSwitch } from "./fairboards.js";
 import { segmented } from "./gamedialogs.js";
+import { lookSettingsPart, miniFace } from "./looksettings.js";
 import { classic, modeLayoutTitle } from "./modes/index.js";
 import { motionSettingPart } from "./motionsetting.js";
 import { stackable } from "./stackedtable.js";
+import { shownTileStyle } from "./settings.js";
 import { difficultyName, language, languages, t } from "./strings.js";
 
 export function layoutTitle(name, layouts) {
@@ -179,9 +180,7 @@ export async function settingsPage({ settings, change, setLanguage, onClose, aid
   }, languages().map(({ code, name, locale }) => h("option", { value: code, lang: locale || code, selected: code === language() }, name)));
   openDialog("settings", h("div", { class: "settings" },
     h("h2", {}, t("settingsTitle")),
-    h("h3", {}, t("tileStyle")),
-    segmented(t("tileStyle"), [["classic", t("styleClassic")], ["numbers", t("styleNumbers")]],
-      settings.tileStyle, (value) => change({ tileStyle: value })),
+    lookSettingsPart(settings, change),
     h("h3", {}, t("theme")),
     segmented(t("theme"), [["light", t("themeLight")], ["dark", t("themeDark")], ["system", t("themeSystem")]],
       settings.theme, (value) => change({ theme: value })),
@@ -197,7 +196,7 @@ export async function settingsPage({ settings, change, setLanguage, onClose, aid
 }
 
 function miniTile(label) {
-  return h("span", { style: "display:inline-block;width:42px;height:56px;border-radius:5px;background:var(--ivory);box-shadow:3px 3px 0 var(--edge-dark)", html: faceSvg(label).replace("<svg ", '<svg width="42" height="56" ') });
+  return miniFace(label, shownTileStyle());
 }
 
 export function rulesPage({ onClose }) {

@@ -1,13 +1,17 @@
-// Player settings kept in localStorage: tile style, theme, timer visibility, and the aids'
+// Player settings kept in localStorage: tile style (tilesets.js), background
+// (backgrounds.js), theme, timer visibility, and the aids'
 // (highlight matches, sound and its volume, the solution demo's speed 1…5), and calm play's
 // (ask before abandoning a game in progress, zen: no timer, counters or chip while playing),
 // and animations (motion.js: on unless the player turns them off).
 
 import { applyMotion } from "./motion.js";
 
+import { background, DEFAULT_BACKGROUND } from "./backgrounds.js";
+import { DEFAULT_TILE_STYLE, tileSet } from "./tilesets.js";
+
 const KEY = "mahjong-solitaire.settings";
 const DEFAULTS = {
-  tileStyle: "classic", theme: "system", showTimer: true,
+  tileStyle: DEFAULT_TILE_STYLE, background: DEFAULT_BACKGROUND, theme: "system", showTimer: true,
   highlight: false, sound: false, volume: 0.6, demoSpeed: 3,
   confirmAbandon: true, zen: false, motion: true,
 };
@@ -34,10 +38,14 @@ export function saveSettings(settings) {
 
 const darkQuery = window.matchMedia("(prefers-color-scheme: dark)");
 
-/** Apply the theme, the timer setting, zen (calm.css) and animations to the document. */
+/** Apply the theme, the tile set's face and the background (tilesets.css, backgrounds.css),
+ * the timer setting, zen (calm.css) and animations to the document. */
 export function applySettings(settings) {
   const dark = settings.theme === "dark" || (settings.theme === "system" && darkQuery.matches);
-  document.documentElement.dataset.theme = dark ? "dark" : "light";
+  const root = document.documentElement;
+  root.dataset.theme = dark ? "dark" : "light";
+  root.dataset.tileSet = tileSet(settings.tileStyle).name;
+  root.dataset.background = background(settings.background).name;
   document.body.classList.toggle("hide-timer", !settings.showTimer);
   document.body.classList.toggle("zen", Boolean(settings.zen));
   applyMotion(settings);
@@ -45,4 +53,9 @@ export function applySettings(settings) {
 
 export function onSystemThemeChange(callback) {
   darkQuery.addEventListener("change", callback);
+}
+
+/** The tile style the page shows now (for the faces drawn outside the board's views). */
+export function shownTileStyle() {
+  return document.documentElement.dataset.tileSet || DEFAULT_TILE_STYLE;
 }
