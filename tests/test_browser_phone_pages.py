@@ -132,7 +132,7 @@ def test_on_a_desktop_the_tables_stay_tables(played, browser, server) -> None:
         )
         cells = page.locator(f"{table} tbody tr").first.locator("td")
         ys = {round(cells.nth(k).bounding_box()["y"]) for k in range(cells.count())}
-        assert len(ys) == 1
+        assert max(ys) - min(ys) < 8, (action, ys)  # one line (stacked cells sit a line apart)
         assert cells.nth(1).evaluate("el => getComputedStyle(el, '::before').content") == "none"
         page.keyboard.press("Escape")
         settle(page)
