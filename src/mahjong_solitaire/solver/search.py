@@ -464,6 +464,7 @@ class _Search:
             if reason & ~alive:
                 refuted = reason = 0
             went = batches[k]
+            runs = []
             for choice in relaxation.options(rem, present):
                 if refuted >> choice & 1:
                     continue
@@ -479,6 +480,13 @@ class _Search:
                 else:
                     options.append(choice)
                     continue
+                runs.append((choice, rest, rest_free, pending))
+            # A key left with as many pairings as the best one so far is not taken (the
+            # keys come most active first): its other pairings need no run.
+            enough = best[0][0] if best is not None else 4
+            for choice, rest, rest_free, pending in runs:
+                if len(options) >= enough:
+                    break
                 probe = code | choice << 2 * k
                 work = pending | 1 << k
                 stuck = relaxation.relaxed_stuck(present, rest_free, probe, rest, None, work, rem)
