@@ -33,7 +33,8 @@ its failure depends on, so the search jumps back over choices that played no par
 
 Every conflict is also learned as a *nogood*: the pairings it names, chosen from the root,
 lose whatever else is chosen, so a later branch or probe that repeats them is cut at once
-(this carries what one run learned into the next, like a clause-learning SAT solver).
+(this carries what one run learned into the next, like a clause-learning SAT solver;
+:mod:`.nogoods`).
 
 Before any search, up to :data:`PLAYOUTS` random play-outs (:mod:`.playout`) try to win
 the deal outright, as de Bondt's solver does: most winnable deals fall in a few of them.
@@ -60,6 +61,7 @@ import time
 from ..core.board import Board
 from ..core.layout import Layout, iter_bits
 from ..core.moves import Move
+from .nogoods import Nogoods
 from .playout import playouts
 from .random_deals import random_board
 from .relaxation import PAIRINGS, Batches, Relaxation
@@ -86,8 +88,6 @@ THOROUGH_NODES = 400
 WALK_STEPS = 400
 #: How much more a key's later refutation counts than its earlier ones (activity decay).
 ACTIVITY_GROWTH = 1.01
-#: The most keys a learned nogood may name (longer ones rarely cut anything).
-NOGOOD_KEYS = 10
 #: Groupings into fours of the faces of a board of several tile sets that :func:`solve`
 #: tries, the nodes each may use, and all of them together (rules §5.1).
 GROUPINGS = 64
@@ -125,9 +125,7 @@ class _Search:
         self.budget: int | None = None  # the node count the current phase may reach
         self.thorough = False
         self.dead: dict[int, int] = {}  # (code, present) -> conflict
-        # Learned nogoods: per key, (mask, pairings, keys) of pairings that kill the root.
-        self.nogoods: dict[int, list[tuple[int, int, int]]] = {}
-        self.nogood_seen: set[tuple[int, int]] = set()
+        self.nogoods = Nogoods()  # pairings that, chosen from the root, lose
         self.shift = len(relaxation.key_of)
         self.path: list[tuple[int, int]] = []
         # The walk over complete pairings (from the first thorough round on): thorough
@@ -347,7 +345,7 @@ class _Search:
             # blocked, whatever their pairing.
             conflict = relaxation.keys_of(stuck) & decided
             self.dead[tt_key] = conflict
-            self._learn(conflict, assign)
+            self.nogoods.learn(conflict, assign)
             del path[mark:]
             return conflict
         if self.thorough:
@@ -364,10 +362,10 @@ class _Search:
             k, options = self._branch(present, free, code)
             conflict = 0
         bit = 1 << k
-        alive = relaxation.keys_of(present) if k in self.nogoods else 0
+        alive = relaxation.keys_of(present) if self.nogoods.names(k) else 0
         for choice in options:
             chosen = assign | choice << 2 * k
-            below: int | None = self._nogood(k, chosen, alive)
+            below: int | None = self.nogoods.repeated(k, chosen, alive)
             if not below:
                 below = self._node(
                     present, free, code | choice << 2 * k, decided | bit, bit, failed, chosen
@@ -379,31 +377,9 @@ class _Search:
                 break
             conflict |= below & ~bit
         self.dead[tt_key] = conflict
-        self._learn(conflict, assign)
+        self.nogoods.learn(conflict, assign)
         del path[mark:]
         return conflict
-
-    def _learn(self, conflict: int, assign: int) -> None:
-        """Remember that the pairings ``assign`` gives the keys of ``conflict`` lose."""
-        if not conflict or conflict.bit_count() > NOGOOD_KEYS:
-            return
-        mask = 0
-        for k in iter_bits(conflict):
-            mask |= 3 << 2 * k
-        value = assign & mask
-        if (mask, value) in self.nogood_seen:
-            return
-        self.nogood_seen.add((mask, value))
-        for k in iter_bits(conflict):
-            self.nogoods.setdefault(k, []).append((mask, value, conflict))
-
-    def _nogood(self, k: int, chosen: int, alive: int) -> int:
-        """The keys of a learned nogood on key ``k`` that the pairings ``chosen`` repeat,
-        among those naming only keys of ``alive`` (with tiles left); ``0`` when none."""
-        for mask, value, keys in self.nogoods.get(k, ()):
-            if chosen & mask == value and not keys & ~alive:
-                return keys
-        return 0
 
     def _branch(self, present: int, free: int, code: int) -> tuple[int, list[int]]:
         """Quick: the open key whose best free pair frees the most tiles, its pairings
@@ -468,7 +444,7 @@ class _Search:
             for choice in relaxation.options(rem, present):
                 if refuted >> choice & 1:
                     continue
-                keys = self._nogood(k, assign | choice << 2 * k, alive)
+                keys = self.nogoods.repeated(k, assign | choice << 2 * k, alive)
                 if keys:  # a learned nogood refutes it
                     reason |= keys & ~(1 << k)
                     refuted |= 1 << choice
