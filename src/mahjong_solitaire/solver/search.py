@@ -45,11 +45,13 @@ rest alternate two searches, in rounds:
 * :data:`WALK_STEPS` steps of the weighted walk over complete pairings (:class:`.Walk`),
   :data:`LATER_WALK_STEPS` in the later rounds: it cannot prove a deal lost but finds most
   wins of the remaining deals within a few hundred steps of its first round;
-* a *thorough* run of the tree search, restarted each round with twice the branch points
-  of the one before (from :data:`THOROUGH_NODES`).  At every node each open key's pairings
-  are first tried in the relaxation (singleton probing; a probe resumes the node's own
-  relaxation where the pairing first disagrees with it, and a pairing refuted at a node
-  stays refuted below it), the keys whose pairings failed most (and most recently) first;
+* a *thorough* run of the tree search, restarted each round with :data:`THOROUGH_GROWTH`
+  times the branch points of the one before (from :data:`THOROUGH_NODES`).  At every node
+  each open key's pairings are first tried in the relaxation (singleton probing; a probe
+  resumes the node's own relaxation where the pairing first disagrees with it, a pairing
+  refuted at a node stays refuted below it, and a key that can no longer end with fewer
+  surviving pairings than the best so far is not tried further), the keys whose pairings
+  failed most (and most recently) first;
   the key with fewest survivors is branched on, trying first the pairing the walk holds,
   and a greedy play-out checks whether the choices made so far already win.
 """
@@ -83,6 +85,8 @@ PLAYOUTS = 40
 QUICK_NODES = 300
 #: Branch points of the first thorough run (each restart doubles them).
 THOROUGH_NODES = 400
+#: How many times the branch points of one thorough run the next one gets.
+THOROUGH_GROWTH = 4
 #: Steps of the walk over complete pairings before each thorough run (the walk wins most
 #: deals it can within a few hundred steps; the thorough runs double).
 WALK_STEPS = 400
@@ -182,9 +186,9 @@ class _Search:
             except _Limit:
                 if self._exhausted():
                     raise
-        # Rounds of the walk and of thorough restarts, each restart with twice the nodes of
-        # the one before; what a restart proves dead (and learns) stays for the next, and
-        # the keys' activity steers it elsewhere.
+        # Rounds of the walk and of thorough restarts, each restart with THOROUGH_GROWTH
+        # times the nodes of the one before; what a restart proves dead (and learns) stays
+        # for the next, and the keys' activity steers it elsewhere.
         self.thorough = True
         walk = self.walk = Walk(self.relaxation, present, free, self._count_node)
         spend, steps = THOROUGH_NODES, WALK_STEPS
@@ -206,7 +210,7 @@ class _Search:
             except _Limit:
                 if self._exhausted():
                     raise
-            spend *= 2
+            spend *= THOROUGH_GROWTH
             steps = LATER_WALK_STEPS
 
     def _quick(self, present: int, free: int, work: int) -> bool:
