@@ -468,6 +468,16 @@ class _Search:
             # A key left with as many pairings as the best one so far is not taken (the
             # keys come most active first): its other pairings need no run.
             enough = best[0][0] if best is not None else 4
+            if len(runs) > 1 and len(options) + 1 < enough:
+                # one run first with the key's four tiles going only all at once: when it
+                # clears the board, so does each pairing
+                _, rest, rest_free, pending = went[0]
+                work = pending | 1 << k
+                if not relaxation.relaxed_stuck(
+                    present, rest_free, code, rest, None, work, rem, together=rem
+                ):
+                    options.extend(choice for choice, *_ in runs)
+                    runs = []
             for choice, rest, rest_free, pending in runs:
                 if len(options) >= enough:
                     break
