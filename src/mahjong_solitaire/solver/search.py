@@ -83,12 +83,11 @@ PLAYOUTS = 40
 #: Branch points the quick search may spend before the walk and the thorough search take
 #: over (at most two thirds of the caller's node limit).
 QUICK_NODES = 300
-#: Branch points of the first thorough run (each restart doubles them).
+#: Branch points of the first thorough run, and how many times those of one run the next
+#: one gets.
 THOROUGH_NODES = 400
-#: How many times the branch points of one thorough run the next one gets.
 THOROUGH_GROWTH = 4
-#: Steps of the walk over complete pairings before each thorough run (the walk wins most
-#: deals it can within a few hundred steps; the thorough runs double).
+#: Steps of the walk over complete pairings before the first thorough run.
 WALK_STEPS = 400
 #: Steps of the walk in each later round (its first round wins nearly all it ever wins:
 #: 125 of the 126 deals of seeds 0..899 the walk won, so later rounds mostly delay proofs).
@@ -465,17 +464,19 @@ class _Search:
                     options.append(choice)
                     continue
                 runs.append((choice, rest, rest_free, pending))
-            # A key left with as many pairings as the best one so far is not taken (the
-            # keys come most active first): its other pairings need no run.
+            # A key left with as many pairings as the best one so far is not taken (keys
+            # come most active first).  First one run with the key's four tiles going only
+            # all at once: when it clears the board, so does each pairing; else each
+            # pairing resumes where it stopped (each allows every removal it made).
             enough = best[0][0] if best is not None else 4
             if len(runs) > 1 and len(options) + 1 < enough:
-                # one run first with the key's four tiles going only all at once: when it
-                # clears the board, so does each pairing
                 _, rest, rest_free, pending = went[0]
-                work = pending | 1 << k
-                if not relaxation.relaxed_stuck(
-                    present, rest_free, code, rest, None, work, rem, together=rem
-                ):
+                rest, rest_free = relaxation.relax(
+                    present, rest_free, code, rest, None, pending | 1 << k, rem, together=rem
+                )
+                if rest & rest_free:
+                    runs = [(choice, rest, rest_free, 0) for choice, *_ in runs]
+                else:
                     options.extend(choice for choice, *_ in runs)
                     runs = []
             for choice, rest, rest_free, pending in runs:
