@@ -399,3 +399,26 @@ def test_a_probe_may_stop_once_the_probed_key_is_gone_when_the_node_passed(seed)
             assert bool(full) == bool(early)
             stopped += not early
     assert stopped  # some pairing passes, so the early stop was exercised
+
+
+@pytest.mark.parametrize("seed", _passing_deals(10))
+def test_a_key_whose_four_tiles_go_only_together_clears_under_each_of_its_pairings(seed):
+    """rules §5.3: removing a key's four tiles only once all are free is a play every one
+    of its pairings allows, so when optimistic play clears the board so, each pairing's
+    optimistic play clears it too (a probe then needs no run per pairing)."""
+    from mahjong_solitaire.solver.relaxation import Relaxation
+
+    board = random_board(builtin_layout("turtle"), seed)
+    relaxation = Relaxation(board)
+    present, free = board.present, board.free
+    passed = 0
+    for mask in relaxation.kmask:
+        rem = mask & present
+        if rem.bit_count() != 4:
+            continue
+        if not relaxation.relaxed_stuck(present, free, 0, together=rem):
+            passed += 1
+            k = relaxation.key_of[(rem & -rem).bit_length() - 1]
+            for choice in (1, 2, 3):
+                assert not relaxation.relaxed_stuck(present, free, choice << 2 * k)
+    assert passed  # some key's four tiles can go together

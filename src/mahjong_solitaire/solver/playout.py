@@ -66,14 +66,13 @@ def playouts(
     nkeys = len(kmask)
     rem0 = [(m & present).bit_count() for m in kmask]
     free0 = [(m & free).bit_count() for m in kmask]
-    multi0 = safe0 = three0 = 0
+    multi0 = safe0 = 0
     for k in range(nkeys):
         if free0[k] >= 2:
-            multi0 |= 1 << k
             if free0[k] == rem0[k]:
                 safe0 |= 1 << k
-            elif free0[k] == 3:
-                three0 |= 1 << k
+            else:
+                multi0 |= 1 << k
     # Pairs that join a tile to one lying (transitively) beneath it, or whose playing
     # forces such a pair on the key's other two tiles: never played (they lose at once).
     bad: set[int] = set()
@@ -92,15 +91,41 @@ def playouts(
     free_tiles = list(iter_bits(free))
     for i in free_tiles:
         weight0[i] = _weight(i, present, below, left, right, left_row, right_row)
+    score: list[float] = []
+
+    def best_pair(fr: int) -> tuple[float, int] | None:
+        """The pair of the highest score among a key's two or three free tiles ``fr``
+        (never one in ``bad``), with its score."""
+        x = fr & -fr
+        fr ^= x
+        y = fr & -fr
+        sx = score[x.bit_length() - 1]
+        sy = score[y.bit_length() - 1]
+        if fr == y:  # two free tiles
+            return (sx + sy, x | y) if not bad or x | y not in bad else None
+        z = fr ^ y
+        sz = score[z.bit_length() - 1]
+        best = None
+        for q, s in ((x | y, sx + sy), (x | z, sx + sz), (y | z, sy + sz)):
+            if (best is None or s > best[0]) and (not bad or q not in bad):
+                best = (s, q)
+        return best
+
     for n in range(1, count + 1):
         if deadline is not None and time.perf_counter() > deadline:
             return None, n - 1
         p, f = present, free
         nrem, nfree = rem0[:], free0[:]
-        multi, safe, three = multi0, safe0, three0
+        safe = safe0
         score = weight0[:]
         for i in free_tiles:
             score[i] += noise * rand()
+        # Per key with two or three free tiles (not all it has left): its best pair.
+        candidates: dict[int, tuple[float, int]] = {}
+        for k in iter_bits(multi0):
+            pair = best_pair(kmask[k] & f)
+            if pair is not None:
+                candidates[k] = pair
         moves: list[tuple[int, int]] = []
         while True:
             if safe:
@@ -123,50 +148,21 @@ def playouts(
                     touched |= affects[a] | affects[b]
                 nrem[k] = nfree[k] = 0
                 safe ^= low
-                multi &= ~low
-                three &= ~low
-            elif multi:
+            elif candidates:
                 # the free matching pair of the highest score (what its tiles hold down,
                 # plus noise), never a pair in ``bad``
-                best = -1.0
-                gone = 0
-                bits = multi
-                while bits:
-                    low = bits & -bits
-                    bits ^= low
-                    fr = kmask[low.bit_length() - 1] & f
-                    x = fr & -fr
-                    fr ^= x
-                    y = fr & -fr
-                    sx = score[x.bit_length() - 1]
-                    sy = score[y.bit_length() - 1]
-                    if fr == y:  # two free tiles
-                        if sx + sy > best and (not bad or x | y not in bad):
-                            best = sx + sy
-                            gone = x | y
-                    else:  # three: the best of their three pairs
-                        z = fr ^ y
-                        sz = score[z.bit_length() - 1]
-                        for q, s in ((x | y, sx + sy), (x | z, sx + sz), (y | z, sy + sz)):
-                            if s > best and (not bad or q not in bad):
-                                best = s
-                                gone = q
-                if not gone:
-                    break
+                gone = max(candidates.values())[1]
                 x = gone & -gone
                 a = x.bit_length() - 1
                 b = gone.bit_length() - 1
                 k = key_of[a]
-                low = 1 << k
+                del candidates[k]
                 moves.append((a, b))
                 touched = affects[a] | affects[b]
                 nrem[k] -= 2
                 c = nfree[k] = nfree[k] - 2
-                three &= ~low
-                if c < 2:
-                    multi &= ~low
-                elif c == nrem[k]:
-                    safe |= low
+                if c >= 2 and c == nrem[k]:
+                    safe |= 1 << k
             else:
                 break
             p &= ~gone
@@ -186,11 +182,15 @@ def playouts(
                     k = key_of[i]
                     c = nfree[k] = nfree[k] + 1
                     if c >= 2:
-                        multi |= 1 << k
                         if c == nrem[k]:
                             safe |= 1 << k
-                        elif c == 3:
-                            three |= 1 << k
+                            candidates.pop(k, None)
+                        else:
+                            pair = best_pair(kmask[k] & f)
+                            if pair is None:
+                                candidates.pop(k, None)
+                            else:
+                                candidates[k] = pair
         if not p:
             return moves, n
     return None, count

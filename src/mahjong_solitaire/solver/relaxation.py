@@ -250,10 +250,11 @@ class Relaxation:
         batches: Batches | None = None,
         work: int | None = None,
         clears_after: int = 0,
+        together: int = 0,
     ) -> int:
         """The free tiles left when optimistic play (see the module notes) stops; ``0``
         when it clears the board.  (See :meth:`relax` for the arguments.)"""
-        rest, free = self.relax(present, free, code, rest, batches, work, clears_after)
+        rest, free = self.relax(present, free, code, rest, batches, work, clears_after, together)
         return rest & free
 
     def relax(
@@ -265,6 +266,7 @@ class Relaxation:
         batches: Batches | None = None,
         work: int | None = None,
         clears_after: int = 0,
+        together: int = 0,
     ) -> tuple[int, int]:
         """Optimistic play (see the module notes) from ``present`` until it stops: the
         tiles left and those of them free.  With every key's pairing chosen, this is greedy
@@ -284,10 +286,15 @@ class Relaxation:
         removed (its result is a closure, whatever the order), and with those tiles gone
         the rules left are the other run's, which cleared everything.  A probe of one
         pairing at a node whose own optimistic play passed stops there.
+
+        ``together``: the tiles of one open key that go only all at once, once all are
+        free.  Every pairing of theirs allows that, so a run that clears the board so
+        clears it under each of their pairings.
         """
         kmask, keybit, affected = self.kmask, self.keybit, self.affected
         covers, left, right = self.covers, self.left, self.right
         pair_cache = self.pair_cache
+        together_key = self.key_of[(together & -together).bit_length() - 1] if together else -1
         if rest is None:
             rest = present
         if work is None:
@@ -307,7 +314,9 @@ class Relaxation:
             if not fr:
                 continue
             choice = code >> 2 * k & 3
-            if choice:
+            if k == together_key:
+                gone = fr if fr == rem else 0
+            elif choice:
                 pairs = pair_cache.get((orig, choice))
                 if pairs is None:
                     pairs = self.pairs(orig, choice)
