@@ -30,6 +30,7 @@ import { stagesPage } from "./stages.js";
 import { statisticsPage } from "./statistics.js";
 import { chooseLanguage, loadCatalogue, t, tileName } from "./strings.js";
 import { reducedMotion } from "./tileview.js";
+import { installViewport } from "./viewport.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -63,6 +64,9 @@ for (const mode of MODES) {
 app.view = app.views.get(classic);
 const keys = new BoardKeys($("board"), { tap });
 const announce = announcer($("announcer"));
+installViewport($("stage"), $("board"), {
+  announce, refit: () => app.view.fit(), turnButton: $("turn-board"), fitButton: $("fit-board"),
+});
 for (const view of app.views.values()) view.setStyle(app.settings.tileStyle);
 const sound = new Sound({ settings: () => app.settings, muted: () => !app.state || app.state.status === "paused" });
 const demo = new SolutionDemo({
