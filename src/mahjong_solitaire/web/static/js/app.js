@@ -64,7 +64,7 @@ for (const mode of MODES) {
 app.view = app.views.get(classic);
 const keys = new BoardKeys($("board"), { tap });
 const announce = announcer($("announcer"));
-installViewport($("stage"), $("board"), {
+const viewport = installViewport($("stage"), $("board"), {
   announce, refit: () => app.view.fit(), turnButton: $("turn-board"), fitButton: $("fit-board"),
 });
 for (const view of app.views.values()) view.setStyle(app.settings.tileStyle);
@@ -460,6 +460,7 @@ const commands = {
     aidSettings: () => aidSettingsPart(app.settings, changeSettings, () => sound.sample()) })),
   rules: () => withPause((onClose) => rulesPage({ onClose })),
   fullscreen: () => toggleFullscreen(),
+  turn: () => viewport.turn(),
   // a deal not yet played (version 0) has no clock to stop: pausing would store it
   guide: () => (app.state && app.state.version === 0 ? guidePage() : withPause((onClose) => guidePage({ onClose }))),
   about: () => withPause((onClose) => aboutPage({ onClose })),

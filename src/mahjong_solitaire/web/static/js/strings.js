@@ -400,7 +400,6 @@ export const STRINGS = {
   fullscreenRefused: "The browser did not allow full screen.",
 
   // the board's view: turned, zoomed, fitted (viewport.js)
-  boardViewLabel: "Board view",
   turnBoard: "Turn the board",
   keysTurn: "R",
   fitBoard: "Fit the board to the screen",

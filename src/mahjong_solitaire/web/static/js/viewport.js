@@ -9,15 +9,17 @@
 // coordinates, so none of them knows about the transform.
 //
 // - Turning: by itself when turned tiles are at least TURN_GAIN times bigger; the player's
-//   choice (the turn button, key R) is remembered per kind of screen and board (portrait
-//   or landscape × wide or tall) and wins from then on.
+//   choice (the menu's "Turn the board", shown on a portrait screen or while turned; key R)
+//   is remembered per kind of screen and board (portrait or landscape × wide or tall) and
+//   wins from then on.
 // - Zoom: the mouse wheel over the board and Ctrl+wheel (a trackpad's pinch) zoom at the
 //   pointer; two fingers pinch; keys + and − zoom at the centre, 0 fits.  Never below the
 //   fitted view.
 // - Pan: once zoomed, one pointer drags the board (a drag is not a tap: the click that
 //   ends it is swallowed); a tile that takes the keyboard focus off the screen is brought
 //   into view.
-// - The Fit button returns to the fitted view; it is hidden while the board is fitted.
+// - The Fit button (over the stage's bottom-right corner) returns to the fitted view; it is
+//   hidden while the board is fitted, so it never covers a tile of the fitted board.
 //
 // Test contract: `#board[data-turned]` ("true"/"false"), `#board[data-zoom]` (1 = fitted).
 
@@ -39,7 +41,8 @@ export function viewportOf(stage) {
   return current && current.stage === stage ? current : null;
 }
 
-/** Install the page's viewport; `refit()` has the shown view fit its board again. */
+/** Install the page's viewport; `refit()` has the shown view fit its board again;
+ * `turnButton` (the menu's item) is the app's to wire: its click calls `turn()`. */
 export function installViewport(stage, board, { announce, refit, turnButton, fitButton }) {
   current = new Viewport(stage, board, { announce, refit, turnButton, fitButton });
   return current;
@@ -143,7 +146,7 @@ export class Viewport {
     if (this.turnButton) {
       const portrait = this.stage.clientHeight > this.stage.clientWidth;
       this.turnButton.hidden = !(portrait || this.turned);
-      this.turnButton.setAttribute("aria-pressed", String(this.turned));
+      this.turnButton.setAttribute("aria-checked", String(this.turned));
     }
   }
 
@@ -238,7 +241,6 @@ export class Viewport {
     });
     stage.addEventListener("scroll", () => stage.scrollTo(0, 0));
     document.addEventListener("keydown", (event) => this.key(event));
-    if (this.turnButton) this.turnButton.addEventListener("click", () => this.turn());
     if (this.fitButton) {
       this.fitButton.addEventListener("click", () => {
         this.fit();
