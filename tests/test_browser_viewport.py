@@ -305,3 +305,17 @@ def test_a_connect_pair_is_linked_on_a_zoomed_board(browser, server) -> None:
     assert view(page)["zoom"] > 1
     assert page.errors == []
     page.context.close()
+
+
+def test_turning_the_phone_turns_the_board_back_and_says_so(browser, server) -> None:
+    page = open_page(browser, server.url, **PHONE)
+    new_game(page)
+    assert view(page)["turned"]
+    page.set_viewport_size({"width": 844, "height": 390})
+    announced(page, "Board upright")
+    assert not view(page)["turned"]
+    page.set_viewport_size({"width": 390, "height": 844})
+    announced(page, "Board turned a quarter")
+    assert view(page)["turned"] and view(page)["shortSide"] >= 34
+    assert page.errors == []
+    page.context.close()

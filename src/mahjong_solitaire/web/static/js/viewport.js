@@ -76,6 +76,7 @@ export class Viewport {
     this.pointers = new Map(); // pointer id -> {x, y}
     this.gesture = null; // {kind: "drag" | "pinch", …} while one is under way
     this.swallowClick = false;
+    this.turning = false; // the player's turn is under way (announced by turn())
     this.listen();
   }
 
@@ -87,7 +88,13 @@ export class Viewport {
     const portrait = this.stage.clientHeight > this.stage.clientWidth;
     this.kind = `${portrait ? "portrait" : "landscape"}/${spanW >= spanH ? "wide" : "tall"}`;
     const chosen = readChoices()[this.kind];
+    const was = this.turned;
     this.turned = chosen ? chosen === "turned" : turned >= upright * TURN_GAIN;
+    // a turn of its own (the phone turned, another board) is told; the first one is part
+    // of the page's coming up, and the player's own is told by turn()
+    if (this.span && was !== this.turned && !this.turning) {
+      this.announce(t(this.turned ? "announceBoardTurned" : "announceBoardUpright"));
+    }
     const span = `${spanW.toFixed(3)}×${spanH.toFixed(3)}`;
     if (span !== this.span) this.reset(); // another board: it starts fitted
     this.span = span;
@@ -199,7 +206,9 @@ export class Viewport {
     choices[this.kind] = this.turned ? "upright" : "turned";
     localStorage.setItem(CHOICES, JSON.stringify(choices));
     this.reset();
+    this.turning = true;
     this.refit();
+    this.turning = false;
     this.announce(t(this.turned ? "announceBoardTurned" : "announceBoardUpright"));
   }
 
