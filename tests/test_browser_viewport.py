@@ -115,6 +115,12 @@ def test_turning_is_the_players_choice_remembered_and_announced(browser, server)
     new_game(page)
     assert not view(page)["turned"] and not view(page)["turnShown"]
     page.context.close()
+    # a tablet in portrait has tiles big enough upright: it is not turned by itself
+    page = open_page(browser, server.url, width=820, height=1180, has_touch=True, is_mobile=True)
+    new_game(page)
+    tablet = view(page)
+    assert not tablet["turned"] and tablet["shortSide"] >= 44
+    page.context.close()
 
 
 EDGE_POINT = """() => {

@@ -8,7 +8,8 @@
 // Taps, keyboard navigation, the Connect link and the demo all work in the board's own
 // coordinates, so none of them knows about the transform.
 //
-// - Turning: by itself when turned tiles are at least TURN_GAIN times bigger; the player's
+// - Turning: by itself when upright tiles are small (a phone: under COMFORTABLE px) and
+//   turned ones are at least TURN_GAIN times bigger; the player's
 //   choice (the menu's "Turn the board", shown on a portrait screen or while turned; key R)
 //   is remembered per kind of screen and board (portrait or landscape × wide or tall) and
 //   wins from then on.
@@ -26,7 +27,8 @@
 import { dialogName } from "./dialogs.js";
 import { formatPercent, t } from "./strings.js";
 
-const TURN_GAIN = 1.1; // turning by itself needs tiles at least 10 % bigger
+const TURN_GAIN = 1.1; // turning by itself needs tiles at least 10 % bigger …
+const COMFORTABLE = 40; // … than upright tiles narrower than this (px): a phone, not a tablet
 const CHOICES = "mahjong-solitaire.board-turn"; // {"portrait/wide": "turned" | "upright", …}
 const ZOOM_STEP = 1.25; // one key press or button
 const MAX_TILE = 120; // px: zoom stops when a tile is this wide …
@@ -89,7 +91,7 @@ export class Viewport {
     this.kind = `${portrait ? "portrait" : "landscape"}/${spanW >= spanH ? "wide" : "tall"}`;
     const chosen = readChoices()[this.kind];
     const was = this.turned;
-    this.turned = chosen ? chosen === "turned" : turned >= upright * TURN_GAIN;
+    this.turned = chosen ? chosen === "turned" : upright < COMFORTABLE && turned >= upright * TURN_GAIN;
     // a turn of its own (the phone turned, another board) is told; the first one is part
     // of the page's coming up, and the player's own is told by turn()
     if (this.span && was !== this.turned && !this.turning) {
