@@ -325,3 +325,18 @@ def test_turning_the_phone_turns_the_board_back_and_says_so(browser, server) -> 
     assert view(page)["turned"] and view(page)["shortSide"] >= 34
     assert page.errors == []
     page.context.close()
+
+
+def test_the_solution_demo_plays_on_a_zoomed_board(page) -> None:
+    new_game(page, code="MJ1-L00-AAAAABL")
+    page.keyboard.press("+")
+    page.keyboard.press("+")
+    count = page.locator("#board .tile").count()
+    page.keyboard.press("a")
+    page.wait_for_function("() => document.querySelector('#board').dataset.status === 'demo'")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('#board .tile').length < {count}", timeout=30_000
+    )
+    assert view(page)["zoom"] > 1, "the demo keeps the player's view"
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => document.querySelector('#board').dataset.status === 'playing'")
