@@ -10,7 +10,8 @@ Settings offer (read from the page, not listed here) and in both themes:
 - on a phone in portrait (390×844) the Turtle's tiles are at least 34 CSS px on their short
   side, measured on the tile element's own box;
 - a screenshot of each is written for a reviewer, named ``size-mode-tileset-theme.png``,
-  into ``$SCREENSHOTS_DIR`` or a temporary folder (printed; never committed).
+  into ``$SCREENSHOTS_DIR`` or a temporary folder (printed: run with ``-s`` to see it;
+  never committed).
 """
 
 from __future__ import annotations
