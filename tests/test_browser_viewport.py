@@ -29,7 +29,7 @@ VIEW = """() => {
         turned: board.dataset.turned === "true", zoom: Number(board.dataset.zoom || 1),
         transform: board.style.transform,
         fitShown: !document.getElementById("fit-board").hidden,
-        turnShown: !turn.hidden, turnChecked: turn.getAttribute("aria-checked") === "true",
+        turnShown: !turn.hidden, turnLabel: turn.textContent,
         shortSide: Math.min(...tiles.map(b => Math.min(b.width, b.height))),
         selected: [...board.querySelectorAll(".tile.selected")].map(el => Number(el.dataset.i)),
     };
@@ -95,13 +95,13 @@ def test_turning_is_the_players_choice_remembered_and_announced(browser, server)
     page = open_page(browser, server.url, **PHONE)
     new_game(page)
     turned = view(page)
-    assert turned["turned"] and turned["turnChecked"]
+    assert turned["turned"] and "Turn the board back" in turned["turnLabel"]
     open_menu(page)
     assert view(page)["turnShown"]
     page.click("#turn-board")
     announced(page, "Board upright")
     upright = view(page)
-    assert not upright["turned"] and not upright["turnChecked"]
+    assert not upright["turned"] and "back" not in upright["turnLabel"]
     assert upright["shortSide"] < turned["shortSide"]
     page.reload()
     settle(page)

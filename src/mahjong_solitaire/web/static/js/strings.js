@@ -401,6 +401,7 @@ export const STRINGS = {
 
   // the board's view: turned, zoomed, fitted (viewport.js)
   turnBoard: "Turn the board",
+  turnBoardBack: "Turn the board back",
   keysTurn: "R",
   fitBoard: "Fit the board to the screen",
   keysFit: "0",

@@ -10,7 +10,8 @@
 //
 // - Turning: by itself when upright tiles are small (a phone: under COMFORTABLE px) and
 //   turned ones are at least TURN_GAIN times bigger; the player's
-//   choice (the menu's "Turn the board", shown on a portrait screen or while turned; key R)
+//   choice (the menu's "Turn the board" or "… back", shown on a portrait screen or while
+//   turned; key R)
 //   is remembered per kind of screen and board (portrait or landscape × wide or tall) and
 //   wins from then on.
 // - Zoom: the mouse wheel over the board and Ctrl+wheel (a trackpad's pinch) zoom at the
@@ -25,6 +26,7 @@
 // Test contract: `#board[data-turned]` ("true"/"false"), `#board[data-zoom]` (1 = fitted).
 
 import { dialogName } from "./dialogs.js";
+import { paintButton } from "./dom.js";
 import { formatPercent, t } from "./strings.js";
 
 const TURN_GAIN = 1.1; // turning by itself needs tiles at least 10 % bigger …
@@ -155,7 +157,11 @@ export class Viewport {
     if (this.turnButton) {
       const portrait = this.stage.clientHeight > this.stage.clientWidth;
       this.turnButton.hidden = !(portrait || this.turned);
-      this.turnButton.setAttribute("aria-checked", String(this.turned));
+      const label = this.turned ? "turnBoardBack" : "turnBoard";
+      if (this.turnButton.dataset.label !== label) {
+        this.turnButton.dataset.label = label;
+        paintButton(this.turnButton);
+      }
     }
   }
 
