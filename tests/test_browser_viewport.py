@@ -340,3 +340,30 @@ def test_the_solution_demo_plays_on_a_zoomed_board(page) -> None:
     assert view(page)["zoom"] > 1, "the demo keeps the player's view"
     page.keyboard.press("Escape")
     page.wait_for_function("() => document.querySelector('#board').dataset.status === 'playing'")
+
+
+BOARD_VECTOR = """async () => {
+    const { boardVector } = await import("/static/js/viewport.js");
+    const [a, b] = [...document.querySelectorAll("#board .tile")].filter(
+        el => el.dataset.z === "0").slice(0, 40).filter((el, k) => k === 0 || k === 39);
+    const ra = a.getBoundingClientRect();
+    const rb = b.getBoundingClientRect();
+    const stage = document.getElementById("stage");
+    const screen = boardVector(stage, (rb.left + rb.right - ra.left - ra.right) / 2,
+        (rb.top + rb.bottom - ra.top - ra.bottom) / 2);
+    const own = [parseFloat(b.style.left) - parseFloat(a.style.left),
+        parseFloat(b.style.top) - parseFloat(a.style.top)];
+    return { screen, own };
+}"""
+
+
+def test_a_distance_on_the_screen_is_measured_back_into_the_turned_zoomed_board(
+    browser, server
+) -> None:
+    page = open_page(browser, server.url, **PHONE)
+    new_game(page)
+    page.keyboard.press("+")
+    assert view(page)["turned"] and view(page)["zoom"] > 1
+    found = page.evaluate(BOARD_VECTOR)
+    assert found["screen"] == pytest.approx(found["own"], abs=0.5)
+    page.context.close()

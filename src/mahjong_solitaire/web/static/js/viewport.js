@@ -45,6 +45,17 @@ export function viewportOf(stage) {
   return current && current.stage === stage ? current : null;
 }
 
+/** A distance on the screen (`dx`, `dy` px, as getBoundingClientRect measures) in the
+ * board's own pixels (its tiles' `left` and `top`), undoing the zoom and the turn: for an
+ * animation that measures on the screen and moves a tile inside the board. */
+export function boardVector(stage, dx, dy) {
+  const viewport = viewportOf(stage);
+  if (!viewport) return [dx, dy];
+  const zoom = viewport.zoom;
+  // rotate(90deg) draws the board's (x, y) at the screen's (-y, x)
+  return viewport.turned ? [dy / zoom, -dx / zoom] : [dx / zoom, dy / zoom];
+}
+
 /** Install the page's viewport; `refit()` has the shown view fit its board again;
  * `turnButton` (the menu's item) is the app's to wire: its click calls `turn()`. */
 export function installViewport(stage, board, { announce, refit, turnButton, fitButton }) {
