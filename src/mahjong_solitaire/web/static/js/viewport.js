@@ -256,10 +256,12 @@ export class Viewport {
     for (const name of ["pointerup", "pointercancel"]) {
       stage.addEventListener(name, (event) => this.pointerUp(event));
     }
-    // the click that ends a drag or a pinch is not a tap
-    this.board.addEventListener("click", (event) => {
+    // the click that ends a drag or a pinch is not a tap: the first click after it (on the
+    // board, or on the stage that held the pointer) is taken, or the next press forgets it
+    stage.addEventListener("click", (event) => {
       if (!this.swallowClick) return;
       this.swallowClick = false;
+      if (!this.board.contains(event.target)) return;
       event.stopImmediatePropagation();
       event.preventDefault();
     }, { capture: true });
@@ -292,6 +294,7 @@ export class Viewport {
   pointerDown(event) {
     if (!this.board.contains(event.target) && event.target !== this.stage) return;
     if (event.pointerType === "mouse" && event.button !== 0) return;
+    if (!this.pointers.size) this.swallowClick = false; // a new press: no click of the last gesture is coming
     this.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
     if (this.pointers.size === 2) {
       const [a, b] = [...this.pointers.values()];
@@ -340,7 +343,6 @@ export class Viewport {
     const gesture = this.gesture;
     if (gesture && ["drag", "pinch", "pinch-end"].includes(gesture.kind)) {
       this.swallowClick = true; // the click that follows, if any, ends the gesture
-      setTimeout(() => { this.swallowClick = false; }, 0);
     }
     if (this.pointers.size === 0) this.gesture = null;
     else if (gesture && gesture.kind === "pinch") this.gesture = { kind: "pinch-end" }; // one finger left: no drag
