@@ -34,6 +34,7 @@ import { stagesPage } from "./stages.js";
 import { statisticsPage } from "./statistics.js";
 import { chooseLanguage, loadCatalogue, t, tileName, tn } from "./strings.js";
 import { keepOnOneLine } from "./topbar.js";
+import { installViewport } from "./viewport.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -69,6 +70,9 @@ const keys = new BoardKeys($("board"), { tap });
 const announce = announcer($("announcer"));
 const pauseFocus = keepFocusAcrossPause({ board: $("board"), cover: $("pause-cover"), resume: $("resume"),
   dialogOpen: () => Boolean(dialogName()), fallback: () => keys.focus(), announce, resumedText: () => t("announceResumed") });
+const viewport = installViewport($("stage"), $("board"), {
+  announce, refit: () => app.view.fit(), turnButton: $("turn-board"), fitButton: $("fit-board"),
+});
 for (const view of app.views.values()) view.setStyle(app.settings.tileStyle);
 const sound = new Sound({ settings: () => app.settings, muted: () => !app.state || app.state.status === "paused" });
 const demo = new SolutionDemo({
@@ -472,6 +476,7 @@ const commands = {
     aidSettings: () => aidSettingsPart(app.settings, changeSettings, () => sound.sample()) })),
   rules: () => withPause((onClose) => rulesPage({ onClose })),
   fullscreen: () => toggleFullscreen(),
+  turn: () => viewport.turn(),
   // a deal not yet played (version 0) has no clock to stop: pausing would store it
   guide: () => (app.state && app.state.version === 0 ? guidePage() : withPause((onClose) => guidePage({ onClose }))),
   about: () => withPause((onClose) => aboutPage({ onClose })),

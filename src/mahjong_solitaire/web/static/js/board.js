@@ -2,9 +2,10 @@
 //
 // Geometry: a tile covers 2×2 half-tile cells, so its cell is `w` by `h` pixels and sits
 // at (x·w/2, y·h/2); each layer shifts up-left by `lift` (≈ 1/8 tile) so stacks read as
-// 3-D.  The face takes the top-left of the cell and the darker edge (an extruded box
-// shadow) fills the last `edge` pixels on the right and bottom, so in one layer no edge
-// ever covers a neighbour's face; higher layers and later rows paint on top.
+// 3-D.  The face takes the top-left of the cell and the darker edge fills the last `edge`
+// pixels on the right and bottom, inside the tile's own box (css/tilebox.css: the box is
+// the tile a player sees), so in one layer no edge ever covers a neighbour's face; higher
+// layers and later rows paint on top.
 
 import { t, tileName } from "./strings.js";
 import { fadeOut, sizeBoard, tileElement, TileView, tileWidth } from "./tileview.js";
@@ -44,7 +45,7 @@ export class BoardView extends TileView {
     this.geometry = { w, h, lift, edge, originX: -extent.left * w, originY: -extent.top * w };
     sizeBoard(this.board, this.stage, {
       w, h, edge, boardW: spanW * w, boardH: spanH * w,
-      extrude: extrusion(edge, w, false), extrudeLift: extrusion(edge, w, true),
+      extrude: softShadow(w, false), extrudeLift: softShadow(w, true), edgeInside: true,
     });
     for (const el of this.tiles.values()) this.place(el);
   }
@@ -136,15 +137,10 @@ export class BoardView extends TileView {
   }
 }
 
-/** The stacked box shadows that draw a tile's edge (bottom and right) and its soft shadow. */
-function extrusion(edge, w, lifted) {
-  const layers = [];
-  for (let k = 1; k <= edge; k += 1) {
-    const color = k === edge ? "var(--edge-dark)" : "var(--edge-light)";
-    layers.push(`${k}px ${k}px 0 ${color}`);
-  }
+/** The soft shadow a tile casts on the felt (its edge is drawn inside its box), further
+ * off when the tile is lifted. */
+function softShadow(w, lifted) {
   const blur = Math.max(2, w * (lifted ? 0.22 : 0.14));
-  const off = edge + Math.max(1, w * (lifted ? 0.08 : 0.04));
-  layers.push(`${off.toFixed(1)}px ${off.toFixed(1)}px ${blur.toFixed(1)}px var(--shadow)`);
-  return layers.join(", ");
+  const off = Math.max(1, w * (lifted ? 0.08 : 0.04));
+  return `${off.toFixed(1)}px ${off.toFixed(1)}px ${blur.toFixed(1)}px var(--shadow)`;
 }

@@ -30,6 +30,8 @@ const PATHS = {
   flag: '<path d="M5 21V4"/><path d="M5 4h11l-2 4 2 4H5"/>',
   expand: '<path d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5"/>',
   shrink: '<path d="M9 4v5H4M20 9h-5V4M15 20v-5h5M4 15h5v5"/>',
+  turn: '<path d="M20 12a8 8 0 1 1-2.3-5.7"/><path d="M20 3v4h-4"/><rect x="9" y="9" width="6" height="6" rx="1"/>',
+  fit: '<rect x="3" y="5" width="18" height="14" rx="2"/><path d="M8 9H7v1M16 9h1v1M8 15H7v-1M16 15h1v-1"/>',
 };
 
 /** An inline SVG icon by name. */

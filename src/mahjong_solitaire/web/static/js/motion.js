@@ -18,6 +18,7 @@
 // (the hint's pulse, a dialog's entry, Connect's slide), as app.css does for the media query.
 
 import { tilesMatch } from "./faces.js";
+import { boardVector } from "./viewport.js";
 
 const reduceQuery = window.matchMedia("(prefers-reduced-motion: reduce)");
 
@@ -84,17 +85,18 @@ function launch() {
 /** Send one ghost on its way: toward its partner (when there is one), up, and out. */
 function drift(ghost, partner) {
   const { el, outer, box, width } = ghost;
-  const scale = box.width / width; // a zoomed board: to its own pixels
+  // distances are measured on the screen and moved inside a board that may be zoomed or turned
+  const stage = el.closest("#stage");
   let dx = 0;
   let dy = 0;
   if (partner) {
     const gap = Math.hypot(partner.x - ghost.x, partner.y - ghost.y) || 1;
     const reach = Math.min(gap * DRIFT, box.width * MAX_DRIFT);
-    dx = ((partner.x - ghost.x) / gap) * reach / scale;
-    dy = ((partner.y - ghost.y) / gap) * reach / scale;
+    [dx, dy] = boardVector(stage, ((partner.x - ghost.x) / gap) * reach, ((partner.y - ghost.y) / gap) * reach);
   }
-  const lift = width * 0.35;
-  const at = (share, up, size) => `translate(${(dx * share).toFixed(1)}px, ${(dy * share - lift * up).toFixed(1)}px) scale(${size})`;
+  const [upX, upY] = boardVector(stage, 0, -1); // the screen's up, in the board's pixels
+  const lift = (width * 0.35) / (Math.hypot(upX, upY) || 1);
+  const at = (share, up, size) => `translate(${(dx * share + upX * lift * up).toFixed(1)}px, ${(dy * share + upY * lift * up).toFixed(1)}px) scale(${size})`;
   outer.style.zIndex = "9000"; // above the tiles it passes
   const entry = { outer, timer: 0 };
   const done = () => {
@@ -188,8 +190,8 @@ function distance(a, b) {
 function fly(routes, places) {
   const offsets = routes.map(([el, from]) => {
     const here = places.get(el);
-    const scale = here.width / (el.offsetWidth || here.width || 1); // a zoomed board: its pixels
-    return [el, (from.left - here.left) / scale, (from.top - here.top) / scale];
+    // measured on the screen, moved inside a board that may be zoomed or turned
+    return [el, ...boardVector(el.closest("#stage"), from.left - here.left, from.top - here.top)];
   });
   for (const [el, dx, dy] of offsets) {
     play(el, "moving", MOVE,

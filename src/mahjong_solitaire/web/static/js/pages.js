@@ -206,6 +206,7 @@ export function rulesPage({ onClose }) {
     h("ul", { class: "rules" }, t("rules").map((line) => h("li", {}, line))),
     h("p", { class: "muted" }, t("rulesKeys")),
     h("p", { class: "muted" }, t("rulesKeysBoard")),
+    h("p", { class: "muted" }, t("rulesKeysView")),
   ], { onClose });
 }
 

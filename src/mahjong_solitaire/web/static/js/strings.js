@@ -411,6 +411,18 @@ export const STRINGS = {
   announceFullscreenLeft: "Left full screen",
   fullscreenRefused: "The browser did not allow full screen.",
 
+  // the board's view: turned, zoomed, fitted (viewport.js)
+  turnBoard: "Turn the board",
+  turnBoardBack: "Turn the board back",
+  keysTurn: "R",
+  fitBoard: "Fit the board to the screen",
+  keysFit: "0",
+  announceBoardTurned: "Board turned a quarter",
+  announceBoardUpright: "Board upright",
+  announceZoom: "Zoom {percent}",
+  announceBoardFitted: "Board fitted to the screen",
+  rulesKeysView: "The board's view: + and − zoom in and out, 0 fits the board to the screen, R turns it a quarter. The mouse wheel or two fingers zoom at the pointer; once zoomed, drag the board to move it.",
+
   // accessibility: names of the board and its tiles, what the live region announces
   boardLabel: "Board",
   tileFree: "{name}, free",

@@ -8,23 +8,31 @@
 
 import { faceUrl } from "./faces.js";
 import { leave, motionAllowed } from "./motion.js";
+import { viewportOf } from "./viewport.js";
 
 /** The narrowest tile drawn (px). */
 const MIN_TILE = 3;
 
 /** The tile width (px) that fits `spanW` × `spanH` tile widths into the stage, `margin` px
  * kept free on every side, at most `max`: boards of several tile sets (up to 1,152 tiles)
- * scale down to fit too, to no less than `MIN_TILE` px. */
+ * scale down to fit too, to no less than `MIN_TILE` px.  The stage's viewport may turn
+ * the board a quarter (its width then lies along the stage's height). */
 export function tileWidth(stage, margin, spanW, spanH, max) {
   const availW = Math.max(40, stage.clientWidth - 2 * margin);
   const availH = Math.max(40, stage.clientHeight - 2 * margin);
-  return Math.max(MIN_TILE, Math.min(availW / spanW, availH / spanH, max));
+  const fitting = (width, height) => Math.max(MIN_TILE, Math.min(width / spanW, height / spanH, max));
+  const upright = fitting(availW, availH);
+  const turned = fitting(availH, availW); // the board turned a quarter (viewport.js)
+  const viewport = viewportOf(stage);
+  return viewport && viewport.turnFor(upright, turned, spanW, spanH) ? turned : upright;
 }
 
 /** Size the board element (`boardW` × `boardH` px, centred in the stage) and set the tile
  * variables of the CSS: face size from the tile `w` × `h` less its `edge`, corner radius,
- * outline ring, and the box shadows of a tile at rest (`extrude`) and lifted. */
-export function sizeBoard(board, stage, { w, h, edge, boardW, boardH, extrude, extrudeLift }) {
+ * outline ring, and the box shadows of a tile at rest (`extrude`) and lifted.  With
+ * `edgeInside`, the edge is drawn inside the tile's box (css/tilebox.css) and the shadows
+ * are only the soft one under the tile. */
+export function sizeBoard(board, stage, { w, h, edge, boardW, boardH, extrude, extrudeLift, edgeInside = false }) {
   const style = board.style;
   style.width = `${boardW}px`;
   style.height = `${boardH}px`;
@@ -32,10 +40,13 @@ export function sizeBoard(board, stage, { w, h, edge, boardW, boardH, extrude, e
   style.top = `${Math.round((stage.clientHeight - boardH) / 2)}px`;
   style.setProperty("--fw", `${(w - edge).toFixed(2)}px`);
   style.setProperty("--fh", `${(h - edge).toFixed(2)}px`);
+  style.setProperty("--edge", edgeInside ? `${edge}px` : "0px");
   style.setProperty("--tr", `${Math.max(2, w * 0.1).toFixed(1)}px`);
   style.setProperty("--ring", `${Math.max(2, Math.round(w * 0.05))}px`);
   style.setProperty("--extrude", extrude);
   style.setProperty("--extrude-lift", extrudeLift);
+  const viewport = viewportOf(stage);
+  if (viewport) viewport.fitted();
 }
 
 /** A new tappable `.tile` element (more classes in `className`) with `data` in its dataset. */
