@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from mahjong_solitaire import Game, deal_from_code
+from mahjong_solitaire.core.moves import Move
 from mahjong_solitaire.core.tiles import matches
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -55,6 +56,17 @@ def status(page) -> str:
 def announced(page) -> str:
     page.wait_for_timeout(120)  # the live region speaks 60 ms after it is told
     return page.text_content("#announcer") or ""
+
+
+def moves_until_finishable() -> list[Move]:
+    """The first moves of DEAL's solution, up to the position where Finish is offered."""
+    game = Game(DEAL)
+    moves = []
+    while not game.finishable:
+        move = DEAL.solution[len(moves)]
+        game.play(move)
+        moves.append(move)
+    return moves
 
 
 def play_by_api(page, moves) -> None:
@@ -160,12 +172,7 @@ def test_restart_from_the_menu_deals_the_same_deal_again(page) -> None:
 def test_finish_shows_only_when_no_choice_matters_and_clears_the_rest(page) -> None:
     new_game(page, code=CODE)
     assert page.is_hidden("#finish")
-    game = Game(DEAL)
-    moves = []
-    while not game.finishable:
-        move = DEAL.solution[len(moves)]
-        game.play(move)
-        moves.append(move)
+    moves = moves_until_finishable()
     play_by_api(page, moves[:-1])
     assert page.is_hidden("#finish")
     click_tile(page, moves[-1].a)

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import click_tile, settle
 from colour_vision import DISTINCT_SHARE, SIMULATIONS, decode_png, distinct_share, lab, simulate
 from test_browser_keyboard import focused, tab_to_board
-from test_browser_tile_states import fresh_turtle
+from test_browser_tile_states import TileCamera, fresh_turtle
 
 pytestmark = pytest.mark.browser
 
@@ -53,27 +53,13 @@ def colour_distance(first: tuple[int, int, int], second: tuple[int, int, int]) -
     return float(np.linalg.norm(pair[0] - pair[1]))
 
 
-class Camera:
+class Camera(TileCamera):
     """Screenshots of the top tile of the Turtle (nothing covers it) and of what lies around
     it, with the classes of a state set by hand and the focus on it or not."""
 
     def __init__(self, page) -> None:  # type: ignore[no-untyped-def]
-        self.page = page
-        self.i = int(
-            page.evaluate(
-                """() => [...document.querySelectorAll('#board .tile.free')]
-                .sort((a, b) => Number(b.dataset.z) - Number(a.dataset.z))[0].dataset.i"""
-            )
-        )
+        super().__init__(page, MARGIN)  # room for the focus ring, outside the others
         self.tile = page.locator(f".tile[data-i='{self.i}']")
-        box = self.tile.bounding_box()
-        assert box is not None
-        self.clip = {
-            "x": box["x"] - MARGIN,
-            "y": box["y"] - MARGIN,
-            "width": box["width"] + 2 * MARGIN,
-            "height": box["height"] + 2 * MARGIN,
-        }
 
     def shot(self, classes: list[str], *, focus: bool = False) -> np.ndarray:
         self.page.evaluate(

@@ -18,12 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from mahjong_solitaire import deal_from_code
-
 sys.path.insert(0, str(Path(__file__).parent))
 import test_browser_a11y as a11y
 from browser_support import open_page, settle
-from serving import a_minute_passes
 from test_browser_statistics import HARD, NORMAL_A, NORMAL_B, open_from_menu, win_ranked
 
 pytestmark = pytest.mark.browser
@@ -34,23 +31,6 @@ PAGES = {"statistics": "#stats-groups", "leaderboard": "#leaderboard-table"}
 ROUND = [1, 2, 5, 10, 20, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200, 18000, 36000]
 
 
-def win_daily_ranked(page, server) -> None:
-    """Today's challenge won at a human's pace: a row on today's board."""
-    state = page.request.post(server.url + "api/games", data={"daily": True}).json()
-    *before, last = deal_from_code(state["code"]).solution
-    for move in before:
-        for position in move:
-            page.request.post(
-                f"{server.url}api/games/{state['id']}/tap", data={"position": position}
-            )
-    a_minute_passes(server.database, state["id"])
-    for position in last:
-        state = page.request.post(
-            f"{server.url}api/games/{state['id']}/tap", data={"position": position}
-        ).json()
-    assert state["status"] == "won" and state["result"]["ranked"], state
-
-
 @pytest.fixture(scope="module")
 def played(browser, server) -> None:
     """Wins on two levels (one with a hint) and today's challenge, then a game in play."""
@@ -58,7 +38,7 @@ def played(browser, server) -> None:
     win_ranked(page, server, NORMAL_A)
     win_ranked(page, server, NORMAL_B, hint=True)
     win_ranked(page, server, HARD)
-    win_daily_ranked(page, server)
+    win_ranked(page, server, None)  # today's challenge: a row on today's board
     assert page.request.post(server.url + "api/games", data={"layout": "turtle"}).ok
     page.context.close()
 

@@ -26,6 +26,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import open_page, settle
 from test_browser_a11y import audit
+from test_browser_viewport import start
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -123,17 +124,6 @@ def choose_tile_set(page, name: str) -> None:
     close_dialog(page)
 
 
-def start(page, base: str, mode: str) -> None:
-    path, body = GAMES[mode]
-    answer = page.request.post(base + path, data=body)
-    assert answer.ok, answer.text()
-    page.goto(base)
-    settle(page)
-    intro = page.locator("#rule-intro-ok")  # a Connect grid's sliding rule, told once
-    if intro.count() and intro.is_visible():
-        intro.click()
-
-
 def settled_layout(page) -> dict[str, Any]:
     """The measures once the board has been fitted (a resize observer fits it a frame later)
     and every animation is over."""
@@ -180,7 +170,7 @@ def test_the_board_fills_every_screen_in_every_tile_set_and_passes_axe(
     problems: list[str] = []
     sets: list[str] = []
     for mode in GAMES:
-        start(page, server.url, mode)  # a game of its own: not the last test's, paused
+        start(page, *GAMES[mode])  # a game of its own: not the last test's, paused
         if not sets:
             sets = tile_sets(page)
             assert "classic" in sets and "numbers" in sets, sets

@@ -25,14 +25,15 @@ NORMAL_B = str(GameCode(0, 12, Difficulty.NORMAL))
 HARD = str(GameCode(0, 13, Difficulty.HARD))
 
 
-def win_ranked(page, server, code: str, *, hint: bool = False) -> None:
-    """Win ``code`` through the API at a human's pace (a minute on the clock), with a hint
-    first when ``hint``."""
+def win_ranked(page, server, code: str | None, *, hint: bool = False) -> None:
+    """Win ``code`` (None: today's challenge) through the API at a human's pace (a minute on
+    the clock), with a hint first when ``hint``."""
     base = server.url
-    state = page.request.post(base + "api/games", data={"code": code}).json()
+    body = {"code": code} if code else {"daily": True}
+    state = page.request.post(base + "api/games", data=body).json()
     if hint:
         state = page.request.post(f"{base}api/games/{state['id']}/hint", data={}).json()
-    *before, last = deal_from_code(code).solution
+    *before, last = deal_from_code(state["code"]).solution
     for move in before:
         for position in move:
             page.request.post(f"{base}api/games/{state['id']}/tap", data={"position": position})

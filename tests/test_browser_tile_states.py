@@ -44,7 +44,7 @@ MARGIN = 16
 class TileCamera:
     """Screenshots of one tile (the top of the Turtle: nothing covers it) in any state."""
 
-    def __init__(self, page) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, page, margin: int = MARGIN) -> None:  # type: ignore[no-untyped-def]
         self.page = page
         self.i = page.evaluate(
             """() => [...document.querySelectorAll('#board .tile.free')]
@@ -54,10 +54,10 @@ class TileCamera:
         box = page.locator(f".tile[data-i='{self.i}']").bounding_box()
         assert box is not None
         self.clip = {
-            "x": box["x"] - MARGIN,
-            "y": box["y"] - MARGIN,
-            "width": box["width"] + 2 * MARGIN,
-            "height": box["height"] + 2 * MARGIN,
+            "x": box["x"] - margin,
+            "y": box["y"] - margin,
+            "width": box["width"] + 2 * margin,
+            "height": box["height"] + 2 * margin,
         }
 
     def shot(self, classes: list[str], ring: tuple[int, int, int] | None = None) -> np.ndarray:
@@ -74,10 +74,14 @@ class TileCamera:
 
 
 def fresh_turtle(browser, server, theme: str, style: str):  # type: ignore[no-untyped-def]
-    """A page in ``theme`` with the tile ``style`` on a new Turtle deal (the game of the
-    test before was paused when its page closed)."""
-    page = open_page(browser, server.url, color_scheme=theme)
-    settings = {"tileStyle": style}
+    """A page in ``theme`` with the tile ``style`` on a new Turtle deal."""
+    return turtle_with_settings(browser, server, theme, {"tileStyle": style})
+
+
+def turtle_with_settings(browser, server, scheme: str, settings: dict[str, str]):  # type: ignore[no-untyped-def]
+    """A page in ``scheme`` opened with ``settings`` already chosen, on a new Turtle deal
+    (the game of the test before was paused when its page closed)."""
+    page = open_page(browser, server.url, color_scheme=scheme)
     page.evaluate(
         "value => localStorage.setItem('mahjong-solitaire.settings', JSON.stringify(value))",
         settings,

@@ -18,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import open_page, settle
 from colour_vision import DISTINCT_SHARE, SIMULATIONS, distinct_share, simulate
 from test_browser_a11y import audit
+from test_browser_tile_states import turtle_with_settings
 
 pytestmark = pytest.mark.browser
 
@@ -222,21 +223,6 @@ def test_keyboard_choice_of_set_and_background_updates_preview_and_board_and_is_
     )
 
 
-def remembered(browser, server, scheme: str, settings: dict[str, str]):  # type: ignore[no-untyped-def]
-    """A page in ``scheme`` opened with ``settings`` already chosen, on a new Turtle deal
-    (the game of the test before was paused when its page closed)."""
-    page = open_page(browser, server.url, color_scheme=scheme)
-    page.evaluate(
-        "value => localStorage.setItem('mahjong-solitaire.settings', JSON.stringify(value))",
-        settings,
-    )
-    assert page.request.post(server.url + "api/games", data={"layout": "turtle"}).ok
-    page.reload()
-    settle(page)
-    assert page.get_attribute("#board", "data-status") == "playing"
-    return page
-
-
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_page_passes_the_axe_audit_in_every_tile_set_and_on_every_background(  # type: ignore[no-untyped-def]
     browser, server, choices, scheme
@@ -245,7 +231,7 @@ def test_the_page_passes_the_axe_audit_in_every_tile_set_and_on_every_background
     sets, grounds = choices["tile-style"], choices["background"]
     for k in range(max(len(sets), len(grounds))):
         chosen = {"tileStyle": sets[k % len(sets)], "background": grounds[k % len(grounds)]}
-        page = remembered(browser, server, scheme, chosen)
+        page = turtle_with_settings(browser, server, scheme, chosen)
         assert page.get_attribute("html", "data-tile-set") == chosen["tileStyle"]
         assert page.get_attribute("html", "data-background") == chosen["background"]
         problems[f"board {chosen}"] = audit(page)
@@ -262,7 +248,9 @@ def test_an_unknown_remembered_set_or_background_falls_back_to_the_defaults(
 ) -> None:  # type: ignore[no-untyped-def]
     """A stored choice the page does not know (an edited setting, a set since removed)
     draws the default set on the default background, without an error."""
-    page = remembered(browser, server, "light", {"tileStyle": "ghost", "background": "<b>"})
+    page = turtle_with_settings(
+        browser, server, "light", {"tileStyle": "ghost", "background": "<b>"}
+    )
     assert page.get_attribute("html", "data-tile-set") == "classic"
     assert page.get_attribute("html", "data-background") == "felt"
     assert page.evaluate("document.querySelector('#board .tile').style.backgroundImage")

@@ -15,14 +15,19 @@ from pathlib import Path
 
 import pytest
 
-from mahjong_solitaire import Game
 from mahjong_solitaire.core.tiles import matches
 from mahjong_solitaire.i18n import languages, translator
 
 sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import ARTIFACTS, click_tile, new_game, open_page, settle, tiles
 from test_browser_a11y import audit
-from test_browser_aids import CODE, CONNECT_CODE, DEAL, api_state, play_by_api
+from test_browser_aids import (
+    CODE,
+    CONNECT_CODE,
+    api_state,
+    moves_until_finishable,
+    play_by_api,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -344,12 +349,7 @@ def test_the_bar_measures_again_when_finish_the_daily_badge_or_zen_change_it(bar
     new_game(bar, code=CODE)
     resize(bar, 820, 1180)
     # Finish appears near the end: in the bar or, when there is no room, in the menu
-    game = Game(DEAL)
-    moves = []
-    while not game.finishable:
-        move = DEAL.solution[len(moves)]
-        game.play(move)
-        moves.append(move)
+    moves = moves_until_finishable()
     play_by_api(bar, moves)
     bar.wait_for_selector(".topbar[data-measured='820']", state="attached")
     assert not bar.evaluate("document.getElementById('finish').hidden")
