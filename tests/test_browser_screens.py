@@ -26,6 +26,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import open_page, settle
 from test_browser_a11y import audit
+from test_browser_tilesets import SETTINGS, offered, open_settings
 from test_browser_viewport import start
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -88,15 +89,6 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def open_settings(page) -> None:
-    # the menu button opened without the pointer's "scroll into view": where the top bar
-    # is wider than the screen (its own issue, 18 item 2) a click would scroll the page,
-    # and this test is about the board
-    page.locator("#menu-button").dispatch_event("click")
-    page.click("#menu [data-action='settings']")
-    page.locator("dialog[data-dialog='settings']").wait_for(state="visible")
-
-
 def close_dialog(page) -> None:
     page.keyboard.press("Escape")
     page.locator("#dialog").wait_for(state="hidden")
@@ -104,23 +96,18 @@ def close_dialog(page) -> None:
     settle(page)
 
 
-TILE_SETS = "dialog[data-dialog='settings'] [role='radiogroup']:has([data-value='numbers'])"
-
-
 def tile_sets(page) -> list[str]:
-    """The tile sets the page's Settings offer (the choice that holds "numbers")."""
+    """The tile sets the page's Settings offer."""
     open_settings(page)
-    found = page.eval_on_selector_all(
-        f"{TILE_SETS} [role='radio'][data-value]", "els => els.map(el => el.dataset.value)"
-    )
+    found = offered(page, "tile-style")
     close_dialog(page)
-    return list(found)
+    return found
 
 
 def choose_tile_set(page, name: str) -> None:
     """Choose the tile set `name` in Settings, as a player does."""
     open_settings(page)
-    page.click(f"{TILE_SETS} [role='radio'][data-value='{name}']")
+    page.check(f"{SETTINGS} [data-setting='tile-style'] input[value='{name}']")
     close_dialog(page)
 
 
