@@ -21,7 +21,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 import test_browser_a11y as a11y
 from browser_support import open_page, settle
-from test_browser_statistics import HARD, NORMAL_A, NORMAL_B, open_from_menu, win_ranked
+from test_browser_statistics import open_from_menu, win_ranked, win_the_three
 
 pytestmark = pytest.mark.browser
 
@@ -35,9 +35,7 @@ ROUND = [1, 2, 5, 10, 20, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200, 18000, 
 def played(browser, server) -> None:
     """Wins on two levels (one with a hint) and today's challenge, then a game in play."""
     page = open_page(browser, server.url)
-    win_ranked(page, server, NORMAL_A)
-    win_ranked(page, server, NORMAL_B, hint=True)
-    win_ranked(page, server, HARD)
+    win_the_three(page, server)
     win_ranked(page, server, None)  # today's challenge: a row on today's board
     assert page.request.post(server.url + "api/games", data={"layout": "turtle"}).ok
     page.context.close()

@@ -49,10 +49,15 @@ def win_ranked(page, server, code: str | None, *, hint: bool = False) -> None:
 def played(browser, server) -> None:
     """The local player's wins: two normal Turtle wins (one with a hint) and a hard one."""
     page = open_page(browser, server.url)
+    win_the_three(page, server)
+    page.context.close()
+
+
+def win_the_three(page, server) -> None:
+    """Two normal Turtle wins (one with a hint) and a hard one, at a human's pace."""
     win_ranked(page, server, NORMAL_A)
     win_ranked(page, server, NORMAL_B, hint=True)
     win_ranked(page, server, HARD)
-    page.context.close()
 
 
 def rows_shown(page, n: int) -> None:

@@ -4,21 +4,17 @@ wins out; ``--all`` lists them too, marked assisted."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
 
-from mahjong_solitaire import Difficulty, GameCode
 from mahjong_solitaire.cli import main
 from mahjong_solitaire.store import Store
 
-
-@pytest.fixture(autouse=True)
-def english_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "DATABASE_URL"):
-        monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data-home"))
+sys.path.insert(0, str(Path(__file__).parent))
+from test_cli_input import english_terminal  # noqa: F401 (the fixture, autouse)
+from test_statistics_story import code, finish
 
 
 @pytest.fixture
@@ -28,19 +24,7 @@ def database(tmp_path: Path) -> str:
     with Store(url) as store:
         player = store.local_player().id
         for seed, elapsed, actions in ((1, 200.0, ["hint"]), (2, 300.0, ["undo"])):
-            game = store.create_game(player, code=str(GameCode(0, seed, Difficulty.NORMAL)))
-            store.save_game(
-                player,
-                game.id,
-                version=game.version,
-                actions=actions,
-                elapsed=elapsed,
-                running=False,
-                status="won",
-                hints=actions.count("hint"),
-                undos=actions.count("undo"),
-                shuffles=0,
-            )
+            finish(store, player, elapsed, game_code=code(seed), actions=actions)
     return url
 
 

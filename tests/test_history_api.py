@@ -38,6 +38,13 @@ def player_client(app: object) -> tuple[TestClient, str]:
     return client, str(client.cookies.get(COOKIE))
 
 
+def exported_history(store: Store, app: object) -> bytes:
+    """The history file another browser's player exports after the scripted games."""
+    source, source_id = player_client(app)
+    scripted_history(store, source_id)
+    return source.get("/api/history").content
+
+
 def upload(client: TestClient, data: bytes, name: str = "history.json"):  # type: ignore[no-untyped-def]
     return client.post("/api/history", files={"file": (name, data, "application/json")})
 
@@ -115,9 +122,7 @@ def test_a_history_import_from_a_browser_without_a_player_makes_its_player(
     app_store: tuple[Store, object],
 ) -> None:
     store, app = app_store
-    source, source_id = player_client(app)
-    scripted_history(store, source_id)
-    data = source.get("/api/history").content
+    data = exported_history(store, app)
     newcomer = TestClient(app)  # type: ignore[arg-type]
     assert checked(upload(newcomer, data))["imported"] == 5
     assert store.statistics(str(newcomer.cookies.get(COOKIE))).started == 5
@@ -159,9 +164,7 @@ def test_a_bad_history_file_is_refused_with_one_clear_error_and_changes_nothing(
     app_store: tuple[Store, object], message: str, spoil
 ) -> None:  # type: ignore[no-untyped-def]
     store, app = app_store
-    source, source_id = player_client(app)
-    scripted_history(store, source_id)
-    data = spoil(source.get("/api/history").content)
+    data = spoil(exported_history(store, app))
     target, target_id = player_client(app)
     play(store, target_id, SOLUTION[:2], status="playing", elapsed=1.0)
     before = store.export_history(target_id)["games"]
@@ -194,9 +197,7 @@ def test_a_history_upload_sent_by_another_site_is_refused(
     app_store: tuple[Store, object],
 ) -> None:
     store, app = app_store
-    source, source_id = player_client(app)
-    scripted_history(store, source_id)
-    data = source.get("/api/history").content
+    data = exported_history(store, app)
     target, target_id = player_client(app)
     answer = target.post(
         "/api/history",

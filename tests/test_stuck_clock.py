@@ -4,7 +4,6 @@ clock is driven by the test (``lifecycle.now``)."""
 
 from __future__ import annotations
 
-import random
 import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -17,6 +16,7 @@ from mahjong_solitaire.web import lifecycle
 
 sys.path.insert(0, str(Path(__file__).parent))
 from api_support import checked, play, post
+from test_api import stuck_line
 
 CODE = "MJ1-L00-AAAAABL"
 DEAL = deal_from_code(CODE)
@@ -41,20 +41,6 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     monkeypatch.setattr(lifecycle, "now", found)  # the clock the API reads a game by
     monkeypatch.setattr(store_module, "_now", found)  # and the one it saves a game by
     return found
-
-
-def stuck_line() -> list[Move]:
-    """Legal moves on the deal until no pair is left (found with the engine)."""
-    rng = random.Random(1)
-    for _ in range(200):
-        board, moves = DEAL.board(), []
-        while board.has_move():
-            move = rng.choice(board.matching_pairs())
-            board.push(move)
-            moves.append(move)
-        if board.is_stuck():
-            return moves
-    raise AssertionError("no stuck line found")
 
 
 def played(client, state: dict, moves: list[Move], clock: Clock, pace: float) -> dict:

@@ -38,7 +38,7 @@ class TopBar {
     this.menuButton = menuButton;
     this.proxies = new Map(); // a movable control -> its menu item (or the menu's own twin)
     this.width = null;
-    this.timerText = "";
+    this.counted = new Map(); // each counter and the length of its text when measured
     this.group = document.createElement("div");
     this.group.className = "moved-actions";
     this.group.setAttribute("role", "none");
@@ -102,7 +102,7 @@ class TopBar {
     }
     this.bringBack();
     this.width = this.bar.clientWidth;
-    this.timerText = this.timer()?.textContent || "";
+    this.counted = new Map([...this.bar.querySelectorAll(".num")].map((el) => [el, el.textContent.length]));
     this.mirror();
     if (focused && focused.closest && focused.closest(".overflowed")) this.menuButton.focus();
     this.bar.dataset.measured = String(this.width); // (tests wait for the width they set)
@@ -120,10 +120,6 @@ class TopBar {
       el.classList.add("overflowed");
       return;
     }
-  }
-
-  timer() {
-    return this.bar.querySelector("#timer");
   }
 
   /** The menu items of the moved controls: shown, disabled and drawn as their controls. */
@@ -180,14 +176,17 @@ class TopBar {
     if (control && !control.disabled) control.click();
   }
 
-  /** Something in the bar changed: only a disabled state moved, or the timer ticked within
-   * the same width, needs the menu mirrored at most; anything else is measured again. */
+  /** Something in the bar changed: only a disabled state moved, or a counter (the timer,
+   * tiles left, pairs) changed within its width, needs the menu mirrored at most; anything
+   * else is measured again. */
   changed(records) {
-    const timer = this.timer();
     const news = records.filter((record) => {
       const target = record.target.nodeType === Node.ELEMENT_NODE ? record.target : record.target.parentElement;
       if (!target || this.menu.contains(target)) return false;
-      if (timer && timer.contains(target)) return timer.textContent.length !== this.timerText.length;
+      // a counter (the timer, tiles left, pairs) keeps its width while its length stays:
+      // tabular digits; a tap or a timer tick is no reason to measure the bar again
+      const counter = record.type === "attributes" ? null : target.closest(".num");
+      if (counter && this.counted.has(counter)) return counter.textContent.length !== this.counted.get(counter);
       return !(record.type === "attributes" && record.attributeName === "disabled");
     });
     if (news.length) this.layout();
