@@ -36,6 +36,7 @@ __all__ = [
     "ProductServer",
     "chromium",
     "click_tile",
+    "describe_pages",
     "new_game",
     "open_page",
     "settle",
@@ -98,6 +99,42 @@ def open_page(
     page.goto(url + path.lstrip("/"))
     settle(page)
     return page
+
+
+#: What a failed test's report says of each page: the board, the dialog, the focus, the
+#: last toast and announcement, whether the server was lost and a service worker controls it.
+_DESCRIBE = """() => {
+  const board = document.getElementById("board");
+  const dialog = document.querySelector("dialog[open]");
+  const said = (id) => (document.getElementById(id)?.textContent || "").trim().slice(0, 160);
+  const focus = document.activeElement;
+  return {
+    status: board?.dataset.status, pending: board?.dataset.pending,
+    dialog: dialog ? dialog.dataset.dialog || dialog.id : null, hidden: document.hidden,
+    focus: focus ? focus.id || focus.tagName : null, toast: said("toast"),
+    announced: said("announcer"), serviceWorker: Boolean(navigator.serviceWorker?.controller),
+    offline: Boolean(document.querySelector(".connection-banner:not([hidden])")),
+  };
+}"""
+
+
+def describe_pages(browser: Browser, name: str) -> str:
+    """What each page still open in ``browser`` shows, one line each, with a screenshot
+    ``failed-<name>-<n>.png`` in ARTIFACTS: the report of a failed browser test (conftest)."""
+    lines = []
+    pages = [page for context in browser.contexts for page in context.pages]
+    for n, page in enumerate(pages):
+        shot = ARTIFACTS / f"failed-{name}-{n}.png"
+        try:
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(shot), timeout=5_000)
+            seen = page.evaluate(_DESCRIBE)
+        except Exception as problem:  # a page that cannot be read is said so, and no more
+            lines.append(f"{page.url}: not readable ({type(problem).__name__}: {problem})")
+            continue
+        errors = getattr(page, "errors", [])
+        lines.append(f"{page.url}: {seen}; page errors {errors}; screenshot {shot}")
+    return "\n".join(lines) or "no page open"
 
 
 def new_game(page: Page, **body: Any) -> None:

@@ -186,15 +186,35 @@ def browser() -> Iterator[object]:
 
 
 @pytest.fixture
-def page(browser: object, server: object) -> Iterator[object]:
+def page_options() -> dict[str, object]:
+    """Options of the browser context behind ``page``; a module overrides this fixture to
+    change them (e.g. ``service_workers="block"`` where a test routes the page's requests)."""
+    return {}
+
+
+@pytest.fixture
+def page(browser: object, server: object, page_options: dict[str, object]) -> Iterator[object]:
     """A fresh page on a new game (a new player); the test fails on any error the page
     reported."""
     support = _browser_support()
-    opened = support.open_page(browser, server.url)
+    opened = support.open_page(browser, server.url, **page_options)
     support.new_game(opened)
     yield opened
     assert opened.errors == [], opened.errors
     opened.context.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failed browser test's report says what each of its open pages showed (the board's
+    status, the dialog, the focus, the last toast …), with a screenshot of each: a failure
+    seen only on another machine can then be understood from its log."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    browser = getattr(item, "funcargs", {}).get("browser")
+    if report.when == "call" and report.failed and browser is not None:
+        name = item.name.replace("/", "-")[:120]
+        report.sections.append(("open pages", _browser_support().describe_pages(browser, name)))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -14,7 +14,7 @@ import pytest
 from mahjong_solitaire.i18n import count_label, translator
 
 sys.path.insert(0, str(Path(__file__).parent))
-from browser_support import ARTIFACTS, open_page
+from browser_support import ARTIFACTS, new_game, open_page
 from position_support import reach_no_moves, reach_win
 from test_browser_a11y import audit
 
@@ -54,6 +54,7 @@ def test_the_page_counts_in_polish_with_the_few_and_many_forms(browser, server):
 def test_a_french_page_keeps_the_no_break_space_before_a_colon(browser, server):
     _ = translator("fr")
     page = open_page(browser, server.url, locale="fr-FR")
+    new_game(page)  # not the stuck game the Polish page left to the local player
     page.click("#menu-button")
     page.click("[data-action='rules']")
     rules = page.locator("dialog[data-dialog='rules']")

@@ -25,6 +25,13 @@ from test_browser_a11y import audit
 pytestmark = pytest.mark.browser
 
 
+@pytest.fixture
+def page_options() -> dict[str, object]:
+    """No service worker: once one controls the page, the page's requests pass through it
+    and ``page.route`` no longer sees them (Playwright's documented limit)."""
+    return {"service_workers": "block"}
+
+
 def refuse_the_first_shuffle(page, error: str) -> None:
     answered = []
 
@@ -74,7 +81,7 @@ def test_a_proven_hopeless_shuffle_still_says_so(page):
 
 
 def test_the_no_moves_dialog_hands_a_shuffle_not_found_to_the_longer_search(browser, server):
-    page = open_page(browser, server.url)
+    page = open_page(browser, server.url, service_workers="block")
     reach_no_moves(page, "MJ1-L00-AAAAABL")
     refuse_the_first_shuffle(page, "shuffle_not_found")
     page.click("#stuck-shuffle")
