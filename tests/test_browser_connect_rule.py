@@ -84,6 +84,44 @@ def test_the_rule_goes_away_with_a_classic_game(browser, server) -> None:
     page.context.close()
 
 
+#: The tiles the rule's strip overlaps, and the tiles drawn outside the stage.
+COVERED = """() => {
+  const over = (a, b) => !(b.right <= a.left || b.left >= a.right
+    || b.bottom <= a.top || b.top >= a.bottom);
+  const inside = (a, b) => b.left >= a.left - 1 && b.right <= a.right + 1
+    && b.top >= a.top - 1 && b.bottom <= a.bottom + 1;
+  const strip = document.getElementById("rule-bar").getBoundingClientRect();
+  const stage = document.getElementById("stage").getBoundingClientRect();
+  const tiles = [...document.querySelectorAll("#board .tile")]
+    .map((t) => t.getBoundingClientRect());
+  return {covered: tiles.filter((t) => over(strip, t)).length,
+          outside: tiles.filter((t) => !inside(stage, t)).length, tiles: tiles.length,
+          side: Math.min(tiles[0].width, tiles[0].height)};
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 640), (844, 390), (1280, 800)])
+def test_the_rule_and_its_explanation_never_cover_a_tile(browser, server, width, height) -> None:
+    page = open_page(browser, server.url, width=width, height=height)
+    start(page, server, {"size": "24x12", "slide": "left"})  # 288 tiles, filling the stage
+    page.locator("#rule-intro[data-rule='left']").wait_for()
+    seen = page.evaluate(COVERED)
+    assert seen["tiles"] == 288 and seen["covered"] == 0 and seen["outside"] == 0, seen
+    assert page.get_attribute("#rule-bar", "aria-label") == "Sliding rule"
+    page.click("#rule-intro-ok")  # the strip shrinks to the chip, and the board grows back
+    page.locator("#rule-intro").wait_for(state="detached")
+    grown = page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+    assert grown is None
+    after = page.evaluate(COVERED)
+    assert after["covered"] == 0 and after["outside"] == 0, after
+    assert after["side"] >= seen["side"], (seen, after)
+    assert page.is_visible("#rule[data-rule='left'] .rule-note")
+    assert page.errors == []
+    page.context.close()
+
+
 def unjoined_pair(code: str) -> tuple[int, int]:
     """Two matching tiles of the deal's first position that no path joins."""
     deal = connect_deal_from_code(code)

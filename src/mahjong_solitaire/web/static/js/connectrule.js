@@ -1,8 +1,11 @@
-// Connect's sliding rule during play (rules §9.4): the chip `#rule` in the board's corner (its
-// `data-rule` is the rule as the server names it, e.g. "left"; an arrow icon of its
+// Connect's sliding rule during play (rules §9.4): the chip `#rule` in a strip above the stage
+// (its `data-rule` is the rule as the server names it, e.g. "left"; an arrow icon of its
 // direction, the stage, and a one-line explanation in the player's language), and, the
 // first time a rule appears, a short explanation the player dismisses ("Got it"; remembered
-// in this browser).  ConnectView draws it with each state and removes it on reset.
+// in this browser), in the same strip.  The strip (`#rule-bar`, a landmark named "Sliding
+// rule") sits between the top bar and the stage, never over the board: the stage shrinks by
+// its height and the board fits what is left, so no tile is ever hidden under it.
+// ConnectView draws it with each state and removes it on reset.
 
 import { h } from "./dom.js";
 import { language, slideRuleName, slideRuleNote, t } from "./strings.js";
@@ -66,10 +69,12 @@ export class RuleDisplay {
     const key = `${rule}|${state.stage ?? ""}|${language()}`;
     if (this.shown === key) return;
     this.shown = key;
+    const bar = this.bar();
+    bar.setAttribute("aria-label", t("connectSlideLabel"));
     let chip = document.getElementById("rule");
     if (!chip) {
       chip = h("div", { id: "rule", class: "rule-chip" });
-      this.stage.append(chip);
+      bar.prepend(chip);
     }
     chip.dataset.rule = rule;
     const name = slideRuleName(rule);
@@ -102,9 +107,7 @@ export class RuleDisplay {
         h("p", {}, slideRuleNote(rule)),
         h("p", { class: "muted" }, t("ruleIntroNote")),
         close));
-    this.stage.append(intro);
-    const chip = document.getElementById("rule");
-    if (chip) intro.style.setProperty("--below-chip", `${chip.offsetTop + chip.offsetHeight + 6}px`);
+    this.bar().append(intro);
     if (!document.querySelector("dialog[open]")) close.focus({ preventScroll: true });
     this.announce(`${t("ruleNewTitle", { rule: slideRuleName(rule) })}. ${slideRuleNote(rule)}`);
   }
@@ -114,10 +117,20 @@ export class RuleDisplay {
     this.introFor = null;
   }
 
-  /** Take the chip and the explanation away (a new game of another mode). */
+  /** The strip above the stage that holds the chip and the explanation (made once). */
+  bar() {
+    let bar = document.getElementById("rule-bar");
+    if (!bar) {
+      bar = h("aside", { id: "rule-bar", class: "rule-bar" });
+      this.stage.before(bar);
+    }
+    return bar;
+  }
+
+  /** Take the strip, its chip and the explanation away (a new game of another mode). */
   clear() {
-    document.getElementById("rule")?.remove();
-    this.dismiss();
+    document.getElementById("rule-bar")?.remove();
+    this.introFor = null;
     this.shown = null;
   }
 }

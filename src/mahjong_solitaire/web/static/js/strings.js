@@ -191,7 +191,7 @@ export const STRINGS = {
   // Connect: the sliding rule shown during play, and a match no path joins
   ruleStage: "Stage {n} · {rule}",
   ruleNewTitle: "New sliding rule: {rule}",
-  ruleIntroNote: "After every pair you remove, the tiles slide this way. The rule stays shown in the corner of the board.",
+  ruleIntroNote: "After every pair you remove, the tiles slide this way. The rule stays shown above the board.",
   ruleGotIt: "Got it",
   noPathJoins: "These tiles match, but no line with at most two turns joins them",
 
