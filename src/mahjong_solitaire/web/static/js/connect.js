@@ -97,14 +97,15 @@ export class ConnectView extends TileView {
   /** Draw a server state: tiles move to their cells (sliding), removed ones fade out, and
    * the link of a pair just removed (`state.event.path`) shows for a moment. */
   render(state) {
-    if (state.id !== this.gameId) {
+    const fresh = state.id !== this.gameId;
+    if (fresh) {
       this.reset();
       this.gameId = state.id;
       this.grid = { width: state.layout.width, height: state.layout.height };
       this.board.dataset.mode = state.mode;
-      this.fit();
     }
     this.rules.show(state);
+    if (fresh) this.fit(); // after the rule's strip is drawn: the board fits the stage under it
     const event = state.event;
     const matched = event && event.outcome === "matched" && Array.isArray(event.path);
     this.board.classList.toggle("sliding", Boolean(matched && event.slid && event.slid.length));
