@@ -23,7 +23,7 @@ NETWORK = "The game server does not answer. Check that it is running, then try a
 
 def opened(browser, server, *, locale: str, broken: str):
     """A page in `locale` whose requests to `broken` (a glob) fail as if the network did
-    (no service worker: requests that pass through one escape ``context.route``)."""
+    (no service worker: Playwright does not route the requests one handles)."""
     context = browser.new_context(
         viewport={"width": 1366, "height": 768}, locale=locale, service_workers="block"
     )

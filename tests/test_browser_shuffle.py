@@ -27,8 +27,9 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture
 def page_options() -> dict[str, object]:
-    """No service worker: once one controls the page, the page's requests pass through it
-    and ``page.route`` no longer sees them (Playwright's documented limit)."""
+    """No service worker (the page registers one a second after it loads): Playwright does
+    not route the requests a service worker handles, and advises blocking workers where a
+    test routes the page's requests."""
     return {"service_workers": "block"}
 
 
