@@ -137,13 +137,23 @@ def describe_pages(browser: Browser, name: str) -> str:
     return "\n".join(lines) or "no page open"
 
 
-def new_game(page: Page, **body: Any) -> None:
-    """Start a new game (default: a normal Turtle deal) and load the page on it."""
+#: Where each mode's new games are started.
+GAMES_OF = {"classic": "api/games", "connect": "api/connect/games"}
+
+
+def new_game(page: Page, *, mode: str = "classic", **body: Any) -> dict[str, Any]:
+    """Start a new game of ``mode`` from ``body`` (default: a normal Turtle deal), load the
+    page on it and return its state: ``new_game(page, mode="connect", code=CODE)``."""
     base = page.url.split("?")[0].rstrip("/")
-    answer = page.request.post(f"{base}/api/games", data=body or {"layout": "turtle"})
+    if mode == "classic" and not body:
+        body = {"layout": "turtle"}
+    answer = page.request.post(f"{base}/{GAMES_OF[mode]}", data=body)
     assert answer.ok, answer.text()
     page.goto(base + "/")
     settle(page)
+    page.wait_for_selector(f"#board[data-mode='{mode}']", state="attached")
+    state: dict[str, Any] = answer.json()
+    return state
 
 
 def settle(page: Page, timeout: float = 10_000) -> None:

@@ -253,10 +253,7 @@ def test_sound_is_off_until_turned_on_remembered_and_hushed_when_hidden(page) ->
 
 
 def test_connect_shows_its_solution_and_restarts(page) -> None:
-    answer = page.request.post(f"{base(page)}/api/connect/games", data={"code": CONNECT_CODE})
-    assert answer.ok, answer.text()
-    page.reload()
-    settle(page)
+    new_game(page, mode="connect", code=CONNECT_CODE)
     page.keyboard.press("a")
     page.wait_for_function("() => document.querySelector('#board').dataset.status === 'demo'")
     page.fill("#demo-speed", "4")

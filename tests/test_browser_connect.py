@@ -19,7 +19,7 @@ import pytest
 from mahjong_solitaire.connect import ConnectDeal, Slide, connect_deal_from_code
 
 sys.path.insert(0, str(Path(__file__).parent))
-from browser_support import ARTIFACTS, open_page, settle
+from browser_support import ARTIFACTS, new_game, open_page, settle
 from serving import a_minute_passes
 
 pytestmark = pytest.mark.browser
@@ -131,9 +131,7 @@ def test_a_sliding_stage_is_won_by_clicks(browser, server) -> None:
 
 def test_undo_slides_the_tiles_back_and_pause_hides_them(browser, server) -> None:
     page = open_page(browser, server.url)
-    page.request.post(server.url + "api/connect/games", data={"code": FULL_GRID})
-    page.reload()
-    settle(page)
+    new_game(page, mode="connect", code=FULL_GRID)
     deal = connect_deal_from_code(FULL_GRID)
     board = deal.board()
     start = shown_grid(page, deal)
@@ -162,9 +160,7 @@ def test_undo_slides_the_tiles_back_and_pause_hides_them(browser, server) -> Non
 @pytest.mark.parametrize("width, height", [(360, 640), (1366, 768)])
 def test_the_connect_board_fits_the_screen(browser, server, width, height) -> None:
     page = open_page(browser, server.url, width=width, height=height)
-    page.request.post(server.url + "api/connect/games", data={"code": FULL_GRID})
-    page.reload()
-    settle(page)
+    new_game(page, mode="connect", code=FULL_GRID)
     page.wait_for_selector("#board[data-mode='connect'][data-status='playing']")
     tiles = connect_tiles(page)
     assert len(tiles) == 144

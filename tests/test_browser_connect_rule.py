@@ -20,7 +20,7 @@ from mahjong_solitaire.core.tiles import matches
 
 sys.path.insert(0, str(Path(__file__).parent))
 import test_browser_a11y as a11y
-from browser_support import open_page, settle
+from browser_support import new_game, open_page, settle
 
 pytestmark = pytest.mark.browser
 
@@ -29,17 +29,13 @@ def code_of(rule: Slide, seed: int = 5) -> str:
     return str(ConnectCode(Shape(12, 6), rule, seed, Difficulty.EASY))
 
 
-def start(page, server, body: dict) -> dict:
-    state = page.request.post(server.url + "api/connect/games", data=body).json()
-    page.reload()
-    settle(page)
-    page.locator("#board[data-mode]").wait_for(state="attached")
-    return state
+def start(page, body: dict) -> None:
+    new_game(page, mode="connect", **body)
 
 
 def test_the_rule_is_shown_with_its_icon_stage_and_explanation(browser, server) -> None:
     page = open_page(browser, server.url)
-    start(page, server, {"code": code_of(Slide.LEFT)})
+    start(page, {"code": code_of(Slide.LEFT)})
     chip = page.locator("#rule")
     assert chip.get_attribute("data-rule") == "left"
     assert chip.locator("svg.rule-icon").count() == 1
@@ -47,7 +43,7 @@ def test_the_rule_is_shown_with_its_icon_stage_and_explanation(browser, server) 
     assert chip.locator(".rule-note").text_content() == "Every row packs to the left."
     assert chip.get_attribute("role") == "note"
     # a stage game names its stage; another language explains in that language
-    start(page, server, {"stage": 1})
+    start(page, {"stage": 1})
     assert page.get_attribute("#rule", "data-rule") == "none"
     assert page.inner_text("#rule .rule-name") == "Stage 1 · No sliding"
     page.context.close()
@@ -55,7 +51,7 @@ def test_the_rule_is_shown_with_its_icon_stage_and_explanation(browser, server) 
 
 def test_the_first_time_a_rule_appears_it_is_explained_once(browser, server) -> None:
     page = open_page(browser, server.url)
-    start(page, server, {"code": code_of(Slide.UP)})
+    start(page, {"code": code_of(Slide.UP)})
     intro = page.locator("#rule-intro[data-rule='up']")
     intro.wait_for()
     assert "New sliding rule: Up" in intro.inner_text()
@@ -68,14 +64,14 @@ def test_the_first_time_a_rule_appears_it_is_explained_once(browser, server) -> 
     settle(page)
     assert page.get_attribute("#rule", "data-rule") == "up"
     assert page.locator("#rule-intro").count() == 0  # seen: not explained again
-    start(page, server, {"code": code_of(Slide.RIGHT)})
+    start(page, {"code": code_of(Slide.RIGHT)})
     page.locator("#rule-intro[data-rule='right']").wait_for()
     page.context.close()
 
 
 def test_the_rule_goes_away_with_a_classic_game(browser, server) -> None:
     page = open_page(browser, server.url)
-    start(page, server, {"code": code_of(Slide.DOWN)})
+    start(page, {"code": code_of(Slide.DOWN)})
     assert page.locator("#rule").count() == 1
     page.request.post(server.url + "api/games", data={"layout": "turtle"})
     page.reload()
@@ -103,7 +99,7 @@ COVERED = """() => {
 @pytest.mark.parametrize(("width", "height"), [(360, 640), (844, 390), (1280, 800)])
 def test_the_rule_and_its_explanation_never_cover_a_tile(browser, server, width, height) -> None:
     page = open_page(browser, server.url, width=width, height=height)
-    start(page, server, {"size": "24x12", "slide": "left"})  # 288 tiles, filling the stage
+    start(page, {"size": "24x12", "slide": "left"})  # 288 tiles, filling the stage
     page.locator("#rule-intro[data-rule='left']").wait_for()
     seen = page.evaluate(COVERED)
     assert seen["tiles"] == 288 and seen["covered"] == 0 and seen["outside"] == 0, seen
@@ -136,7 +132,7 @@ def unjoined_pair(code: str) -> tuple[int, int]:
 def test_two_matching_tiles_no_path_joins_shake_with_a_message(browser, server) -> None:
     page = open_page(browser, server.url)
     code = code_of(Slide.NONE, seed=9)
-    start(page, server, {"code": code})
+    start(page, {"code": code})
     a, b = unjoined_pair(code)
     page.click(f".tile[data-i='{a}']")
     settle(page)
@@ -174,7 +170,7 @@ def test_a_control_with_the_hidden_attribute_is_hidden(browser, server) -> None:
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_rule_and_its_explanation_pass_the_axe_audit(browser, server, scheme) -> None:
     page = open_page(browser, server.url, color_scheme=scheme)
-    start(page, server, {"code": code_of(Slide.GATHER_H)})
+    start(page, {"code": code_of(Slide.GATHER_H)})
     page.locator("#rule-intro").wait_for()
     assert a11y.audit(page) == []
     page.click("#rule-intro-ok")

@@ -186,9 +186,7 @@ def test_a_dialog_opened_over_another_keeps_its_name_and_the_first_ones_close_ru
 
 def test_the_connect_grid_is_played_with_the_same_keys(page, server):
     deal = connect_deal_from_code(CONNECT_CODE)
-    page.request.post(server.url + "api/connect/games", data={"code": CONNECT_CODE})
-    page.reload()
-    settle(page)
+    new_game(page, mode="connect", code=CONNECT_CODE)
     page.wait_for_selector("#board[data-mode='connect'][data-status='playing']")
     tab_to_board(page)
     for move in deal.solution[:3]:

@@ -239,10 +239,7 @@ def test_the_shuffle_message_speaks_the_players_language(browser, server) -> Non
 
 def test_connect_pairs_leave_and_shuffles_move_as_on_the_classic_board(browser, server) -> None:
     page = open_page(browser, server.url)
-    page.request.post(server.url + "api/connect/games", data={"code": CONNECT_CODE})
-    page.reload()
-    settle(page)
-    page.wait_for_selector("#board[data-mode='connect']")
+    new_game(page, mode="connect", code=CONNECT_CODE)
     page.evaluate(WATCH_GHOSTS)
     move = connect_deal_from_code(CONNECT_CODE).solution[0]
     click_tile(page, move.a)

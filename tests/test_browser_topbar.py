@@ -408,13 +408,7 @@ def test_the_folded_bar_and_its_menu_pass_the_axe_audit(bar):
 def test_a_connect_game_has_its_bar_measured_too(bar):
     speak(bar, "en")
     resize(bar, 390, 844)
-    answer = bar.request.post(
-        bar.url.split("?")[0].rstrip("/") + "/api/connect/games", data={"code": CONNECT_CODE}
-    )
-    assert answer.ok, answer.text()
-    bar.reload()
-    settle(bar)
-    bar.wait_for_selector("#board[data-mode='connect']")
+    new_game(bar, mode="connect", code=CONNECT_CODE)
     bar.wait_for_selector(".topbar[data-measured='390']", state="attached")
     assert bar.is_hidden("#winnable")  # no solver's chip in this mode
     assert row_problems(bar) == [] and menu_problems(bar) == []

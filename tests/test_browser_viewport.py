@@ -53,12 +53,9 @@ def announced(page, text: str) -> None:
     )
 
 
-def start(page, path: str, body: dict[str, Any]) -> None:
-    base = page.url.split("?")[0].rstrip("/") + "/"
-    answer = page.request.post(base + path, data=body)
-    assert answer.ok, answer.text()
-    page.goto(base)
-    settle(page)
+def start(page, mode: str, body: dict[str, Any]) -> None:
+    """A new game of ``mode``, the page on it, a Connect rule's first explanation closed."""
+    new_game(page, mode=mode, **body)
     intro = page.locator("#rule-intro-ok")  # a Connect grid's sliding rule, told once
     if intro.count() and intro.is_visible():
         intro.click()
@@ -273,7 +270,7 @@ def test_two_fingers_pinch_the_board_on_a_touch_screen(browser, server) -> None:
 
 def test_on_a_big_layout_the_focused_tile_is_brought_into_view(browser, server) -> None:
     page = open_page(browser, server.url, **PHONE)
-    start(page, "api/games", {"layout": "ridges"})  # 288 tiles
+    start(page, "classic", {"layout": "ridges"})  # 288 tiles
     assert page.locator("#board .tile").count() == 288
     fitted = view(page)["shortSide"]
     for _ in range(12):
@@ -297,7 +294,7 @@ def test_on_a_big_layout_the_focused_tile_is_brought_into_view(browser, server) 
 
 def test_a_connect_pair_is_linked_on_a_zoomed_board(browser, server) -> None:
     page = open_page(browser, server.url, **DESKTOP)
-    start(page, "api/connect/games", {"stage": 1})
+    start(page, "connect", {"stage": 1})
     for _ in range(3):
         page.keyboard.press("+")
     page.keyboard.press("h")
