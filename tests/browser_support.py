@@ -37,6 +37,7 @@ __all__ = [
     "chromium",
     "click_tile",
     "describe_pages",
+    "dialog_settled",
     "new_game",
     "open_page",
     "settle",
@@ -154,6 +155,16 @@ def new_game(page: Page, *, mode: str = "classic", **body: Any) -> dict[str, Any
     page.wait_for_selector(f"#board[data-mode='{mode}']", state="attached")
     state: dict[str, Any] = answer.json()
     return state
+
+
+def dialog_settled(page: Page) -> None:
+    """Wait until the dialogs' opening animations are over: finished, or cancelled (a
+    cancelled animation's ``finished`` rejects, and that is no failure of the page)."""
+    page.evaluate(
+        "Promise.all(document.getAnimations().filter(a => a.effect && "
+        "a.effect.target && a.effect.target.closest && "
+        "a.effect.target.closest('dialog')).map(a => a.finished.catch(() => null)))"
+    )
 
 
 def settle(page: Page, timeout: float = 10_000) -> None:

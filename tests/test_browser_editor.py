@@ -15,7 +15,7 @@ from mahjong_solitaire.layouts import read_layout_file
 from mahjong_solitaire.store import Store
 
 sys.path.insert(0, str(Path(__file__).parent))
-from browser_support import ARTIFACTS, click_tile, settle, tiles
+from browser_support import ARTIFACTS, click_tile, dialog_settled, settle, tiles
 
 pytestmark = pytest.mark.browser
 
@@ -29,11 +29,7 @@ def open_editor(page):
     dialog = page.locator("dialog[data-dialog='editor']")
     dialog.wait_for(state="visible")
     # clicks are aimed from the picture's box: wait until the dialog has stopped growing in
-    page.evaluate(
-        "Promise.all(document.getAnimations().filter(a => a.effect && "
-        "a.effect.target && a.effect.target.closest && "
-        "a.effect.target.closest('dialog')).map(a => a.finished))"
-    )
+    dialog_settled(page)
     return dialog
 
 

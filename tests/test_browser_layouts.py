@@ -18,6 +18,7 @@ from browser_support import (
     ARTIFACTS,
     ProductServer,
     click_tile,
+    dialog_settled,
     open_page,
     settle,
     tiles,
@@ -64,11 +65,7 @@ def stored_game(server: ProductServer, page):
 
 def snapshot(page, name: str) -> None:
     """A screenshot in the artifacts once the dialog's opening animation has ended."""
-    page.evaluate(
-        "Promise.all(document.getAnimations().filter(a => a.effect && "
-        "a.effect.target && a.effect.target.closest && "
-        "a.effect.target.closest('dialog')).map(a => a.finished))"
-    )
+    dialog_settled(page)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=ARTIFACTS / name)
 
