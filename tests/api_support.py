@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any
 
 from mahjong_solitaire import Move
-from mahjong_solitaire.web.models import ConnectState, GameState
+from mahjong_solitaire.web.games.models import ConnectState, GameState
 
 __all__ = ["checked", "declared_errors", "human_pace", "play", "post", "refused", "tap"]
 
@@ -96,7 +96,7 @@ def play(client: Any, state: dict[str, Any], move: Move) -> Any:
 def human_pace(monkeypatch: Any, seconds: float = 1000.0) -> None:
     """Let ``seconds`` pass between the actions of a test, by the server's clock, so that
     a game the test client wins in a blink counts as a human's (ranked) win."""
-    from mahjong_solitaire.web import lifecycle
+    from mahjong_solitaire.web.games import lifecycle
 
     def later() -> datetime:
         return datetime.now(UTC) + timedelta(seconds=seconds)

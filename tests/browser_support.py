@@ -16,7 +16,6 @@ a test waits for ``"0"`` before reading what the server decided.
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -25,8 +24,6 @@ from typing import Any
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from mahjong_solitaire import Board, Move
-
-sys.path.insert(0, str(Path(__file__).parent))
 from serving import ProductServer
 
 __all__ = [

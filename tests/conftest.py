@@ -153,12 +153,7 @@ def client(sqlite_store: Store) -> object:
 
 def _browser_support():
     """The ``browser_support`` module, imported only by the browser tests (it needs
-    Playwright); it lives beside this file."""
-    import sys
-
-    here = str(Path(__file__).parent)
-    if here not in sys.path:
-        sys.path.insert(0, here)
+    Playwright); ``tests/`` is on the path (``pythonpath`` in pyproject)."""
     import browser_support
 
     return browser_support

@@ -5,17 +5,14 @@ winnable position, Finish, and Restart, in both modes where they apply."""
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Iterator
 from datetime import date
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-sys.path.insert(0, str(Path(__file__).parent))
 from api_support import checked, human_pace, play, post, refused, row_counts
 from mahjong_solitaire import Game, Move, daily_code, deal_from_code
 from mahjong_solitaire.connect.game import ConnectGame

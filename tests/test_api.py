@@ -4,22 +4,18 @@ decides every move while the store keeps every game."""
 from __future__ import annotations
 
 import random
-import sys
 import time
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from api_support import checked, human_pace, play, post, refused, row_counts, tap
 from mahjong_solitaire import Game, Move, builtin_layouts, daily_code, deal_from_code
 from mahjong_solitaire.web import create_app
-from mahjong_solitaire.web.lifecycle import COOKIE
-
-sys.path.insert(0, str(Path(__file__).parent))
-from api_support import checked, human_pace, play, post, refused, row_counts, tap
+from mahjong_solitaire.web.games.lifecycle import COOKIE
 
 CODE = "MJ1-L00-AAAAABL"
 DEAL = deal_from_code(CODE)

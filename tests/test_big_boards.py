@@ -3,13 +3,13 @@ solved, hinted, shuffled and read and written in both file formats."""
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+from api_support import checked, human_pace, play, post
 from mahjong_solitaire.classic.game import Game
 from mahjong_solitaire.classic.generator import generate
 from mahjong_solitaire.cli import main
@@ -22,9 +22,6 @@ from mahjong_solitaire.solver import Verdict, solve
 from mahjong_solitaire.solver.random_deals import random_deal
 from mahjong_solitaire.store import Store
 from mahjong_solitaire.web import create_app
-
-sys.path.insert(0, str(Path(__file__).parent))
-from api_support import checked, human_pace, play, post
 
 TURTLE = builtin_layout("turtle")
 

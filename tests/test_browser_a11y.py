@@ -5,12 +5,10 @@ A and AA rules, colour contrast included)."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import open_page, settle
 from position_support import reach_no_moves, reach_win
 

@@ -4,17 +4,12 @@ and sound, each by keyboard as well, announced, and clean under axe."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
+from browser_support import click_tile, new_game, settle, tiles
 from mahjong_solitaire import Game, deal_from_code
 from mahjong_solitaire.core.moves import Move
 from mahjong_solitaire.core.tiles import matches
-
-sys.path.insert(0, str(Path(__file__).parent))
-from browser_support import click_tile, new_game, settle, tiles
 from position_support import reach_no_moves
 from test_browser_a11y import audit
 

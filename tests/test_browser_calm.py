@@ -7,15 +7,10 @@ axe."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-from mahjong_solitaire import deal_from_code
-
-sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import click_tile, new_game, settle, tiles
+from mahjong_solitaire import deal_from_code
 from position_support import reach_win
 from test_browser_a11y import audit
 

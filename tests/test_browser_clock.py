@@ -4,12 +4,8 @@ stuck board stops the clock while the No moves dialog is shown."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import settle
 from position_support import reach_no_moves
 

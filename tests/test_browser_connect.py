@@ -10,16 +10,12 @@ cell), ``data-i`` (the cell a tap names), ``data-id`` (the tile followed through
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from mahjong_solitaire.connect import ConnectDeal, Slide, connect_deal_from_code
-
-sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import ARTIFACTS, new_game, open_page, settle
+from mahjong_solitaire.connect import ConnectDeal, Slide, connect_deal_from_code
 from serving import a_minute_passes
 
 pytestmark = pytest.mark.browser

@@ -6,21 +6,16 @@ a control with the ``hidden`` attribute is really hidden; and axe."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
+import test_browser_a11y as a11y
+from browser_support import new_game, open_page, settle
 from mahjong_solitaire.connect import connect_deal_from_code
 from mahjong_solitaire.connect.codes import ConnectCode
 from mahjong_solitaire.connect.grid import Grid, Shape
 from mahjong_solitaire.connect.slide import Slide
 from mahjong_solitaire.core.difficulty import Difficulty
 from mahjong_solitaire.core.tiles import matches
-
-sys.path.insert(0, str(Path(__file__).parent))
-import test_browser_a11y as a11y
-from browser_support import new_game, open_page, settle
 
 pytestmark = pytest.mark.browser
 

@@ -5,17 +5,13 @@ with its own board shown, the board's "Daily — date" badge, the keyboard, and 
 
 from __future__ import annotations
 
-import sys
 from datetime import UTC, date, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
-from mahjong_solitaire import deal_from_code
-
-sys.path.insert(0, str(Path(__file__).parent))
 import test_browser_a11y as a11y
 from browser_support import settle
+from mahjong_solitaire import deal_from_code
 
 pytestmark = pytest.mark.browser
 

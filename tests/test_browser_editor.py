@@ -6,16 +6,13 @@ found again after the game."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
+from browser_support import ARTIFACTS, click_tile, dialog_settled, settle, tiles
 from mahjong_solitaire.layouts import read_layout_file
 from mahjong_solitaire.store import Store
-
-sys.path.insert(0, str(Path(__file__).parent))
-from browser_support import ARTIFACTS, click_tile, dialog_settled, settle, tiles
 
 pytestmark = pytest.mark.browser
 

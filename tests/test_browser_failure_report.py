@@ -5,12 +5,9 @@ live page here, so the report cannot silently go blind when the page changes."""
 from __future__ import annotations
 
 import ast
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import ARTIFACTS, describe_pages
 
 pytestmark = pytest.mark.browser

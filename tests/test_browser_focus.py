@@ -14,13 +14,10 @@ own (issue 18 item 5), in headless Chromium, in both themes and both tile styles
 from __future__ import annotations
 
 import itertools
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import click_tile, settle
 from colour_vision import DISTINCT_SHARE, SIMULATIONS, decode_png, distinct_share, lab, simulate
 from test_browser_keyboard import focused, tab_to_board

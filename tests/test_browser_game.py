@@ -9,17 +9,11 @@ the page shows and predict every answer from it.
 from __future__ import annotations
 
 import re
-import sys
 from collections import Counter
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
-from mahjong_solitaire import Board, Deal, Move, daily_code, deal_from_code, matches
-from mahjong_solitaire.solver import solve
-
-sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import (
     ARTIFACTS,
     click_tile,
@@ -29,6 +23,8 @@ from browser_support import (
     stuck_sequence,
     tiles,
 )
+from mahjong_solitaire import Board, Deal, Move, daily_code, deal_from_code, matches
+from mahjong_solitaire.solver import solve
 from position_support import reach_no_moves
 from serving import a_minute_passes
 

@@ -5,17 +5,13 @@ again once seen, reachable again from the menu; by keyboard; axe clean."""
 
 from __future__ import annotations
 
-import sys
 import uuid
-from pathlib import Path
 
 import pytest
 
-from mahjong_solitaire.web.lifecycle import COOKIE
-
-sys.path.insert(0, str(Path(__file__).parent))
 import test_browser_a11y as a11y
 from browser_support import open_page, settle
+from mahjong_solitaire.web.games.lifecycle import COOKIE
 
 pytestmark = pytest.mark.browser
 

@@ -6,17 +6,14 @@ file is refused with one clear error and changes nothing."""
 from __future__ import annotations
 
 import json
-import sys
 import uuid
 from pathlib import Path
 
 import pytest
 
-from mahjong_solitaire import Difficulty, GameCode
-from mahjong_solitaire.web.lifecycle import COOKIE
-
-sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import open_page
+from mahjong_solitaire import Difficulty, GameCode
+from mahjong_solitaire.web.games.lifecycle import COOKIE
 from test_browser_statistics import open_from_menu, win_ranked
 
 pytestmark = pytest.mark.browser

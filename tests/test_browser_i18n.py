@@ -5,17 +5,12 @@ catalogues (what the server translates with), and the seeds' own wording of "No 
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 from babel.core import get_global
 
+from browser_support import ARTIFACTS, open_page, settle
 from mahjong_solitaire.core.tiles import kind
 from mahjong_solitaire.i18n import LANGUAGE_COOKIE, languages, translator
-
-sys.path.insert(0, str(Path(__file__).parent))
-from browser_support import ARTIFACTS, open_page, settle
 from position_support import reach_no_moves, reach_win
 
 pytestmark = pytest.mark.browser

@@ -6,15 +6,11 @@ serious in any of the four languages."""
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
-from mahjong_solitaire.i18n import count_label, translator
-
-sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import ARTIFACTS, new_game, open_page
+from mahjong_solitaire.i18n import count_label, translator
 from position_support import reach_no_moves, reach_win
 from test_browser_a11y import audit
 

@@ -9,16 +9,12 @@ where the browser has no Fullscreen API."""
 from __future__ import annotations
 
 import struct
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
-from mahjong_solitaire.i18n import translator
-
-sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import open_page, settle
+from mahjong_solitaire.i18n import translator
 from serving import ProductServer
 from test_browser_a11y import audit
 

@@ -5,15 +5,10 @@ when the board changed meanwhile (another window played a pair), nor in another 
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-from mahjong_solitaire import matches
-
-sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import click_tile, new_game, settle
+from mahjong_solitaire import matches
 
 pytestmark = pytest.mark.browser
 

@@ -5,17 +5,12 @@ hints and the win are announced in the live region."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
+from browser_support import new_game, settle, tiles
 from mahjong_solitaire import deal_from_code
 from mahjong_solitaire.connect import connect_deal_from_code
 from mahjong_solitaire.i18n import tile_accessible_name
-
-sys.path.insert(0, str(Path(__file__).parent))
-from browser_support import new_game, settle, tiles
 
 pytestmark = pytest.mark.browser
 

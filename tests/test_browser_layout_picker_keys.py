@@ -8,12 +8,8 @@ cards, the classic Stages page) are one Tab stop the same way."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import settle
 
 pytestmark = pytest.mark.browser

@@ -4,16 +4,8 @@ win by clicks, stage 2 then unlocked."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-from mahjong_solitaire import builtin_layouts
-from mahjong_solitaire.classic.stages import stage
-from mahjong_solitaire.store import Store
-
-sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import (
     ARTIFACTS,
     ProductServer,
@@ -23,6 +15,9 @@ from browser_support import (
     settle,
     tiles,
 )
+from mahjong_solitaire import builtin_layouts
+from mahjong_solitaire.classic.stages import stage
+from mahjong_solitaire.store import Store
 
 pytestmark = pytest.mark.browser
 

@@ -6,17 +6,12 @@ everything still works."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
+from browser_support import click_tile, new_game, open_page, settle, tiles
 from mahjong_solitaire import deal_from_code
 from mahjong_solitaire.connect import connect_deal_from_code
 from mahjong_solitaire.i18n import translator
-
-sys.path.insert(0, str(Path(__file__).parent))
-from browser_support import click_tile, new_game, open_page, settle, tiles
 from position_support import reach_win
 from test_browser_a11y import audit
 

@@ -13,12 +13,9 @@ item 5), in headless Chromium:
 from __future__ import annotations
 
 import itertools
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
 import test_browser_a11y as a11y
 from browser_support import open_page, settle
 from test_browser_statistics import open_from_menu, win_ranked, win_the_three

@@ -5,15 +5,10 @@ js/modes/ (modeOf, modeNamed, modeOfCode)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-from mahjong_solitaire.i18n import translator
-
-sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import settle
+from mahjong_solitaire.i18n import translator
 
 pytestmark = pytest.mark.browser
 

@@ -7,15 +7,12 @@ keyboard, announced and clean under axe."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
-from mahjong_solitaire.layouts import read_layout_file
-
-sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import settle
+from mahjong_solitaire.layouts import read_layout_file
 from position_support import reach_win
 from test_browser_a11y import audit
 from test_browser_layouts import STEPS, STEPS_FILE

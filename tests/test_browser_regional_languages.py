@@ -5,15 +5,10 @@ BCP 47 language, and axe finds nothing wrong with it."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-from mahjong_solitaire.i18n import LANGUAGE_COOKIE, translator
-
-sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import ARTIFACTS, open_page, settle
+from mahjong_solitaire.i18n import LANGUAGE_COOKIE, translator
 from test_browser_a11y import audit
 
 pytestmark = pytest.mark.browser

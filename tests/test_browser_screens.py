@@ -17,13 +17,11 @@ Settings offer (read from the page, not listed here) and in both themes:
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import open_page, settle
 from test_browser_a11y import audit
 from test_browser_tilesets import SETTINGS, offered, open_settings

@@ -4,15 +4,10 @@ cannot abandon the player's game."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-from mahjong_solitaire import deal_from_code
-
-sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import click_tile, new_game, settle, tiles
+from mahjong_solitaire import deal_from_code
 
 pytestmark = pytest.mark.browser
 

@@ -4,18 +4,13 @@ upload of a file with bad maps says which maps were refused."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
+from browser_support import ProductServer, open_page, settle, tiles
 from mahjong_solitaire.classic.generator import deal_from_code
 from mahjong_solitaire.core.layout import Layout
 from mahjong_solitaire.layouts import builtin_layout, export_layout
 from mahjong_solitaire.store import Store
-
-sys.path.insert(0, str(Path(__file__).parent))
-from browser_support import ProductServer, open_page, settle, tiles
 
 pytestmark = pytest.mark.browser
 

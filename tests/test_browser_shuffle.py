@@ -10,15 +10,11 @@ error object of ``web/errors.py``); the longer search is the real server's.
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-from mahjong_solitaire.i18n import error_message, translator
-
-sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import open_page, settle
+from mahjong_solitaire.i18n import error_message, translator
 from position_support import reach_no_moves
 from test_browser_a11y import audit
 

@@ -6,16 +6,11 @@ difficulty with the count announced, and axe."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-from mahjong_solitaire import Difficulty, GameCode, deal_from_code
-
-sys.path.insert(0, str(Path(__file__).parent))
 import test_browser_a11y as a11y
 from browser_support import open_page, settle
+from mahjong_solitaire import Difficulty, GameCode, deal_from_code
 from serving import a_minute_passes
 
 pytestmark = pytest.mark.browser

@@ -8,13 +8,10 @@ al. 2009).  The measure has teeth: two renderings that differ only by the hue of
 from __future__ import annotations
 
 import itertools
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import open_page, settle
 from colour_vision import (
     DISTINCT_SHARE,

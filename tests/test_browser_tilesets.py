@@ -8,13 +8,10 @@ background, in both themes."""
 from __future__ import annotations
 
 import itertools
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import open_page, settle
 from colour_vision import DISTINCT_SHARE, SIMULATIONS, distinct_share, simulate
 from test_browser_a11y import audit

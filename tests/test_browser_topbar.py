@@ -10,16 +10,11 @@ as a player rotates a phone or picks a language in the settings."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
+from browser_support import ARTIFACTS, click_tile, new_game, open_page, settle, tiles
 from mahjong_solitaire.core.tiles import matches
 from mahjong_solitaire.i18n import languages, translator
-
-sys.path.insert(0, str(Path(__file__).parent))
-from browser_support import ARTIFACTS, click_tile, new_game, open_page, settle, tiles
 from test_browser_a11y import audit
 from test_browser_aids import (
     CODE,

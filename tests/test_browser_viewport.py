@@ -7,13 +7,10 @@ brings its tile into view; a Connect pair is linked on a zoomed board."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import new_game, open_page, settle
 
 pytestmark = pytest.mark.browser

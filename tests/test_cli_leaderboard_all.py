@@ -4,15 +4,12 @@ wins out; ``--all`` lists them too, marked assisted."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
 from mahjong_solitaire.cli import main
 from mahjong_solitaire.store import Store
-
-sys.path.insert(0, str(Path(__file__).parent))
 from test_cli_input import english_terminal  # noqa: F401 (the fixture, autouse)
 from test_statistics_story import code, finish
 

@@ -3,20 +3,15 @@ inputs, and that the engine (ConnectGame, rules §9) decides every answer."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 from fastapi.testclient import TestClient
 
+from api_support import checked, human_pace, play, post, refused, tap
 from mahjong_solitaire import Move
 from mahjong_solitaire.connect import ConnectBoard, ConnectDeal, connect_deal_from_code, stage
 from mahjong_solitaire.store import Store
-from mahjong_solitaire.web.lifecycle import COOKIE
-from mahjong_solitaire.web.models import StagesList
-
-sys.path.insert(0, str(Path(__file__).parent))
-from api_support import checked, human_pace, play, post, refused, tap
+from mahjong_solitaire.web.games.lifecycle import COOKIE
+from mahjong_solitaire.web.games.models import StagesList
 
 CODE = "CN1-1206B-AAAAAAP"  # stage 2's grid and rule: 12×6, "down", easy
 DEAL = connect_deal_from_code(CODE)

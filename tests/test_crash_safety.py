@@ -3,16 +3,12 @@ and a restart, every acknowledged move is still there."""
 
 from __future__ import annotations
 
-import sys
 import threading
-from pathlib import Path
 
 import httpx
 import pytest
 
 from mahjong_solitaire import deal_from_code
-
-sys.path.insert(0, str(Path(__file__).parent))
 from serving import ProductServer
 
 pytestmark = pytest.mark.slow  # each test starts server processes

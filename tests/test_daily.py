@@ -5,17 +5,13 @@ consecutive days whose challenge was won on the day itself.  API: ``GET /api/dai
 
 from __future__ import annotations
 
-import sys
 from datetime import UTC, date, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
+from api_support import checked, human_pace, refused, row_counts, tap
 from mahjong_solitaire import daily_code, deal_from_code
 from mahjong_solitaire.store.daily import CALENDAR_DAYS, DailyGame, compute_daily
-
-sys.path.insert(0, str(Path(__file__).parent))
-from api_support import checked, human_pace, refused, row_counts, tap
 
 TODAY = date(2026, 11, 29)
 

@@ -4,13 +4,10 @@ browser accepts it, revalidated before reuse, and the API unchanged by either.""
 from __future__ import annotations
 
 import gzip
-import sys
-from pathlib import Path
 
 import httpx
 from fastapi.testclient import TestClient
 
-sys.path.insert(0, str(Path(__file__).parent))
 from api_support import checked, refused
 
 GZIP = {"Accept-Encoding": "gzip"}
@@ -82,7 +79,7 @@ def test_a_streamed_answer_is_compressed_as_it_streams_and_arrives_whole():
     from starlette.responses import StreamingResponse
     from starlette.routing import Route
 
-    from mahjong_solitaire.web.delivery import CompressionMiddleware
+    from mahjong_solitaire.web.http.delivery import CompressionMiddleware
 
     lines = [f'{{"line": {n}, "text": "{"tile " * 40}"}}\n'.encode() for n in range(200)]
 

@@ -5,21 +5,17 @@ like any imported file, and test-played as a game that carries its positions."""
 
 from __future__ import annotations
 
-import sys
 from itertools import islice, product
-from pathlib import Path
 
 from sqlalchemy import func, select
 
+from api_support import checked, play, refused
 from mahjong_solitaire.classic.draft import check_draft
 from mahjong_solitaire.core.layout import MAX_POSITIONS, Layout
 from mahjong_solitaire.layouts import builtin_layout, read_layout_file
 from mahjong_solitaire.store.schema import games, players
-from mahjong_solitaire.web.editor_models import MAX_COLUMN, MAX_LAYER, MAX_ROW
-from mahjong_solitaire.web.lifecycle import COOKIE
-
-sys.path.insert(0, str(Path(__file__).parent))
-from api_support import checked, play, refused
+from mahjong_solitaire.web.games.lifecycle import COOKIE
+from mahjong_solitaire.web.routes.editor_models import MAX_COLUMN, MAX_LAYER, MAX_ROW
 
 #: Eight tiles with half-tile offsets on two layers, drawn away from the grid's corner.
 DRAFT = [

@@ -9,10 +9,8 @@ import contextlib
 import json
 import shutil
 import socket
-import sys
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,13 +20,11 @@ from hypothesis import strategies as st
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import InterfaceError
 
+from api_support import checked, declared_errors, operation_errors, refused
 from mahjong_solitaire.store import Store
 from mahjong_solitaire.web import create_app
-from mahjong_solitaire.web.errors import GATE, WRITE_GATE, ErrorCode
-from mahjong_solitaire.web.security import UPLOADS
-
-sys.path.insert(0, str(Path(__file__).parent))
-from api_support import checked, declared_errors, operation_errors, refused
+from mahjong_solitaire.web.http.errors import GATE, WRITE_GATE, ErrorCode
+from mahjong_solitaire.web.http.security import UPLOADS
 
 UNSAFE = {"post", "put", "patch", "delete"}
 #: The codes no operation answers: a path or method nothing serves, and the bug net.

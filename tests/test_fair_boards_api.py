@@ -4,13 +4,8 @@ player's leaderboard leaves assisted wins out, and ``?all=true`` shows every ran
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-from mahjong_solitaire import deal_from_code
-
-sys.path.insert(0, str(Path(__file__).parent))
 from api_support import checked, human_pace, post, refused, tap
+from mahjong_solitaire import deal_from_code
 
 
 def win_daily(client, *, hint: bool = False, undo: bool = False) -> dict:

@@ -7,22 +7,19 @@ from __future__ import annotations
 
 import copy
 import json
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+from api_support import checked, refused
 from mahjong_solitaire.cli import main
 from mahjong_solitaire.store import Store
 from mahjong_solitaire.store.history import FORMAT, VERSION
 from mahjong_solitaire.web import create_app
-from mahjong_solitaire.web.history_api import MAX_HISTORY_BYTES
-from mahjong_solitaire.web.lifecycle import COOKIE
-
-sys.path.insert(0, str(Path(__file__).parent))
-from api_support import checked, refused
+from mahjong_solitaire.web.games.lifecycle import COOKIE
+from mahjong_solitaire.web.routes.history import MAX_HISTORY_BYTES
 from test_store_history import SOLUTION, play, scripted_history
 
 

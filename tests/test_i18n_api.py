@@ -14,7 +14,7 @@ from mahjong_solitaire.i18n import (
     translator,
 )
 from mahjong_solitaire.layouts import builtin_layout
-from mahjong_solitaire.web.errors import ErrorCode, error_text
+from mahjong_solitaire.web.http.errors import ErrorCode, error_text
 
 
 def test_every_error_code_of_the_api_has_its_own_message_in_every_language() -> None:

@@ -5,16 +5,13 @@ the page asks for is in the table."""
 from __future__ import annotations
 
 import re
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-from mahjong_solitaire.web.app import STATIC
-
-sys.path.insert(0, str(Path(__file__).parent))
 from js_support import js_literals
+from mahjong_solitaire.web.app import STATIC
 
 SCRIPTS = sorted((STATIC / "js").rglob("*.js"))  # js/modes/ too
 TABLE = STATIC / "js" / "strings.js"

@@ -10,8 +10,8 @@ import shutil
 import struct
 
 from mahjong_solitaire.web.app import STATIC
-from mahjong_solitaire.web.app_icon import ICON_SIZES, icon_png, icon_svg
-from mahjong_solitaire.web.installable import page_files, worker_script
+from mahjong_solitaire.web.pwa.app_icon import ICON_SIZES, icon_png, icon_svg
+from mahjong_solitaire.web.pwa.service_worker import page_files, worker_script
 
 ICONS = STATIC / "icons"
 

@@ -4,12 +4,12 @@ from it; imported names never look like a built-in layout's number or code part.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+from api_support import checked, refused
 from mahjong_solitaire.classic.codes import GameCode, layout_hash
 from mahjong_solitaire.classic.generator import deal_from_code, generate
 from mahjong_solitaire.cli import main
@@ -19,9 +19,6 @@ from mahjong_solitaire.core.layout import Layout
 from mahjong_solitaire.layouts import builtin_layout, export_layout
 from mahjong_solitaire.store import Store
 from mahjong_solitaire.web import create_app
-
-sys.path.insert(0, str(Path(__file__).parent))
-from api_support import checked, refused
 
 #: Our own little layout: two rows of six and a pair on top.
 CASTLE = Layout.from_positions(

@@ -5,7 +5,6 @@ are renamed by the migration."""
 
 from __future__ import annotations
 
-import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -13,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
+from api_support import checked, refused
 from mahjong_solitaire.cli import main
 from mahjong_solitaire.core.layout import Layout
 from mahjong_solitaire.layouts import builtin_layout, export_layout
@@ -20,9 +20,6 @@ from mahjong_solitaire.layouts.files import LayoutFileError, read_layout_maps
 from mahjong_solitaire.store import Store
 from mahjong_solitaire.store.database import create_store_engine, migrate
 from mahjong_solitaire.web import create_app
-
-sys.path.insert(0, str(Path(__file__).parent))
-from api_support import checked, refused
 
 #: Our own file: two good maps among five bad ones, each bad in its own way.
 MIXED = b"""<?xml version="1.0"?>

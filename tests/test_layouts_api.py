@@ -6,9 +6,7 @@ layouts that replay without the layout, and the classic stages with the player's
 from __future__ import annotations
 
 import socket
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -16,15 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import delete
 
+from api_support import checked, play, refused
 from mahjong_solitaire import Move, builtin_layouts
 from mahjong_solitaire.classic.stages import STAGE_ORDER, stage
 from mahjong_solitaire.layouts.files import MAX_FILE_BYTES
 from mahjong_solitaire.store.schema import layouts as layouts_table
-from mahjong_solitaire.web.layouts_api import MAX_UPLOAD_BYTES
-from mahjong_solitaire.web.lifecycle import COOKIE
-
-sys.path.insert(0, str(Path(__file__).parent))
-from api_support import checked, play, refused
+from mahjong_solitaire.web.games.lifecycle import COOKIE
+from mahjong_solitaire.web.routes.layouts import MAX_UPLOAD_BYTES
 from serving import ProductServer
 
 BUILTIN = list(builtin_layouts())

@@ -4,21 +4,17 @@ from the store would, and a game changed by another process is never served stal
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+from api_support import checked
 from mahjong_solitaire import deal_from_code
 from mahjong_solitaire.core.game import GameStatus
 from mahjong_solitaire.store import Store
 from mahjong_solitaire.web import create_app
-from mahjong_solitaire.web.lifecycle import COOKIE, rebuild
-from mahjong_solitaire.web.live_games import LiveGames, winnability
-
-sys.path.insert(0, str(Path(__file__).parent))
-from api_support import checked
+from mahjong_solitaire.web.games.lifecycle import COOKIE, rebuild
+from mahjong_solitaire.web.games.live_games import LiveGames, winnability
 
 CODES = ["MJ1-L00-AAAAABL", "MJ1-L00-AAAAABO"]
 CONNECT_CODE = "CN1-1006B-AAAAABL"

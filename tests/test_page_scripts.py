@@ -5,15 +5,12 @@ nowhere else (strings shown to players aside), and no catch swallows an error si
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
-from mahjong_solitaire.web.app import STATIC
-
-sys.path.insert(0, str(Path(__file__).parent))
 from js_support import js_code, js_literals
+from mahjong_solitaire.web.app import STATIC
 
 JS = STATIC / "js"
 MODES = JS / "modes"

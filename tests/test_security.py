@@ -14,27 +14,23 @@ import asyncio
 import json
 import re
 import socket
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from api_support import checked, refused, row_counts
 from mahjong_solitaire import i18n
 from mahjong_solitaire.cli import play
 from mahjong_solitaire.cli.common import CliError
 from mahjong_solitaire.store import Store
 from mahjong_solitaire.web import create_app
 from mahjong_solitaire.web.app import STATIC
-from mahjong_solitaire.web.layouts_api import MAX_UPLOAD_BYTES
-from mahjong_solitaire.web.lifecycle import COOKIE
-from mahjong_solitaire.web.security import JSON_BODY_LIMIT, LOCAL_HOSTS
-
-sys.path.insert(0, str(Path(__file__).parent))
-from api_support import checked, refused, row_counts
+from mahjong_solitaire.web.games.lifecycle import COOKIE
+from mahjong_solitaire.web.http.security import JSON_BODY_LIMIT, LOCAL_HOSTS
+from mahjong_solitaire.web.routes.layouts import MAX_UPLOAD_BYTES
 from serving import ProductServer
 
 CODE = "MJ1-L00-AAAAABL"

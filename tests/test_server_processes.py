@@ -7,7 +7,6 @@ import socket
 import subprocess
 import sys
 import threading
-from pathlib import Path
 
 import httpx
 import pytest
@@ -16,8 +15,6 @@ from mahjong_solitaire import deal_from_code
 from mahjong_solitaire.cli import main
 from mahjong_solitaire.cli import play as play_command
 from mahjong_solitaire.cli.common import CliError
-
-sys.path.insert(0, str(Path(__file__).parent))
 from serving import ProductServer, a_minute_passes
 
 pytestmark = pytest.mark.slow  # each test starts server processes

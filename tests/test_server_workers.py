@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import random
-import sys
 import threading
 import time
 from pathlib import Path
@@ -16,8 +15,6 @@ import pytest
 
 from mahjong_solitaire import deal_from_code
 from mahjong_solitaire.store import Store
-
-sys.path.insert(0, str(Path(__file__).parent))
 from serving import ProductServer
 
 pytestmark = pytest.mark.slow  # four server processes

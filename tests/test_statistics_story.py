@@ -6,17 +6,12 @@ latest wins for the chart, and the leaderboard filtered by layout and difficulty
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
+from api_support import checked, human_pace, refused
 from mahjong_solitaire import Difficulty, GameCode, builtin_layout
 from mahjong_solitaire.core.assistance import assisted
 from mahjong_solitaire.store import Store
-
-sys.path.insert(0, str(Path(__file__).parent))
-from api_support import checked, human_pace, refused
 
 TURTLE, OTHER = 0, 1  # layout numbers
 OTHER_NAME = builtin_layout(f"L{OTHER:02d}").name

@@ -4,18 +4,14 @@ clock is driven by the test (``lifecycle.now``)."""
 
 from __future__ import annotations
 
-import sys
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
+from api_support import checked, play, post
 from mahjong_solitaire import Move, deal_from_code
 from mahjong_solitaire.store import store as store_module
-from mahjong_solitaire.web import lifecycle
-
-sys.path.insert(0, str(Path(__file__).parent))
-from api_support import checked, play, post
+from mahjong_solitaire.web.games import lifecycle
 from test_api import stuck_line
 
 CODE = "MJ1-L00-AAAAABL"

@@ -41,12 +41,10 @@ from starlette.exceptions import HTTPException
 
 from .. import __version__
 from ..store import Store
-from .api import router
-from .connect_api import router as connect_router
-from .daily_api import router as daily_router
-from .delivery import CompressionMiddleware, PageFiles
-from .editor_api import router as editor_router
-from .errors import (
+from .classic.routes import router
+from .connect.routes import router as connect_router
+from .http.delivery import CompressionMiddleware, PageFiles
+from .http.errors import (
     DATABASE_FAILURES,
     ApiError,
     ErrorCode,
@@ -54,12 +52,8 @@ from .errors import (
     error_answer,
     message_key_of,
 )
-from .history_api import router as history_router
-from .i18n_api import router as i18n_router
-from .installable import serve_service_worker
-from .language import LanguageMiddleware, request_language
-from .layouts_api import router as layouts_router
-from .security import (
+from .http.language import LanguageMiddleware, request_language
+from .http.security import (
     BodyLimitMiddleware,
     CrossSiteMiddleware,
     HostCheckMiddleware,
@@ -67,6 +61,12 @@ from .security import (
     inline_script_policy,
     security_headers,
 )
+from .pwa.service_worker import serve_service_worker
+from .routes.daily import router as daily_router
+from .routes.editor import router as editor_router
+from .routes.history import router as history_router
+from .routes.i18n import router as i18n_router
+from .routes.layouts import router as layouts_router
 
 __all__ = ["STATIC", "create_app"]
 

@@ -32,16 +32,16 @@ import hashlib
 from fastapi import APIRouter, Request, Response
 from starlette.concurrency import run_in_threadpool
 
-from ..classic.mode import CLASSIC
-from ..classic.playable import playable_maps
-from ..classic.stages import DIFFICULTY_ORDER, STAGE_ORDER, Stage, stage, stages
-from ..core.layout import Layout, LayoutError
-from ..layouts import builtin_layout, builtin_layouts, preview_svg
-from ..layouts.files import MAX_FILE_BYTES, RefusedMap, read_layout_maps
-from ..layouts.reading import LayoutFileError
-from ..store import LayoutLimitError, LayoutNotFoundError
-from .errors import ApiError, ErrorCode, error_responses
-from .lifecycle import (
+from ...classic.mode import CLASSIC
+from ...classic.playable import playable_maps
+from ...classic.stages import DIFFICULTY_ORDER, STAGE_ORDER, Stage, stage, stages
+from ...core.layout import Layout, LayoutError
+from ...layouts import builtin_layout, builtin_layouts, preview_svg
+from ...layouts.files import MAX_FILE_BYTES, RefusedMap, read_layout_maps
+from ...layouts.reading import LayoutFileError
+from ...store import LayoutLimitError, LayoutNotFoundError
+from ..classic.view import layout_details, layout_info
+from ..games.lifecycle import (
     PlayerCookie,
     acting_player,
     answer,
@@ -50,7 +50,7 @@ from .lifecycle import (
     store_of,
     view_of,
 )
-from .models import (
+from ..games.models import (
     ClassicStages,
     GameState,
     ImportedLayouts,
@@ -59,8 +59,8 @@ from .models import (
     StageEntry,
     StageLayout,
 )
-from .state import layout_details, layout_info
-from .uploads import FILE_UPLOAD_BODY, UploadLimit, uploaded_file
+from ..http.errors import ApiError, ErrorCode, error_responses
+from ..http.uploads import FILE_UPLOAD_BODY, UploadLimit, uploaded_file
 
 __all__ = [
     "LAYOUT_UPLOAD",

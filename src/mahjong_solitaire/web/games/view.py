@@ -12,9 +12,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, TypeVar
 
-from ..core.game import PlayableDeal, TileGame
-from ..core.mode import Mode
-from ..store import StoredGame
+from ...core.game import PlayableDeal, TileGame
+from ...core.mode import Mode
+from ...store import StoredGame
 from .models import GameFrame
 
 __all__ = ["GameView", "StateT"]

@@ -26,16 +26,16 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..connect import ConnectGame, Stage, stage
-from ..connect.grid import Path, Shape
-from ..connect.mode import CONNECT
-from ..core.game import GameStatus, TileGame
-from ..core.mode import Mode
-from ..core.moves import Move
-from ..i18n import connect_grid_title
-from ..store import StoredGame, connect_layout_name
-from .language import current_language
-from .models import (
+from ...connect import ConnectGame, Stage, stage
+from ...connect.grid import Path, Shape
+from ...connect.mode import CONNECT
+from ...core.game import GameStatus, TileGame
+from ...core.mode import Mode
+from ...core.moves import Move
+from ...i18n import connect_grid_title
+from ...store import StoredGame, connect_layout_name
+from ..classic.view import Counters, board_counters, frame_fields, result_fields
+from ..games.models import (
     ConnectNextStage,
     ConnectResult,
     ConnectState,
@@ -44,8 +44,8 @@ from .models import (
     SlidTile,
     StageRules,
 )
-from .state import Counters, board_counters, frame_fields, result_fields
-from .view import GameView, StateT
+from ..games.view import GameView, StateT
+from ..http.language import current_language
 
 __all__ = [
     "CONNECT_VIEW",

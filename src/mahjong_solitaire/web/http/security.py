@@ -37,10 +37,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..routes.history import HISTORY_PATH, HISTORY_UPLOAD
+from ..routes.layouts import LAYOUT_UPLOAD, MAX_UPLOAD_BYTES
 from .errors import ErrorCode, error_answer
-from .history_api import HISTORY_PATH, HISTORY_UPLOAD
 from .language import request_language
-from .layouts_api import LAYOUT_UPLOAD, MAX_UPLOAD_BYTES
 from .uploads import UploadLimit
 
 __all__ = [

@@ -20,17 +20,15 @@ from collections.abc import Callable
 
 from fastapi import APIRouter, Request, Response
 
-from ..connect import ConnectCode, ConnectGame, Slide, stage
-from ..connect.mode import CONNECT
-from ..connect.sizes import GRID_SIZES, parse_size, size_text
-from ..core.codes import MAX_SEED
-from ..core.difficulty import Difficulty
-from ..core.moves import Move
-from .aid_models import ConnectSolveAnswer
-from .aids_api import aid_routes
-from .connect_state import LISTED_STAGES, path_points, slid_tiles, stage_info, tile_ids
-from .errors import ApiError, ErrorCode, error_responses
-from .lifecycle import (
+from ...connect import ConnectCode, ConnectGame, Slide, stage
+from ...connect.mode import CONNECT
+from ...connect.sizes import GRID_SIZES, parse_size, size_text
+from ...core.codes import MAX_SEED
+from ...core.difficulty import Difficulty
+from ...core.moves import Move
+from ..games.aid_models import ConnectSolveAnswer
+from ..games.aids import aid_routes
+from ..games.lifecycle import (
     ACTION_ERRORS,
     READ_ERRORS,
     PlayerCookie,
@@ -48,7 +46,7 @@ from .lifecycle import (
     store_of,
     view_of,
 )
-from .models import (
+from ..games.models import (
     ConnectEvent,
     ConnectHintAnswer,
     ConnectState,
@@ -58,6 +56,8 @@ from .models import (
     StagesList,
     Tap,
 )
+from ..http.errors import ApiError, ErrorCode, error_responses
+from .view import LISTED_STAGES, path_points, slid_tiles, stage_info, tile_ids
 
 __all__ = ["router"]
 

@@ -15,7 +15,7 @@ from contextvars import ContextVar
 from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from .. import i18n
+from ... import i18n
 
 __all__ = ["LanguageMiddleware", "current_language", "request_language"]
 

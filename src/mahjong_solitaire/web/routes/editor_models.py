@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
-from ..core.layout import MAX_POSITIONS
+from ...core.layout import MAX_POSITIONS
 
 __all__ = [
     "MAX_COLUMN",

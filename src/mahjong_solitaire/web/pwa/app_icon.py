@@ -8,7 +8,7 @@ pixel's centre (a one-pixel ramp: smooth edges without supersampling), and writt
 8-bit RGB PNG with :mod:`zlib`.  The whole square is felt and the tile sits in the middle
 80 %, so the same pictures serve as maskable icons (a launcher may cut them to a circle).
 
-The files under ``static/icons/`` are written by ``python -m mahjong_solitaire.web.app_icon``
+The files under ``static/icons/`` are written by ``python -m mahjong_solitaire.web.pwa.app_icon``
 and a test checks that they are what this module draws today:
 
     >>> icon_png(8)[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
@@ -163,4 +163,8 @@ def main(directory: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parent / "static" / "icons")
+    main(
+        Path(sys.argv[1])
+        if len(sys.argv) > 1
+        else Path(__file__).parent.parent / "static" / "icons"
+    )

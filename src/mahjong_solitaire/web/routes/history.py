@@ -22,11 +22,11 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from ..store.history import export_document
-from ..store.records import Player
-from .errors import ApiError, ErrorCode, error_responses
-from .lifecycle import PlayerCookie, acting_player, reading_player, store_of
-from .uploads import FILE_UPLOAD_BODY, UploadLimit, uploaded_file
+from ...store.history import export_document
+from ...store.records import Player
+from ..games.lifecycle import PlayerCookie, acting_player, reading_player, store_of
+from ..http.errors import ApiError, ErrorCode, error_responses
+from ..http.uploads import FILE_UPLOAD_BODY, UploadLimit, uploaded_file
 
 __all__ = [
     "HISTORY_PATH",

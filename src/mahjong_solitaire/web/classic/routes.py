@@ -22,20 +22,18 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
 
-from ..classic.codes import GameCode, daily_code
-from ..classic.game import Game
-from ..classic.mode import CLASSIC
-from ..core.codes import MAX_SEED
-from ..core.difficulty import Difficulty
-from ..core.layout import Layout, LayoutError
-from ..layouts import builtin_layout
-from ..modes import DEFAULT_MODE
-from ..store import StoredGame
-from .aid_models import FinishAnswer, SolveAnswer
-from .aids_api import aid_routes
-from .daily_api import challenge_date
-from .errors import ApiError, ErrorCode, error_responses
-from .lifecycle import (
+from ...classic.codes import GameCode, daily_code
+from ...classic.game import Game
+from ...classic.mode import CLASSIC
+from ...core.codes import MAX_SEED
+from ...core.difficulty import Difficulty
+from ...core.layout import Layout, LayoutError
+from ...layouts import builtin_layout
+from ...modes import DEFAULT_MODE
+from ...store import StoredGame
+from ..games.aid_models import FinishAnswer, SolveAnswer
+from ..games.aids import aid_routes
+from ..games.lifecycle import (
     ACTION_ERRORS,
     FRESH,
     READ_ERRORS,
@@ -56,8 +54,8 @@ from .lifecycle import (
     store_of,
     view_of,
 )
-from .live_games import live_games, uncached
-from .models import (
+from ..games.live_games import live_games, uncached
+from ..games.models import (
     AnyGameState,
     DailyBoard,
     GameState,
@@ -74,8 +72,10 @@ from .models import (
     Win,
     WinnabilityAnswer,
 )
-from .shared_layouts import layout_of_code
-from .state import verdict
+from ..http.errors import ApiError, ErrorCode, error_responses
+from ..routes.daily import challenge_date
+from ..routes.shared_layouts import layout_of_code
+from .view import verdict
 
 __all__ = ["router"]
 

@@ -36,15 +36,15 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Cookie, Request, Response
 
-from ..core.assistance import assisted
-from ..core.game import GameError, GameStatus, TileGame
-from ..modes import mode_named, mode_of_code
-from ..store import StaleWriteError, Store, StoredGame
-from .connect_state import CONNECT_VIEW
-from .errors import ApiError, ErrorCode, error_responses
+from ...core.assistance import assisted
+from ...core.game import GameError, GameStatus, TileGame
+from ...modes import mode_named, mode_of_code
+from ...store import StaleWriteError, Store, StoredGame
+from ..classic.view import CLASSIC_VIEW
+from ..connect.view import CONNECT_VIEW
+from ..http.errors import ApiError, ErrorCode, error_responses
 from .live_games import LiveGames, live_games
 from .models import GameFrame, Versioned
-from .state import CLASSIC_VIEW
 from .view import GameView, StateT
 
 __all__ = [

@@ -32,7 +32,7 @@ from pydantic import (
     model_serializer,
 )
 
-from ..modes import MODES, mode_named
+from ...modes import MODES, mode_named
 
 __all__ = [
     "AnyGameState",

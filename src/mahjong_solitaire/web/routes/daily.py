@@ -9,7 +9,7 @@ date that every daily route shares (``POST /api/games {"daily": "YYYY-MM-DD"}``,
     >>> challenge_date("2026-12-01", today=date(2026, 11, 29))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    mahjong_solitaire.web.errors.ApiError: 2026-12-01 is after today (2026-11-29, UTC): ...
+    mahjong_solitaire.web.http.errors.ApiError: 2026-12-01 is after today (2026-11-29, UTC): ...
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from datetime import date
 
 from fastapi import APIRouter, Request
 
-from ..classic.codes import daily_code
-from ..store.daily import DailyHistory
-from .errors import ApiError, ErrorCode, error_responses
-from .lifecycle import PlayerCookie, now, reading_player, store_of
-from .models import DailyCalendar
+from ...classic.codes import daily_code
+from ...store.daily import DailyHistory
+from ..games.lifecycle import PlayerCookie, now, reading_player, store_of
+from ..games.models import DailyCalendar
+from ..http.errors import ApiError, ErrorCode, error_responses
 
 __all__ = ["challenge_date", "router"]
 

@@ -20,12 +20,12 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Request, Response
 
-from ..core.game import TileGame
-from ..core.layout import Layout
-from ..core.moves import Move
-from ..store import StoredGame
+from ...core.game import TileGame
+from ...core.layout import Layout
+from ...core.moves import Move
+from ...store import StoredGame
+from ..http.errors import ApiError, ErrorCode, error_responses
 from .aid_models import DemoStep, SolutionAnswer, SolveStep
-from .errors import ApiError, ErrorCode, error_responses
 from .lifecycle import (
     ACTION_ERRORS,
     FRESH,

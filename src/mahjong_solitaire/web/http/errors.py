@@ -38,14 +38,14 @@ from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.responses import JSONResponse
 
-from ..connect import ConnectCodeError
-from ..core.codes import CodeError
-from ..core.faces import ShuffleError, ShuffleNotFoundError
-from ..core.game import GameError
-from ..core.layout import LayoutError
-from ..core.moves import IllegalMoveError
-from ..i18n import N_, error_message, translator
-from ..store import GameNotFoundError, StaleWriteError, StoreError
+from ...connect import ConnectCodeError
+from ...core.codes import CodeError
+from ...core.faces import ShuffleError, ShuffleNotFoundError
+from ...core.game import GameError
+from ...core.layout import LayoutError
+from ...core.moves import IllegalMoveError
+from ...i18n import N_, error_message, translator
+from ...store import GameNotFoundError, StaleWriteError, StoreError
 
 __all__ = [
     "DATABASE_FAILURES",

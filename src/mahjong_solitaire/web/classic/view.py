@@ -17,18 +17,17 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, TypedDict
 
-from ..classic.game import Game
-from ..classic.mode import CLASSIC
-from ..classic.stages import stage
-from ..connect.game import ConnectGame
-from ..core.game import GameStatus, PlayableDeal, TileGame
-from ..core.layout import Layout
-from ..core.mode import Mode
-from ..i18n import layout_description, layout_title
-from ..store import StoredGame
-from .language import current_language
-from .live_games import winnability
-from .models import (
+from ...classic.game import Game
+from ...classic.mode import CLASSIC
+from ...classic.stages import stage
+from ...connect.game import ConnectGame
+from ...core.game import GameStatus, PlayableDeal, TileGame
+from ...core.layout import Layout
+from ...core.mode import Mode
+from ...i18n import layout_description, layout_title
+from ...store import StoredGame
+from ..games.live_games import winnability
+from ..games.models import (
     GameState,
     LayoutInfo,
     LayoutPreview,
@@ -37,7 +36,8 @@ from .models import (
     TileState,
     Verdict,
 )
-from .view import GameView, StateT
+from ..games.view import GameView, StateT
+from ..http.language import current_language
 
 __all__ = [
     "CLASSIC_VIEW",

@@ -23,9 +23,9 @@ import json
 
 from fastapi import APIRouter, Request, Response
 
-from .. import i18n
-from .errors import ApiError, ErrorCode, error_responses
-from .language import current_language
+from ... import i18n
+from ..http.errors import ApiError, ErrorCode, error_responses
+from ..http.language import current_language
 
 __all__ = ["router"]
 

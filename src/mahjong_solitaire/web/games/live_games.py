@@ -52,8 +52,8 @@ from typing import Any, TypeVar
 from fastapi import Request
 from sqlalchemy.exc import SQLAlchemyError
 
-from ..core.game import TileGame
-from ..store import GameNotFoundError, StaleWriteError, StoredGame, StoreError
+from ...core.game import TileGame
+from ...store import GameNotFoundError, StaleWriteError, StoredGame, StoreError
 
 __all__ = ["CAPACITY", "VERDICTS", "LiveGames", "live_games", "uncached", "winnability"]
 

@@ -17,17 +17,17 @@ import secrets
 
 from fastapi import APIRouter, Request, Response
 
-from ..classic.draft import check_draft
-from ..classic.mode import CLASSIC
-from ..core.codes import MAX_SEED
-from ..core.difficulty import Difficulty
-from ..core.layout import MAX_POSITIONS, Layout, LayoutError
-from ..layouts import export_layout
-from ..layouts.files import slug
+from ...classic.draft import check_draft
+from ...classic.mode import CLASSIC
+from ...core.codes import MAX_SEED
+from ...core.difficulty import Difficulty
+from ...core.layout import MAX_POSITIONS, Layout, LayoutError
+from ...layouts import export_layout
+from ...layouts.files import slug
+from ..games.lifecycle import PlayerCookie, acting_player, answer, load_stored, store_of, view_of
+from ..games.models import GameState
+from ..http.errors import ApiError, ErrorCode, error_responses
 from .editor_models import Draft, DraftCheckAnswer, DraftFile, DraftGame
-from .errors import ApiError, ErrorCode, error_responses
-from .lifecycle import PlayerCookie, acting_player, answer, load_stored, store_of, view_of
-from .models import GameState
 
 __all__ = ["draft_layout", "router"]
 
