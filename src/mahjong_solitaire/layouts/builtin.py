@@ -12,7 +12,6 @@ tile).  Coordinates are in half-tile units; ``#`` starts a comment.
 
 from __future__ import annotations
 
-from ..core.layout import MAX_POSITIONS
 from .builtin_big_set import BIG_SET
 from .builtin_second_set import SECOND_SET
 from .spec import LayoutSpec
@@ -480,8 +479,6 @@ DESIGNED_SPECS: tuple[LayoutSpec, ...] = (
     *BIG_SET,
 )
 
-#: The built-in layouts the game lists: the boards beyond 144 positions
-#: (:mod:`.builtin_big_set`) wait until the engine deals more than one tile set.
-BUILTIN_SPECS: tuple[LayoutSpec, ...] = (
-    DESIGNED_SPECS if MAX_POSITIONS > 144 else DESIGNED_SPECS[: -len(BIG_SET)]
-)
+#: The built-in layouts the game lists: every one designed, the boards beyond 144 positions
+#: (:mod:`.builtin_big_set`) too, since the engine deals more than one tile set.
+BUILTIN_SPECS: tuple[LayoutSpec, ...] = DESIGNED_SPECS

@@ -1,9 +1,8 @@
 """Built-in layouts beyond 144 positions, L41 and L42: boards of more than one tile set
 (see :mod:`.builtin` for the row notation and the numbering rule).
 
-They are listed (:data:`.builtin.BUILTIN_SPECS`) only once the engine deals faces for more
-than 144 positions (issue 16 item 1, ``core.layout.MAX_POSITIONS`` above 144); until then
-they are designs waiting, translated but not offered.
+They are listed (:data:`.builtin.BUILTIN_SPECS`) like the others: the engine deals faces
+for more than 144 positions (issue 16 item 1, ``core.layout.MAX_POSITIONS`` above 144).
 """
 
 from __future__ import annotations

@@ -10,7 +10,8 @@ proof) or ``UNKNOWN`` when a limit is hit (:mod:`.verdict`).  The parts of the s
 in its module:
 
 * :mod:`.playout`: cheap random play-outs, tried first (they can only find wins);
-* :mod:`.search`: the tree search over pairings, its rounds, and :func:`solve`;
+* :mod:`.rounds`: which search runs when, on how many nodes, and :func:`solve`;
+* :mod:`.search`: the tree search over pairings;
 * :mod:`.relaxation`: optimistic play, which proves positions dead in bulk, and greedy play;
 * :mod:`.walk`: the weighted walk over complete pairings, which finds wins fast;
 * :mod:`.random_deals`: uniformly random deals for statistics (:func:`solve_random`).
@@ -20,7 +21,7 @@ a position can still be won.
 """
 
 from .random_deals import random_board
-from .search import solve, solve_random
+from .rounds import solve, solve_random
 from .verdict import SolveResult, Verdict
 
 __all__ = ["SolveResult", "Verdict", "random_board", "solve", "solve_random"]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ..core.board import Board
 from ..core.moves import IllegalMoveError, Move
-from .search import solve
+from .rounds import solve
 from .verdict import SolveResult, Verdict
 
 __all__ = ["HINT_NODES", "Hinter", "freed_by", "most_freeing", "suggest"]
@@ -92,7 +92,7 @@ class Hinter:
         self, board: Board, node_limit: int | None = None, *, expect_lost: bool = False
     ) -> SolveResult:
         """Solve from ``board`` within a limit, keeping the plan when one is found
-        (``expect_lost``: see :func:`.search.solve`)."""
+        (``expect_lost``: see :func:`.rounds.solve`)."""
         known = self.plan_for(board)
         if known is not None:
             return SolveResult(Verdict.SOLVABLE, known, 0, 0.0)

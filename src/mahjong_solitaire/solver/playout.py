@@ -5,9 +5,9 @@ plain play that only avoids obvious blunders.  A *play-out* plays from the posit
 end: first whatever is safe (every remaining tile of a key free: the last two copies, or
 all four, whatever their pairing), otherwise a pair chosen at random among the free
 matching pairs.  A play-out that clears the board is a legal winning order; one that gets
-stuck proves nothing, so play-outs can only ever answer *solvable*.  The search
-(:mod:`.search`) tries a few of them before its exact search, the way de Bondt's solver
-does, and goes on to the exact search when none wins.
+stuck proves nothing, so play-outs can only ever answer *solvable*.  The solver's rounds
+(:mod:`.rounds`) try a few of them before the exact search, the way de Bondt's solver
+does, and go on to the exact search when none wins.
 
 The play-outs are deterministic: their random choices are seeded from the position, so a
 position always gets the same answer.

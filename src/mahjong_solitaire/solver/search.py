@@ -1,18 +1,8 @@
-"""The tree search over pairings, its rounds, and :func:`solve` (rules §5.2, §5.4, §5.5).
+"""The tree search over pairings: one run from one position, within a budget of nodes
+(rules §5.2, §5.4).
 
-:func:`solve` decides whether a position can be cleared, with a winning order as proof.
-
-    >>> from mahjong_solitaire.classic.generator import deal_from_code
-    >>> board = deal_from_code("MJ1-L00-AAAAABL").board()
-    >>> result = solve(board)
-    >>> result.verdict, len(result.moves)
-    (<Verdict.SOLVABLE: 'solvable'>, 72)
-    >>> board.play(result.moves); board.is_won()
-    True
-
-The answer is a :class:`.SolveResult` (:mod:`.verdict`): *unsolvable* only when the search
-proved it, *unknown* only when an explicit ``node_limit`` or ``time_limit`` stopped it
-first.  Without limits the search is complete.
+The rounds (:mod:`.rounds`) decide which run comes when and on how many nodes; this module
+is the search they run.
 
 How it searches: the four tiles of a match key can be paired in three ways (two tiles
 left: one way).  Once every key's pairing is fixed, the order of play no longer matters:
@@ -36,82 +26,52 @@ lose whatever else is chosen, so a later branch or probe that repeats them is cu
 (this carries what one run learned into the next, like a clause-learning SAT solver;
 :mod:`.nogoods`).
 
-Before any search, up to :data:`PLAYOUTS` random play-outs (:mod:`.playout`) try to win
-the deal outright, as de Bondt's solver does: most winnable deals fall in a few of them.
-The search first runs *quick*: it branches on the key whose best free pair frees the most
-tiles, pairings in that order.  Most deals are decided so within :data:`QUICK_NODES`.  The
-rest alternate two searches, in rounds:
+A run branches in one of two ways:
 
-* :data:`WALK_STEPS` steps of the weighted walk over complete pairings (:class:`.Walk`),
-  :data:`LATER_WALK_STEPS` in the later rounds: it cannot prove a deal lost but finds most
-  wins of the remaining deals within a few hundred steps of its first round;
-* a *thorough* run of the tree search, restarted each round with :data:`THOROUGH_GROWTH`
-  times the branch points of the one before (from :data:`THOROUGH_NODES`).  At every node
-  each open key's pairings are first tried in the relaxation (singleton probing; a probe
-  resumes the node's own relaxation where the pairing first disagrees with it, a pairing
-  refuted at a node stays refuted below it, and a key that can no longer end with fewer
-  surviving pairings than the best so far is not tried further), the keys whose pairings
-  failed most (and most recently) first;
-  the key with fewest survivors is branched on, trying first the pairing the walk holds,
-  and a greedy play-out checks whether the choices made so far already win.
+* *quick*: on the key whose best free pair frees the most tiles, pairings in that order;
+* *thorough*: at every node each open key's pairings are first tried in the relaxation
+  (singleton probing; a probe resumes the node's own relaxation where the pairing first
+  disagrees with it, a pairing refuted at a node stays refuted below it, and a key that
+  can no longer end with fewer surviving pairings than the best so far is not tried
+  further), the keys whose pairings failed most (and most recently) first; the key with
+  fewest survivors is branched on, trying first the pairing the walk holds, and a greedy
+  play-out checks whether the choices made so far already win.
+
+Every branch point (and every step of the walk) counts as a node; past the budget, or the
+caller's deadline, :class:`Limit` ends the run.
 """
 
 from __future__ import annotations
 
 import time
 
-from ..core.board import Board
-from ..core.layout import Layout, iter_bits
-from ..core.moves import Move
+from ..core.layout import iter_bits
 from .nogoods import Nogoods
-from .playout import playouts
-from .random_deals import random_board
 from .relaxation import PAIRINGS, Batches, Relaxation
-from .several_sets import playout as playout_over_faces
-from .verdict import SolveResult, Verdict
 from .walk import Walk
 
-__all__ = ["solve", "solve_random"]
+__all__ = ["Limit", "Search"]
 
 
-class _Limit(Exception):
+class Limit(Exception):
     """The current phase ran out of nodes (or the caller's limits were hit)."""
 
 
-#: Random play-outs tried before the search (:mod:`.playout`).
-PLAYOUTS = 40
-#: Branch points the quick search may spend before the walk and the thorough search take
-#: over (at most two thirds of the caller's node limit).
-QUICK_NODES = 300
-#: Branch points of the first thorough run, and how many times those of one run the next
-#: one gets.
-THOROUGH_NODES = 400
-THOROUGH_GROWTH = 4
-#: Steps of the walk over complete pairings before the first thorough run.
-WALK_STEPS = 400
-#: Steps of the walk in each later round (its first round wins nearly all it ever wins:
-#: 125 of the 126 deals of seeds 0..899 the walk won, so later rounds mostly delay proofs).
-LATER_WALK_STEPS = 100
 #: How much more a key's later refutation counts than its earlier ones (activity decay).
 ACTIVITY_GROWTH = 1.01
-#: Groupings into fours of the faces of a board of several tile sets that :func:`solve`
-#: tries, the nodes each may use, and all of them together (rules §5.1).
-GROUPINGS = 64
-GROUPING_NODES = 2000
-GROUPED_NODES = 20_000
 
 
-class _Search:
-    """One search from one position.  A node's state is three ints: ``present``, ``free``
+class Search:
+    """The search from one position.  A node's state is three ints: ``present``, ``free``
     and ``code`` (two bits per key: its chosen pairing, 0 while open).
 
-    The search runs over a shared table of dead positions: first *quick* (branch on the
-    key whose pair frees the most tiles, plain relaxation), then, if that spends
-    :data:`QUICK_NODES` without an answer, in rounds of the walk and *thorough* restarts:
-    at every thorough node each open key's pairings are tried in the relaxation first
-    (pairings that fail are dropped, a key with none left proves the node dead, a key with
-    one left is committed at once), and a greedy play-out checks whether the pairings
-    chosen so far already win.
+    Its runs (:meth:`clears`) share a table of dead positions and the nogoods learned:
+    *quick* ones (branch on the key whose pair frees the most tiles, plain relaxation)
+    while :attr:`thorough` is false, *thorough* ones after: at every node each open key's
+    pairings are tried in the relaxation first (pairings that fail are dropped, a key with
+    none left proves the node dead, a key with one left is committed at once), and a greedy
+    play-out checks whether the pairings chosen so far already win.  The rounds set
+    :attr:`budget`, the node count the current run may reach (:meth:`spend`).
     """
 
     def __init__(
@@ -119,14 +79,12 @@ class _Search:
         relaxation: Relaxation,
         node_limit: int | None,
         deadline: float | None,
-        expect_lost: bool = False,
     ) -> None:
         # The board's tables and optimistic play, shared with the walk.
         self.relaxation = relaxation
         self.kmask = relaxation.kmask  # each key's tiles, as bits (read at every node)
         self.node_limit = node_limit
         self.deadline = deadline
-        self.expect_lost = expect_lost
         self.nodes = 0
         self.budget: int | None = None  # the node count the current phase may reach
         self.thorough = False
@@ -141,130 +99,33 @@ class _Search:
         self.activity = [0.0] * len(self.kmask)
         self.bump = 1.0
 
-    def _exhausted(self) -> bool:
+    def exhausted(self) -> bool:
         """Whether the caller's node or time limit is used up."""
         return (self.node_limit is not None and self.nodes >= self.node_limit) or (
             self.deadline is not None and time.perf_counter() > self.deadline
         )
 
-    # -- the search -------------------------------------------------------------------
-
-    def run(self, present: int, free: int) -> bool:
-        kmask = self.kmask
-        work = 0
-        for k, mask in enumerate(kmask):
-            count = (mask & present).bit_count()  # at most four (several sets: grouped)
-            if count % 2:
-                return False
-            if count:
-                work |= 1 << k
-        # Under a limit (a hint, the winnability check: positions of careless play, often
-        # lost) optimistic play first: when it proves the position dead, no play-out is
-        # wasted on it.
-        if self.node_limit is not None and self.relaxation.relaxed_stuck(present, free, 0):
-            self._count_node()
-            return False
-        # Cheap random play-outs first: they win most deals that can be won, in a fraction
-        # of the search's time (each counts as a node).
-        tries = PLAYOUTS if self.node_limit is None else min(PLAYOUTS, self.node_limit // 8)
-        if tries and self.expect_lost and self.deadline is None:
-            quick = self._quick_before_playouts(present, free, work, tries)
-            if quick is not None:
-                return quick
-        else:
-            if tries:
-                moves, played = playouts(self.relaxation, present, free, tries, self.deadline)
-                self.nodes += played
-                if moves is not None:
-                    self.path[:] = moves
-                    return True
-                if self.deadline is not None and time.perf_counter() > self.deadline:
-                    raise _Limit
-            try:
-                return self._quick(present, free, work)
-            except _Limit:
-                if self._exhausted():
-                    raise
-        # Rounds of the walk and of thorough restarts, each restart with THOROUGH_GROWTH
-        # times the nodes of the one before; what a restart proves dead (and learns) stays
-        # for the next, and the keys' activity steers it elsewhere.
-        self.thorough = True
-        walk = self.walk = Walk(self.relaxation, present, free, self._count_node)
-        spend, steps = THOROUGH_NODES, WALK_STEPS
-        while True:
-            self._spend(steps)
-            try:
-                moves = walk.run(steps)
-            except _Limit:
-                if self._exhausted():
-                    raise
-            else:
-                if moves is not None:
-                    self.path[:] = moves
-                    return True
-            self._spend(spend)
-            del self.path[:]
-            try:
-                return self._node(present, free, 0, 0, work, {}, 0) is None
-            except _Limit:
-                if self._exhausted():
-                    raise
-            spend *= THOROUGH_GROWTH
-            steps = LATER_WALK_STEPS
-
-    def _quick(self, present: int, free: int, work: int) -> bool:
-        """The quick search (:class:`_Limit` past its budget)."""
-        # Under a small limit (a hint, the winnability check) a third of it is left to the
-        # walk, which wins most of what the quick search could not in its few steps.
-        self.budget = self.nodes + QUICK_NODES
-        if self.node_limit is not None:
-            self.budget = min(self.budget, self.nodes + (self.node_limit - self.nodes) * 2 // 3)
-        return self._node(present, free, 0, 0, work, {}, 0) is None
-
-    def _quick_before_playouts(self, present: int, free: int, work: int, tries: int) -> bool | None:
-        """The play-outs and the quick search in the other order, same answer and count.
-
-        For a position likely lost: the ``tries`` play-outs are charged first, as if played
-        in vain, and the quick search runs exactly as it would after them.  When it proves
-        the position lost no play-out could have won, so they need not run at all.  Otherwise
-        they run now, and a win of theirs is the answer (with the nodes they took), as it
-        would have been; when they fail the quick search's outcome stands.  ``None``: go on
-        to the rounds of the walk and thorough search."""
-        self.nodes += tries
-        try:
-            if not self._quick(present, free, work):
-                return False
-            limited = False
-        except _Limit:
-            limited = True
-        budget, nodes = self.budget, self.nodes
-        moves, played = playouts(self.relaxation, present, free, tries)
-        if moves is not None:
-            self.path[:] = moves
-            self.nodes = played
-            return True
-        self.budget, self.nodes = budget, nodes
-        if not limited:
-            return True
-        if self._exhausted():
-            raise _Limit
-        return None
-
-    def _count_node(self) -> None:
-        """Count a node (a branch point or a step of the walk); raise :class:`_Limit`
+    def count_node(self) -> None:
+        """Count a node (a branch point or a step of the walk); raise :class:`Limit`
         past the phase's budget or the caller's deadline."""
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
             self.nodes -= 1
-            raise _Limit
+            raise Limit
         if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise _Limit
+            raise Limit
 
-    def _spend(self, nodes: int) -> None:
+    def spend(self, nodes: int) -> None:
         """Let the next phase examine ``nodes`` more (within the caller's limit)."""
         self.budget = self.nodes + nodes
         if self.node_limit is not None:
             self.budget = min(self.budget, self.node_limit)
+
+    def clears(self, present: int, free: int, work: int) -> bool:
+        """One run from the root position (quick or thorough, as :attr:`thorough` says):
+        whether it clears the board, the moves then on :attr:`path`; ``work`` holds the keys
+        with tiles present.  :class:`Limit` past the budget."""
+        return self._node(present, free, 0, 0, work, {}, 0) is None
 
     def _node(
         self,
@@ -344,7 +205,7 @@ class _Search:
         if known is not None:
             del path[mark:]
             return known
-        self._count_node()
+        self.count_node()
         batches: Batches | None = {} if self.thorough else None
         stuck = relaxation.relaxed_stuck(present, free, code, batches=batches)
         if stuck:
@@ -526,75 +387,3 @@ class _Search:
                     score = max(score, relaxation.freed(present, free, pair).bit_count())
             scored.append((score, choice))
         return scored
-
-
-def solve(
-    board: Board,
-    *,
-    node_limit: int | None = None,
-    time_limit: float | None = None,
-    expect_lost: bool = False,
-) -> SolveResult:
-    """Decide the position on ``board`` (which is not changed).
-
-    ``node_limit`` bounds the branch points examined and ``time_limit`` the seconds spent;
-    hitting either gives :attr:`Verdict.UNKNOWN`.  A board with more than four tiles of a
-    face (several tile sets) is searched with its tiles in groups of four: a win is a win,
-    but a loss is only :attr:`Verdict.UNKNOWN` (rules §5.1).  ``expect_lost`` (a position
-    probably lost, such as one before a lost one) runs the quick search before the
-    play-outs instead of after: the same answer and node count, without the play-outs when
-    the quick search proves it lost.
-    """
-    start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
-    if any(mask.bit_count() > 4 for mask in board.key_masks):
-        return _solve_grouped(board, node_limit, deadline, start)
-    search = _Search(Relaxation(board), node_limit, deadline, expect_lost)
-    try:
-        found = search.run(board.present, board.free)
-    except (_Limit, RecursionError):  # too deep: only for boards far beyond 144 tiles
-        return SolveResult(Verdict.UNKNOWN, (), search.nodes, time.perf_counter() - start)
-    elapsed = time.perf_counter() - start
-    if not found:
-        return SolveResult(Verdict.UNSOLVABLE, (), search.nodes, elapsed)
-    return SolveResult(
-        Verdict.SOLVABLE, tuple(Move(a, b) for a, b in search.path), search.nodes, elapsed
-    )
-
-
-def _solve_grouped(
-    board: Board, node_limit: int | None, deadline: float | None, start: float
-) -> SolveResult:
-    """A board with more than four tiles of a face (rules §5.1): rounds of a play-out over
-    whole faces, then a search of the grouping into fours it suggests; unknown if none wins."""
-    nodes = 0
-    limit = GROUPED_NODES if node_limit is None else min(node_limit, GROUPED_NODES)
-    for grouping in range(GROUPINGS):
-        if nodes >= limit:
-            break
-        played, ranking = playout_over_faces(board, grouping)
-        nodes += 1
-        if len(played) * 2 == board.present.bit_count():
-            moves = tuple(Move(a, b) for a, b in played)
-            return SolveResult(Verdict.SOLVABLE, moves, nodes, time.perf_counter() - start)
-        relaxation = Relaxation(board, ranking)
-        budget = min(GROUPING_NODES, limit - nodes)
-        if budget <= 0:
-            break
-        search = _Search(relaxation, budget, deadline)
-        try:
-            found = search.run(board.present, board.free)
-        except (_Limit, RecursionError):
-            found = False
-        nodes += search.nodes
-        if found:
-            moves = tuple(Move(a, b) for a, b in search.path)
-            return SolveResult(Verdict.SOLVABLE, moves, nodes, time.perf_counter() - start)
-        if deadline is not None and time.perf_counter() > deadline:
-            break
-    return SolveResult(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start)
-
-
-def solve_random(layout: Layout, seed: int) -> SolveResult:
-    """Solve the :func:`.random_deal` of ``seed`` without limits (statistics, benchmarks)."""
-    return solve(random_board(layout, seed))
