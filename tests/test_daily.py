@@ -11,6 +11,7 @@ import pytest
 
 from api_support import checked, human_pace, refused, row_counts, tap
 from mahjong_solitaire import daily_code, deal_from_code
+from mahjong_solitaire.core.game import GameStatus
 from mahjong_solitaire.store.daily import CALENDAR_DAYS, DailyGame, compute_daily
 
 TODAY = date(2026, 11, 29)
@@ -19,7 +20,7 @@ TODAY = date(2026, 11, 29)
 def daily_game(day: date, status: str = "won", *, finished: date | None = None) -> DailyGame:
     end = finished or day
     at = datetime(end.year, end.month, end.day, 21, tzinfo=UTC) if status != "playing" else None
-    return DailyGame(day, status, at, 300.0)
+    return DailyGame(day, GameStatus(status), at, 300.0)
 
 
 def days_before(n: int) -> date:

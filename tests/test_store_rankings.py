@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mahjong_solitaire import Difficulty, GameCode, daily_code, mode_named
+from mahjong_solitaire.core.game import GameStatus
 from mahjong_solitaire.store import Store
 from mahjong_solitaire.store.statistics import GameSummary, compute
 
@@ -245,7 +246,7 @@ def _summary(status: str, n: int) -> GameSummary:
         if status in ("playing", "paused", "stuck")
         else (datetime(2026, 1, 1, tzinfo=UTC) + timedelta(minutes=n))
     )
-    return GameSummary(status, "turtle", "normal", 100.0, 0, 0, 0, None, finished)
+    return GameSummary(GameStatus(status), "turtle", "normal", 100.0, 0, 0, 0, None, finished)
 
 
 statuses = st.lists(

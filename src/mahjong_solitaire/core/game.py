@@ -26,7 +26,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any, Protocol, Self
 
 from .difficulty import Difficulty
@@ -65,11 +65,27 @@ class GameError(ValueError):
     """An action the game cannot take now (paused, finished, nothing to undo, ...)."""
 
 
-class GameStatus(Enum):
+class GameStatus(StrEnum):
+    """Where a game stands: the one spelling of a status, from the engine through the store
+    to the API's schema and the page (rules §3.4).
+
+    An engine game is playing, paused, won or stuck; :attr:`ABANDONED` is a stored game's
+    only (replaced by a newer one, rules §12.1), never the engine's.
+
+        >>> GameStatus.STUCK.is_open, GameStatus.WON.is_open, GameStatus("abandoned").name
+        (True, False, 'ABANDONED')
+    """
+
     PLAYING = "playing"
     PAUSED = "paused"
     WON = "won"
     STUCK = "stuck"
+    ABANDONED = "abandoned"
+
+    @property
+    def is_open(self) -> bool:
+        """Whether a game of this status can still be played on (playing, paused, stuck)."""
+        return self not in (GameStatus.WON, GameStatus.ABANDONED)
 
 
 class TapOutcome(Enum):

@@ -12,9 +12,10 @@ Rules:
   run ever.
 
     >>> from datetime import UTC, datetime
+    >>> from mahjong_solitaire.core.game import GameStatus
     >>> def g(day, status="won", finished_day=None):
     ...     finished = datetime(2026, 11, finished_day or day, 20, tzinfo=UTC)
-    ...     return DailyGame(date(2026, 11, day), status, finished, 100.0 + day)
+    ...     return DailyGame(date(2026, 11, day), GameStatus(status), finished, 100.0 + day)
     >>> history = compute_daily([g(26), g(27), g(28), g(20, finished_day=29), g(29, "abandoned")],
     ...                         today=date(2026, 11, 29))
     >>> history.current_streak, history.best_streak
@@ -31,6 +32,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from sqlalchemy import Connection, select
 
+from ..core.game import GameStatus
 from .limits import clamp_elapsed
 from .schema import games
 
@@ -52,7 +54,7 @@ class DailyGame:
     """The columns of a stored daily game that the calendar needs."""
 
     daily: date
-    status: str
+    status: GameStatus
     finished_at: datetime | None
     elapsed: float
 
@@ -60,7 +62,7 @@ class DailyGame:
     def won_on_the_day(self) -> bool:
         """Won on the challenge's own date (UTC): the wins a streak counts."""
         return (
-            self.status == "won"
+            self.status is GameStatus.WON
             and self.finished_at is not None
             and self.finished_at.astimezone(UTC).date() == self.daily
         )
@@ -128,7 +130,7 @@ def compute_daily(played: Iterable[DailyGame], today: date) -> DailyHistory:
             by_day.setdefault(game.daily, []).append(game)
     days = []
     for day in sorted(by_day):
-        times = [clamp_elapsed(g.elapsed) for g in by_day[day] if g.status == "won"]
+        times = [clamp_elapsed(g.elapsed) for g in by_day[day] if g.status is GameStatus.WON]
         days.append(DailyDay(day, "won" if times else "played", min(times, default=None)))
     on_time = {g.daily for day in by_day.values() for g in day if g.won_on_the_day}
     current, best = _streaks(on_time, today)
@@ -143,4 +145,10 @@ def daily_history(connection: Connection, player_id: str, today: date) -> DailyH
             games.c.player_id == player_id, games.c.daily.is_not(None)
         )
     ).all()
-    return compute_daily((DailyGame(*row) for row in rows), today)
+    return compute_daily(
+        (
+            DailyGame(day, GameStatus(status), finished, elapsed)
+            for day, status, finished, elapsed in rows
+        ),
+        today,
+    )

@@ -20,6 +20,7 @@ from sqlalchemy import Connection, Row, select, update
 
 from ..classic.codes import GameCode
 from ..core.difficulty import Difficulty
+from ..core.game import GameStatus
 from ..core.layout import Layout
 from ..modes import Mode, mode_of_code
 from .errors import GameNotFoundError, StoreError
@@ -40,7 +41,8 @@ __all__ = [
 
 def game_of_row(row: Row[Any]) -> StoredGame:
     values = row._mapping
-    return StoredGame(**{name: values[name] for name in StoredGame.__slots__})
+    fields = {name: values[name] for name in StoredGame.__slots__}
+    return StoredGame(**{**fields, "status": GameStatus(fields["status"])})
 
 
 def player_of_row(row: Row[Any]) -> Player:
@@ -129,7 +131,7 @@ def abandon_open_games(
             update(games)
             .where(games.c.id == row.id)
             .values(
-                status="abandoned",
+                status=GameStatus.ABANDONED,
                 finished_at=now,
                 running_since=None,
                 elapsed=elapsed,

@@ -142,7 +142,7 @@ class _Fields:
 def _parse_game(raw: object, number: int, version: int) -> dict[str, Any]:
     fields = _Fields(raw, number)
     mode = fields.get("mode", lambda v: isinstance(v, str) and 0 < len(v) <= 16, "a mode")
-    status = fields.get("status", lambda v: v in GAME_STATUSES, "a game status")
+    status = GameStatus(fields.get("status", lambda v: v in GAME_STATUSES, "a game status"))
     seed = fields.count("seed")
     level = fields.get(
         "difficulty", lambda v: v in {d.value for d in Difficulty}, "easy, normal or hard"
@@ -213,7 +213,7 @@ def _parse_game(raw: object, number: int, version: int) -> dict[str, Any]:
         raise
     except ValueError as error:
         raise fields.fail(str(error)) from None
-    finished = status in ("won", "abandoned")
+    finished = not status.is_open
     if finished and finished_at is None:
         raise fields.fail(f"a {status} game needs finished_at")
     # Every game is replayed: its counts and status must follow from its moves.
@@ -221,23 +221,23 @@ def _parse_game(raw: object, number: int, version: int) -> dict[str, Any]:
         game = game_mode.game.replay(deal, actions)
     except ValueError as error:
         raise fields.fail(str(error)) from None
-    if (game.board.is_won()) != (status == "won"):
+    if (game.board.is_won()) != (status is GameStatus.WON):
         raise fields.fail(f"status {status} does not match its moves")
     replayed = {"hints": game.hints, "undos": game.undos, "shuffles": game.shuffles}
     if replayed != counts:
         raise fields.fail(f"aid counts {counts} do not match its actions {replayed}")
     if shown is not None and shown != game.solution_shown:
         raise fields.fail(f"solution_shown = {shown} does not match its actions")
-    if status == "stuck" and game.status is not GameStatus.STUCK:
+    if status is GameStatus.STUCK and game.status is not GameStatus.STUCK:
         raise fields.fail("status stuck does not match its moves")
     pairs = len(game.moves)
-    if status == "won" and elapsed < human_floor(pairs):
+    if status is GameStatus.WON and elapsed < human_floor(pairs):
         raise fields.fail(
             f"won in {elapsed:g} s: {pairs} pairs take a person at least "
             f"{human_floor(pairs):g} s ({HUMAN_FLOOR_SECONDS_PER_PAIR:g} s a pair)"
         )
-    if status == "playing":
-        status = "paused"  # an imported game waits for its player, clock stopped
+    if status is GameStatus.PLAYING:
+        status = GameStatus.PAUSED  # an imported game waits for its player, clock stopped
     return {
         "mode": mode,
         "code": code,

@@ -20,6 +20,7 @@ from typing import Any
 from sqlalchemy import Connection, Row, Select, func, select, true
 
 from ..core.assistance import assisted
+from ..core.game import GameStatus
 from .records import UNFINISHED, DailyEntry, LeaderboardEntry, StageProgress
 from .schema import games, players
 from .statistics import GameSummary, Statistics, compute
@@ -36,7 +37,10 @@ def statistics(connection: Connection, player_id: str, mode: str) -> Statistics:
         )
     ).all()
     return compute(
-        GameSummary(**{name: row._mapping[name] for name in names}, assisted=assisted(row.actions))
+        GameSummary(
+            **{**{name: row._mapping[name] for name in names}, "status": GameStatus(row.status)},
+            assisted=assisted(row.actions),
+        )
         for row in rows
     )
 
@@ -47,7 +51,7 @@ def _wins(player_id: str, mode: str, layout: str | None, difficulty: str | None)
     query = select(games).where(
         games.c.player_id == player_id,
         games.c.mode == mode,
-        games.c.status == "won",
+        games.c.status == GameStatus.WON,
         games.c.ranked == true(),
     )
     if layout is not None:
@@ -147,7 +151,7 @@ def daily_board(
     query = (
         select(attempts, players.c.display_name)
         .join(players, players.c.id == attempts.c.player_id)
-        .where(attempts.c.status == "won", attempts.c.ranked == true())
+        .where(attempts.c.status == GameStatus.WON, attempts.c.ranked == true())
         .order_by(attempts.c.elapsed, attempts.c.finished_at, attempts.c.id)
     )
     if not show_all:
@@ -192,7 +196,7 @@ def stage_progress(connection: Connection, player_id: str, mode: str) -> StagePr
         .where(
             games.c.player_id == player_id,
             games.c.mode == mode,
-            games.c.status == "won",
+            games.c.status == GameStatus.WON,
             games.c.stage.is_not(None),
         )
         .group_by(games.c.stage)

@@ -1,12 +1,13 @@
 """What the store hands out: immutable records of players, games and rankings.
 
 >>> from datetime import datetime, UTC
+>>> from mahjong_solitaire.core.game import GameStatus
 >>> game = StoredGame(
 ...     id="g", player_id="p", mode="classic", code="MJ1-L00-AAAAABL", layout_name="turtle",
 ...     layout_positions=None, seed=12, difficulty="normal", daily=None, stage=None,
 ...     started_at=datetime(2026, 1, 1, tzinfo=UTC), finished_at=None, actions=[],
 ...     elapsed=10.0, running_since=datetime(2026, 1, 1, 0, 1, tzinfo=UTC),
-...     status="playing", hints=0, undos=0, shuffles=0, version=1, selection=None)
+...     status=GameStatus.PLAYING, hints=0, undos=0, shuffles=0, version=1, selection=None)
 >>> game.elapsed_now(datetime(2026, 1, 1, 0, 1, 5, tzinfo=UTC))
 15.0
 >>> game.deal().code
@@ -21,7 +22,7 @@ from functools import lru_cache
 
 from ..classic.codes import VERSIONS, GameCode
 from ..classic.generator import Deal, generate
-from ..core.game import SOLVE, PlayableDeal
+from ..core.game import SOLVE, GameStatus, PlayableDeal
 from ..core.layout import Layout
 from ..modes import Mode, mode_named, mode_of_code
 from .limits import human_floor
@@ -42,9 +43,9 @@ __all__ = [
 ]
 
 #: Every status a stored game can have.
-GAME_STATUSES = ("playing", "paused", "won", "stuck", "abandoned")
+GAME_STATUSES = tuple(GameStatus)
 #: The statuses of a game that can still be played on.
-UNFINISHED = ("playing", "paused", "stuck")
+UNFINISHED = tuple(status for status in GameStatus if status.is_open)
 
 
 def pairs_taken(actions: list[str]) -> int:
@@ -136,7 +137,7 @@ class StoredGame:
     actions: list[str] = field(hash=False)
     elapsed: float
     running_since: datetime | None
-    status: str
+    status: GameStatus
     hints: int
     undos: int
     shuffles: int
@@ -182,7 +183,7 @@ class StoredGame:
             actions=[],
             elapsed=0.0,
             running_since=at,
-            status="playing",
+            status=GameStatus.PLAYING,
             hints=0,
             undos=0,
             shuffles=0,
@@ -196,7 +197,7 @@ class StoredGame:
 
     @property
     def finished(self) -> bool:
-        return self.status not in UNFINISHED
+        return not self.status.is_open
 
     @property
     def game_mode(self) -> Mode:

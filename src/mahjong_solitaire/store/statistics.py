@@ -23,8 +23,9 @@ Rules:
   as started, never as won, add no time and neither extend nor break a streak.
 
     >>> from datetime import date, datetime, UTC
+    >>> from mahjong_solitaire.core.game import GameStatus
     >>> def g(status, minute, elapsed=100.0):
-    ...     return GameSummary(status, "turtle", "normal", elapsed, 0, 0, 0, None,
+    ...     return GameSummary(GameStatus(status), "turtle", "normal", elapsed, 0, 0, 0, None,
     ...                        datetime(2026, 1, 1, 0, minute, tzinfo=UTC))
     >>> stats = compute([g("won", 1), g("abandoned", 2), g("won", 3, 90.0), g("won", 4),
     ...                  g("playing", 5)])
@@ -45,6 +46,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from statistics import median
 
+from ..core.game import GameStatus
 from .limits import clamp_elapsed
 from .records import UNFINISHED
 
@@ -55,7 +57,7 @@ __all__ = ["GameSummary", "GroupStatistics", "Statistics", "compute"]
 class GameSummary:
     """The columns of a stored game that the statistics need."""
 
-    status: str
+    status: GameStatus
     layout_name: str
     difficulty: str
     elapsed: float
@@ -71,7 +73,7 @@ class GameSummary:
     @property
     def won(self) -> bool:
         """Won by the player: the solution was not shown."""
-        return self.status == "won" and not self.solution_shown
+        return self.status is GameStatus.WON and not self.solution_shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,5 +221,5 @@ def compute(games: Iterable[GameSummary]) -> Statistics:
         groups=groups,
         median_time=_median(times),
         assisted_won=sum(1 for g in wins if g.assisted),
-        solved=sum(1 for g in games if g.status == "won" and g.solution_shown),
+        solved=sum(1 for g in games if g.status is GameStatus.WON and g.solution_shown),
     )

@@ -42,6 +42,7 @@ from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..core.difficulty import Difficulty
+from ..core.game import GameStatus
 from ..core.layout import Layout
 from ..modes import DEFAULT_MODE, Mode, mode_named
 from . import game_rows, history, imported_layouts, rankings
@@ -75,7 +76,7 @@ MAX_LAYOUTS_PER_PLAYER = imported_layouts.MAX_LAYOUTS_PER_PLAYER
 #: How many times a new game is tried when concurrent requests of the player collide.
 _ATTEMPTS = 8
 _LOCAL_PLAYER = "local_player"
-_FINISHED = ("won", "abandoned")
+_FINISHED = (GameStatus.WON, GameStatus.ABANDONED)
 _T = TypeVar("_T")
 
 
@@ -318,7 +319,7 @@ class Store:
         actions: list[str],
         elapsed: float,
         running: bool,
-        status: str,
+        status: GameStatus,
         hints: int,
         undos: int,
         shuffles: int,
@@ -339,6 +340,7 @@ class Store:
         """
         if status not in GAME_STATUSES:
             raise StoreError(f"{status!r} is not a game status ({', '.join(GAME_STATUSES)})")
+        status = GameStatus(status)
         actions = game_rows.check_actions(actions)
         game_rows.check_count(version, "version")
         counts = {
@@ -366,7 +368,8 @@ class Store:
             selection=None if finished else selection,
             finished_at=now if finished else None,
             version=version + 1,
-            ranked=status != "won" or (humanly_fast(elapsed, actions) and not solution_shown),
+            ranked=status is not GameStatus.WON
+            or (humanly_fast(elapsed, actions) and not solution_shown),
             solution_shown=solution_shown,
         )
         with self._transaction() as connection:
@@ -562,7 +565,7 @@ class Store:
                     **values,
                     "id": _new_id(),
                     "player_id": player_id,
-                    "ranked": values["status"] != "won"
+                    "ranked": values["status"] != GameStatus.WON
                     or (
                         values["daily"] is None
                         and not values["solution_shown"]
@@ -571,7 +574,7 @@ class Store:
                 }
                 if values["status"] in UNFINISHED:
                     if values["mode"] in open_modes:
-                        values.update(status="abandoned", finished_at=now)
+                        values.update(status=GameStatus.ABANDONED, finished_at=now)
                     open_modes.add(values["mode"])
                 fresh.append(values)
             if fresh:

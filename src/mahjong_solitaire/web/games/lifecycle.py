@@ -378,7 +378,7 @@ def _step(
         actions=game.actions,
         elapsed=game.elapsed,
         running=status is GameStatus.PLAYING,  # a stuck board stops the clock (rules §7.3)
-        status=status.value,
+        status=status,
         hints=game.hints,
         undos=game.undos,
         shuffles=game.shuffles,
