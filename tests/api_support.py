@@ -15,7 +15,8 @@ from functools import cache
 from typing import Any
 
 from mahjong_solitaire import Move
-from mahjong_solitaire.web.games.models import ConnectState, GameState
+from mahjong_solitaire.web.classic.models import GameState
+from mahjong_solitaire.web.connect.models import ConnectState
 
 __all__ = ["checked", "declared_errors", "human_pace", "play", "post", "refused", "tap"]
 

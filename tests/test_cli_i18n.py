@@ -11,6 +11,7 @@ import pytest
 
 from mahjong_solitaire.cli import main
 from mahjong_solitaire.i18n import error_message, format_date
+from mahjong_solitaire.store import Progress
 
 CODE = "MJ1-L00-AAAAABL"
 
@@ -99,13 +100,15 @@ def history(database: str) -> str:
                 player,
                 game.id,
                 version=1,
-                actions=actions,
-                elapsed=elapsed,
-                running=False,
-                status=status,
-                hints=replayed.hints,
-                undos=replayed.undos,
-                shuffles=replayed.shuffles,
+                progress=Progress(
+                    actions=actions,
+                    elapsed=elapsed,
+                    running=False,
+                    status=status,
+                    hints=replayed.hints,
+                    undos=replayed.undos,
+                    shuffles=replayed.shuffles,
+                ),
             )
     return database
 

@@ -9,9 +9,9 @@ from fastapi.testclient import TestClient
 from api_support import checked, human_pace, play, post, refused, tap
 from mahjong_solitaire import Move
 from mahjong_solitaire.connect import ConnectBoard, ConnectDeal, connect_deal_from_code, stage
-from mahjong_solitaire.store import Store
+from mahjong_solitaire.store import Progress, Store
+from mahjong_solitaire.web.connect.models import StagesList
 from mahjong_solitaire.web.games.lifecycle import COOKIE
-from mahjong_solitaire.web.games.models import StagesList
 
 CODE = "CN1-1206B-AAAAAAP"  # stage 2's grid and rule: 12×6, "down", easy
 DEAL = connect_deal_from_code(CODE)
@@ -398,13 +398,9 @@ def test_a_connect_game_survives_export_and_import(sqlite_store: Store) -> None:
         me,
         game.id,
         version=1,
-        actions=actions,
-        elapsed=80.0,
-        running=False,
-        status="won",
-        hints=0,
-        undos=0,
-        shuffles=0,
+        progress=Progress(
+            actions=actions, elapsed=80.0, running=False, status="won", hints=0, undos=0, shuffles=0
+        ),
     )
     document = sqlite_store.export_history(me)
     assert sqlite_store.import_history(other, document) == 1

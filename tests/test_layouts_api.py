@@ -18,6 +18,7 @@ from api_support import checked, play, refused
 from mahjong_solitaire import Move, builtin_layouts
 from mahjong_solitaire.classic.stages import STAGE_ORDER, stage
 from mahjong_solitaire.layouts.files import MAX_FILE_BYTES
+from mahjong_solitaire.store import Progress
 from mahjong_solitaire.store.schema import layouts as layouts_table
 from mahjong_solitaire.web.games.lifecycle import COOKIE
 from mahjong_solitaire.web.routes.layouts import MAX_UPLOAD_BYTES
@@ -485,13 +486,9 @@ def test_the_list_grows_to_the_round_of_the_next_stage(client, sqlite_store):
         player,
         game.id,
         version=game.version,
-        actions=[],
-        elapsed=12.5,
-        running=False,
-        status="won",
-        hints=0,
-        undos=0,
-        shuffles=0,
+        progress=Progress(
+            actions=[], elapsed=12.5, running=False, status="won", hints=0, undos=0, shuffles=0
+        ),
     )
     listed = checked(client.get("/api/stages"))
     assert listed["next"] == last + 1

@@ -11,7 +11,7 @@ import pytest
 from api_support import checked, human_pace, refused
 from mahjong_solitaire import Difficulty, GameCode, builtin_layout
 from mahjong_solitaire.core.assistance import assisted
-from mahjong_solitaire.store import Store
+from mahjong_solitaire.store import Progress, Store
 
 TURTLE, OTHER = 0, 1  # layout numbers
 OTHER_NAME = builtin_layout(f"L{OTHER:02d}").name
@@ -38,13 +38,15 @@ def finish(
         player_id,
         game.id,
         version=game.version,
-        actions=log,
-        elapsed=elapsed,
-        running=False,
-        status=status,
-        hints=log.count("hint"),
-        undos=log.count("undo"),
-        shuffles=log.count("shuffle"),
+        progress=Progress(
+            actions=log,
+            elapsed=elapsed,
+            running=False,
+            status=status,
+            hints=log.count("hint"),
+            undos=log.count("undo"),
+            shuffles=log.count("shuffle"),
+        ),
     )
     return game.id
 

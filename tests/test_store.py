@@ -20,6 +20,7 @@ from mahjong_solitaire.store import (
     GameNotFoundError,
     LayoutLimitError,
     LayoutNotFoundError,
+    Progress,
     StaleWriteError,
     Store,
     StoreError,
@@ -32,7 +33,6 @@ SOLUTION = [str(move) for move in deal_from_code(CODE).solution]
 def save(store: Store, game, **changes):  # type: ignore[no-untyped-def]
     """Save ``game`` with some fields changed (the rest as stored)."""
     values = dict(
-        version=game.version,
         actions=game.actions,
         elapsed=game.elapsed,
         running=game.running,
@@ -42,8 +42,9 @@ def save(store: Store, game, **changes):  # type: ignore[no-untyped-def]
         shuffles=game.shuffles,
         selection=game.selection,
     )
+    version = changes.pop("version", game.version)
     values.update(changes)
-    return store.save_game(game.player_id, game.id, **values)
+    return store.save_game(game.player_id, game.id, version=version, progress=Progress(**values))
 
 
 # -- players ---------------------------------------------------------------------------
@@ -260,13 +261,15 @@ def test_another_players_game_is_invisible_and_untouchable(store: Store) -> None
             intruder.id,
             game.id,
             version=1,
-            actions=[],
-            elapsed=0.0,
-            running=False,
-            status="abandoned",
-            hints=0,
-            undos=0,
-            shuffles=0,
+            progress=Progress(
+                actions=[],
+                elapsed=0.0,
+                running=False,
+                status="abandoned",
+                hints=0,
+                undos=0,
+                shuffles=0,
+            ),
         )
     assert store.current_game(intruder.id) is None
     store.create_game(intruder.id, code=CODE)  # abandons the intruder's games only
@@ -405,12 +408,13 @@ _WRITER = """
 import sys
 from mahjong_solitaire import deal_from_code
 from mahjong_solitaire.store import Store
+from mahjong_solitaire.store import Progress
 url, player, game_id = sys.argv[1:]
 moves = [str(m) for m in deal_from_code("MJ1-L00-AAAAABL").solution]
 store = Store(url)
 for n in range(1, len(moves) + 1):
-    store.save_game(player, game_id, version=n, actions=moves[:n], elapsed=float(n),
-                    running=True, status="playing", hints=0, undos=0, shuffles=0)
+    store.save_game(player, game_id, version=n,
+                    progress=Progress(actions=tuple(moves[:n]), elapsed=float(n)))
     print(n, flush=True)
 """
 

@@ -11,7 +11,7 @@ from sqlalchemy import select, update
 
 from mahjong_solitaire import Game, Layout, deal_from_code, generate
 from mahjong_solitaire.cli import main
-from mahjong_solitaire.store import Store, StoreError
+from mahjong_solitaire.store import Progress, Store, StoreError
 from mahjong_solitaire.store.history import FORMAT, VERSION
 from mahjong_solitaire.store.limits import HUMAN_FLOOR_SECONDS_PER_PAIR, MAX_ELAPSED_SECONDS
 from mahjong_solitaire.store.schema import games
@@ -39,13 +39,15 @@ def play(
         player_id,
         game.id,
         version=1,
-        actions=actions,
-        elapsed=elapsed,
-        running=status == "playing",
-        status=status,
-        hints=replayed.hints,
-        undos=replayed.undos,
-        shuffles=replayed.shuffles,
+        progress=Progress(
+            actions=actions,
+            elapsed=elapsed,
+            running=status == "playing",
+            status=status,
+            hints=replayed.hints,
+            undos=replayed.undos,
+            shuffles=replayed.shuffles,
+        ),
     )
 
 

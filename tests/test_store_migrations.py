@@ -13,7 +13,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 
 from mahjong_solitaire import Game, deal_from_code
-from mahjong_solitaire.store import Store
+from mahjong_solitaire.store import Progress, Store
 from mahjong_solitaire.store.database import create_store_engine, migrate, migrations_config
 from mahjong_solitaire.store.schema import metadata
 
@@ -89,14 +89,16 @@ def test_a_database_of_the_previous_schema_upgrades_and_keeps_its_games(database
             "old-player",
             "old-game",
             version=4,
-            actions=moves,
-            elapsed=40.0,
-            running=True,
-            status="playing",
-            hints=0,
-            undos=0,
-            shuffles=0,
-            selection=5,
+            progress=Progress(
+                actions=moves,
+                elapsed=40.0,
+                running=True,
+                status="playing",
+                hints=0,
+                undos=0,
+                shuffles=0,
+                selection=5,
+            ),
         )
         assert saved.selection == 5
         assert store.player("old-player").display_name == "Old"

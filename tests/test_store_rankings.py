@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from mahjong_solitaire import Difficulty, GameCode, daily_code, mode_named
 from mahjong_solitaire.core.game import GameStatus
-from mahjong_solitaire.store import Store
+from mahjong_solitaire.store import Progress, Store
 from mahjong_solitaire.store.statistics import GameSummary, compute
 
 DAY = date(2026, 11, 29)
@@ -41,13 +41,15 @@ def finish(
         player_id,
         game.id,
         version=game.version,
-        actions=list(actions),
-        elapsed=elapsed,
-        running=False,
-        status=status,
-        hints=hints,
-        undos=undos,
-        shuffles=shuffles,
+        progress=Progress(
+            actions=list(actions),
+            elapsed=elapsed,
+            running=False,
+            status=status,
+            hints=hints,
+            undos=undos,
+            shuffles=shuffles,
+        ),
     )
     return game.id
 
@@ -296,13 +298,9 @@ def play_stage(
         player_id,
         game.id,
         version=game.version,
-        actions=[],
-        elapsed=elapsed,
-        running=False,
-        status=status,
-        hints=0,
-        undos=0,
-        shuffles=0,
+        progress=Progress(
+            actions=[], elapsed=elapsed, running=False, status=status, hints=0, undos=0, shuffles=0
+        ),
     )
 
 

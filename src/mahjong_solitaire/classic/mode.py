@@ -12,7 +12,9 @@ from functools import lru_cache
 from typing import ClassVar
 
 from ..core.dealing import DealVersions
+from ..core.difficulty import Difficulty
 from ..core.mode import Mode
+from ..layouts import builtin_layout
 from .codes import VERSIONS, GameCode
 from .game import Game
 from .generator import Deal, deal_from_code
@@ -32,6 +34,7 @@ class ClassicMode(Mode):
     name: ClassVar[str] = "classic"
     versions: ClassVar[DealVersions] = VERSIONS
     game: ClassVar[type[Game]] = Game
+    web: ClassVar[str] = "mahjong_solitaire.web.classic.routes"
 
     def parse(self, code: str) -> GameCode:
         return GameCode.parse(code)
@@ -44,6 +47,10 @@ class ClassicMode(Mode):
 
     def ranking_name(self, deal: Deal) -> str:
         return deal.layout.name
+
+    def welcome_code(self, seed: int) -> str:
+        """A normal deal of the Turtle (rules §2.3)."""
+        return str(GameCode(builtin_layout("turtle").number or 0, seed, Difficulty.NORMAL))
 
 
 #: The classic mode.

@@ -56,6 +56,7 @@ class ConnectMode(Mode):
     name: ClassVar[str] = "connect"
     versions: ClassVar[DealVersions] = VERSIONS
     game: ClassVar[type[ConnectGame]] = ConnectGame
+    web: ClassVar[str] = "mahjong_solitaire.web.connect.routes"
 
     def parse(self, code: str) -> ConnectCode:
         return ConnectCode.parse(code)

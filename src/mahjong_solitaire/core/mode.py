@@ -34,6 +34,11 @@ class Mode(ABC):
     versions: ClassVar[DealVersions]
     #: The game class that plays the mode's deals.
     game: ClassVar[type[TileGame]]
+    #: The module of the mode's routes (``"mahjong_solitaire.web.classic.routes"``): it exports
+    #: ``VIEW``, how the web draws the mode's games, and ``router``, the mode's routes.  The
+    #: web imports it by this name, so the engine never imports the web, and a new mode is
+    #: its package and one line in :data:`mahjong_solitaire.modes.MODES`.
+    web: ClassVar[str]
 
     @property
     def prefix(self) -> str:
@@ -71,6 +76,14 @@ class Mode(ABC):
         """The name games of ``deal``, one of this mode's deals, are grouped and ranked under
         (a layout, a grid).  (``Any``: each mode reads its own deal's fields, so a subclass
         takes its deal class, which a ``PlayableDeal`` parameter would not allow.)"""
+
+    def welcome_code(self, seed: int) -> str:
+        """The code of the deal of ``seed`` that a visitor without a game is shown (the
+        mode's first stage; a mode may choose another)."""
+        code = self.stage_deal(1, seed).code
+        if code is None:
+            raise ValueError(f"the first stage of {self.name} has no code")
+        return code
 
     def replay(self, code: str, actions: Iterable[str], **kwargs: Any) -> TileGame:
         """A game of ``code`` rebuilt from its action log (``GameError`` on a bad log)."""

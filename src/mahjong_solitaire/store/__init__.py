@@ -16,7 +16,6 @@ The contract with the web server is ``notes/store_api.md``; the modules:
 :class:`Store`, one transaction per method).
 """
 
-from ..connect.mode import grid_name
 from .database import database_url
 from .errors import (
     GameNotFoundError,
@@ -31,15 +30,12 @@ from .records import (
     DailyEntry,
     LeaderboardEntry,
     Player,
+    Progress,
     StageProgress,
     StoredGame,
 )
 from .statistics import GroupStatistics, Statistics
 from .store import MAX_LAYOUTS_PER_PLAYER, MAX_NAME_LENGTH, Store
-
-#: The name Connect games are ranked under; kept here for the web's Connect routes, which
-#: import it from the store (``CONNECT.ranking_name(deal)`` says the same through the mode).
-connect_layout_name = grid_name
 
 __all__ = [
     "GAME_STATUSES",
@@ -53,12 +49,12 @@ __all__ = [
     "LayoutNotFoundError",
     "LeaderboardEntry",
     "Player",
+    "Progress",
     "StageProgress",
     "StaleWriteError",
     "Statistics",
     "Store",
     "StoreError",
     "StoredGame",
-    "connect_layout_name",
     "database_url",
 ]

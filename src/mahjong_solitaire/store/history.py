@@ -124,7 +124,9 @@ class _Fields:
         return value
 
     def count(self, name: str) -> int:
-        return self.get(name, lambda v: type(v) is int and v >= 0, "a non-negative integer")
+        value = self.get(name, lambda v: type(v) is int and v >= 0, "a non-negative integer")
+        assert isinstance(value, int)  # checked just now
+        return value
 
     def moment(self, name: str, *, optional: bool = False) -> datetime | None:
         text = self.get(name, lambda v: isinstance(v, str), "a timestamp", optional=optional)

@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from ..classic.codes import VERSIONS, GameCode
 from ..classic.generator import Deal, generate
-from ..core.game import SOLVE, GameStatus, PlayableDeal
+from ..core.game import SOLVE, GameStatus, PlayableDeal, TileGame
 from ..core.layout import Layout
 from ..modes import Mode, mode_named, mode_of_code
 from .limits import human_floor
@@ -33,6 +33,7 @@ __all__ = [
     "DailyEntry",
     "LeaderboardEntry",
     "Player",
+    "Progress",
     "StageProgress",
     "StoredGame",
     "humanly_fast",
@@ -115,6 +116,44 @@ class Player:
     id: str
     display_name: str | None
     created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """What a save stores of a game played on: its action log, clock, status, counts and
+    selection (:meth:`~.store.Store.save_game`).
+
+        >>> from mahjong_solitaire import deal_from_code
+        >>> from mahjong_solitaire.classic.game import Game
+        >>> game = Game(deal_from_code("MJ1-L00-AAAAABL"), clock=lambda: 0.0)
+        >>> _ = game.hint()
+        >>> Progress.of(game)
+        Progress(actions=('hint',), elapsed=0.0, running=True, status=<GameStatus.PLAYING: 'playing'>, hints=1, undos=0, shuffles=0, selection=None)
+    """  # noqa: E501
+
+    actions: tuple[str, ...] = ()
+    elapsed: float = 0.0
+    #: The clock runs (a paused game's, a stuck board's and a finished game's does not).
+    running: bool = True
+    status: GameStatus = GameStatus.PLAYING
+    hints: int = 0
+    undos: int = 0
+    shuffles: int = 0
+    selection: int | None = None
+
+    @classmethod
+    def of(cls, game: TileGame) -> Progress:
+        """The progress of an engine game (a stuck board stops the clock, rules §3.5)."""
+        return cls(
+            actions=tuple(game.actions),
+            elapsed=game.elapsed,
+            running=game.status is GameStatus.PLAYING,
+            status=game.status,
+            hints=game.hints,
+            undos=game.undos,
+            shuffles=game.shuffles,
+            selection=game.selection,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,19 +247,13 @@ class StoredGame:
     def deal(self) -> PlayableDeal:
         """The engine deal, whatever the mode: from an imported layout's positions (its
         code, ``MJ1-H…``, names them by their hash; games stored before had no code), or
-        from the code, through the mode that owns it.  Replay it with the mode's game
-        class, ``self.game_mode.game.replay(deal, self.actions)``."""
+        from the code, through the mode that owns it.  The one place a stored game is
+        dealt: replay it with the mode's game class,
+        ``self.game_mode.game.replay(deal, self.actions)``."""
         if self.layout_positions is None and self.code is not None:
             return mode_of_code(self.code).deal(self.code)
         positions = tuple((x, y, z) for x, y, z in self.layout_positions or ())
         return layout_deal(positions, self.layout_name, self.seed, self.difficulty, self.code)
-
-    def connect_deal(self) -> PlayableDeal:
-        """:meth:`deal` under its former name for Connect games (the web's Connect routes
-        still call it); ``ValueError`` for a game of another mode."""
-        if mode_of_code(self.code) is not self.game_mode:
-            raise ValueError(f"game {self.id} is not a {self.mode} game (code {self.code!r})")
-        return self.deal()
 
     def elapsed_now(self, now: datetime | None = None) -> float:
         """Seconds played up to ``now``: the stored time plus the current running stretch."""

@@ -4,15 +4,14 @@
     >>> store = Store("sqlite://")                  # an in-memory database, for the example
     >>> me = store.player(None)
     >>> game = store.create_game(me.id, code="MJ1-L00-AAAAABL")
-    >>> game.status, game.version, game.layout_name
+    >>> game.status.value, game.version, game.layout_name
     ('playing', 1, 'turtle')
-    >>> saved = store.save_game(me.id, game.id, version=1, actions=["hint"], elapsed=3.5,
-    ...                         running=True, status="playing", hints=1, undos=0, shuffles=0)
+    >>> saved = store.save_game(
+    ...     me.id, game.id, version=1, progress=Progress(actions=("hint",), elapsed=3.5, hints=1))
     >>> saved.version, store.current_game(me.id).actions
     (2, ['hint'])
     >>> try:
-    ...     store.save_game(me.id, game.id, version=1, actions=[], elapsed=0.0, running=True,
-    ...                     status="playing", hints=0, undos=0, shuffles=0)
+    ...     store.save_game(me.id, game.id, version=1, progress=Progress())
     ... except StaleWriteError as error:
     ...     print(error)
     this game was changed in another window; reload it
@@ -58,6 +57,7 @@ from .records import (
     DailyEntry,
     LeaderboardEntry,
     Player,
+    Progress,
     StageProgress,
     StoredGame,
     humanly_fast,
@@ -311,19 +311,7 @@ class Store:
             return None if row is None else game_rows.game_of_row(row)
 
     def save_game(
-        self,
-        player_id: str,
-        game_id: str,
-        *,
-        version: int,
-        actions: list[str],
-        elapsed: float,
-        running: bool,
-        status: GameStatus,
-        hints: int,
-        undos: int,
-        shuffles: int,
-        selection: int | None = None,
+        self, player_id: str, game_id: str, *, version: int, progress: Progress
     ) -> StoredGame:
         """Store the new state of a game read at ``version``; returns it at ``version + 1``.
 
@@ -333,14 +321,20 @@ class Store:
         ``ranked`` unless it was faster than a human (:func:`~.records.humanly_fast`) or the
         solution was shown (:func:`~.records.shows_solution`: ``solution_shown`` is set).
 
-        ``elapsed`` is the server's measure: the caller rebuilt the game with
+        ``progress.elapsed`` is the server's measure: the caller rebuilt the game with
         :meth:`StoredGame.elapsed_now` (the stored time plus the running stretch since the
         last save, by the server's clock and never negative), so the clock only runs
         between the actions the API records and stops while the game is paused.
         """
+        status, elapsed, running = progress.status, progress.elapsed, progress.running
+        hints, undos, shuffles = progress.hints, progress.undos, progress.shuffles
+        selection = progress.selection
         if status not in GAME_STATUSES:
             raise StoreError(f"{status!r} is not a game status ({', '.join(GAME_STATUSES)})")
         status = GameStatus(status)
+        actions = (
+            list(progress.actions) if isinstance(progress.actions, tuple) else progress.actions
+        )
         actions = game_rows.check_actions(actions)
         game_rows.check_count(version, "version")
         counts = {

@@ -41,8 +41,8 @@ from starlette.exceptions import HTTPException
 
 from .. import __version__
 from ..store import Store
-from .classic.routes import router
-from .connect.routes import router as connect_router
+from .games.registry import web_modes
+from .games.routes import any_mode_routes
 from .http.delivery import CompressionMiddleware, PageFiles
 from .http.errors import (
     DATABASE_FAILURES,
@@ -62,11 +62,7 @@ from .http.security import (
     security_headers,
 )
 from .pwa.service_worker import serve_service_worker
-from .routes.daily import router as daily_router
-from .routes.editor import router as editor_router
-from .routes.history import router as history_router
-from .routes.i18n import router as i18n_router
-from .routes.layouts import router as layouts_router
+from .routes import daily, editor, history, i18n, layouts, players
 
 __all__ = ["STATIC", "create_app"]
 
@@ -231,13 +227,12 @@ def create_app(
     )
     app.state.store = _serving(store if store is not None else Store())
     app.state.local_player = local_player
-    app.include_router(router)
-    app.include_router(connect_router)
-    app.include_router(daily_router)
-    app.include_router(layouts_router)
-    app.include_router(editor_router)
-    app.include_router(i18n_router)
-    app.include_router(history_router)
+    modes = web_modes()  # every registered mode's routes, found through its Mode
+    for mode in modes:
+        app.include_router(mode.router)
+    app.include_router(any_mode_routes([mode.view for mode in modes]))
+    for routes in (players, daily, layouts, editor, i18n, history):
+        app.include_router(routes.router)
     app.add_middleware(LanguageMiddleware)
     # added last is outermost: the host, then the cross-site checks, then the body limit;
     # every answer, refusals included, gets the security headers

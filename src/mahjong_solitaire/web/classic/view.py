@@ -1,139 +1,45 @@
 """The state of a classic game: everything the page needs to draw it, from the engine, as
-the :class:`~.models.GameState` the classic routes answer.
+the :class:`~.models.GameState` the classic routes answer (:class:`ClassicView`).
 
-The server never keeps a game in memory: each request rebuilds the game from the stored
-code and action log (:mod:`.lifecycle`) and answers :func:`game_state`.
+Each request finds its game through :mod:`..games.lifecycle` (kept by this process, or
+rebuilt from the stored code and action log) and answers :meth:`ClassicView.draw`.
 
     >>> from mahjong_solitaire import deal_from_code
     >>> game = Game(deal_from_code("MJ1-L00-AAAAABL"), clock=lambda: 0.0)
-    >>> board = board_state(game)
-    >>> board["tiles_left"], sum(tile.free for tile in board["tiles"])
+    >>> tiles = board_tiles(game)
+    >>> len(tiles), sum(tile.free for tile in tiles)
     (144, 35)
-    >>> {tile.tile for tile in board_state(game, hide=True)["tiles"]}
+    >>> {tile.tile for tile in board_tiles(game, hide=True)}
     {None}
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, TypedDict
+from typing import ClassVar
 
 from ...classic.game import Game
 from ...classic.mode import CLASSIC
 from ...classic.stages import stage
-from ...connect.game import ConnectGame
-from ...core.game import GameStatus, PlayableDeal, TileGame
+from ...core.game import GameStatus
 from ...core.layout import Layout
 from ...core.mode import Mode
 from ...i18n import layout_description, layout_title
 from ...store import StoredGame
 from ..games.live_games import winnability
-from ..games.models import (
-    GameState,
-    LayoutInfo,
-    LayoutPreview,
-    NextStage,
-    Result,
-    TileState,
-    Verdict,
-)
-from ..games.view import GameView, StateT
+from ..games.models import Verdict
+from ..games.view import GameView, counters, frame, won
 from ..http.language import current_language
+from .models import GameState, LayoutInfo, LayoutPreview, NextStage, Result, TileState
 
 __all__ = [
-    "CLASSIC_VIEW",
+    "VIEW",
     "ClassicView",
-    "FrameFields",
-    "board_counters",
-    "board_state",
-    "frame_fields",
-    "game_state",
+    "board_tiles",
     "layout_details",
     "layout_info",
+    "next_stage",
     "verdict",
 ]
-
-
-# -- the parts every mode shares -------------------------------------------------------
-
-
-class FrameFields(TypedDict):
-    """The fields of :class:`~.models.GameFrame`, as :func:`frame_fields` fills them."""
-
-    id: str
-    version: int
-    mode: str
-    code: str | None
-    difficulty: str
-    stage: int | None
-    status: str
-    elapsed: float
-    running: bool
-    hints: int
-    undos: int
-    shuffles: int
-    solution_shown: bool
-    finishable: bool
-
-
-class Counters(TypedDict):
-    selection: int | None
-    tiles_left: int
-    pairs_available: int
-    can_undo: bool
-    can_redo: bool
-
-
-def frame_fields(stored: StoredGame, game: TileGame) -> FrameFields:
-    """The part of the state that every mode answers alike: the record (id, version, mode,
-    code, difficulty, stage), the status and clock, and the counts."""
-    status = "abandoned" if stored.status == "abandoned" else game.status.value
-    return FrameFields(
-        id=stored.id,
-        version=stored.version,
-        mode=stored.mode,
-        code=stored.code,
-        difficulty=stored.difficulty,
-        stage=stored.stage,
-        status=status,
-        elapsed=round(game.elapsed, 3),
-        running=status == "playing",
-        hints=game.hints,
-        undos=game.undos,
-        shuffles=game.shuffles,
-        solution_shown=game.solution_shown,
-        finishable=status == "playing" and game.finishable,
-    )
-
-
-def result_fields(stored: StoredGame, game: TileGame, rank: int | None) -> dict[str, Any] | None:
-    """A won game's result (``rank``: its place on the player's leaderboard of its mode);
-    ``None`` for a game not won."""
-    if game.status is not GameStatus.WON:
-        return None
-    return {
-        "time": round(game.elapsed, 3),
-        "rank": rank,
-        "hints": game.hints,
-        "undos": game.undos,
-        "shuffles": game.shuffles,
-        "ranked": stored.ranked,
-        "solution_shown": game.solution_shown,
-    }
-
-
-def board_counters(game: Game | ConnectGame, *, hide: bool = False) -> Counters:
-    """The selection (hidden while paused) and the counters of the board, in every mode."""
-    board = game.board
-    return Counters(
-        selection=None if hide else game.selection,
-        tiles_left=board.tiles_left,
-        pairs_available=board.pair_count(),
-        can_undo=board.can_undo,
-        can_redo=board.can_redo,
-    )
-
-
-# -- classic ---------------------------------------------------------------------------
 
 
 def layout_info(layout: Layout, *, lang: str | None = None) -> LayoutInfo:
@@ -169,23 +75,17 @@ def layout_details(layout: Layout, *, lang: str | None = None) -> LayoutPreview:
     )
 
 
-class BoardFields(Counters):
-    tiles: list[TileState]
-
-
-def board_state(game: Game, *, hide: bool = False) -> BoardFields:
-    """The board part of the state: the tiles still on the board, free or blocked (labels
-    hidden while paused), the selection and the counters."""
+def board_tiles(game: Game, *, hide: bool = False) -> list[TileState]:
+    """The tiles still on the board, free or blocked (their faces hidden while paused)."""
     board = game.board
     present, free = board.present, board.free
-    tiles = [
+    return [
         TileState(
             i=i, x=x, y=y, z=z, tile=None if hide else board.tile_at(i), free=bool(free >> i & 1)
         )
         for i, (x, y, z) in enumerate(board.layout.positions)
         if present >> i & 1
     ]
-    return BoardFields(tiles=tiles, **board_counters(game, hide=hide))
 
 
 def verdict(game: Game, *, undo: bool = True) -> tuple[Verdict, int | None]:
@@ -199,42 +99,8 @@ def verdict(game: Game, *, undo: bool = True) -> tuple[Verdict, int | None]:
     return found.status.value, found.undo or None
 
 
-def game_state(
-    stored: StoredGame,
-    game: Game,
-    *,
-    rank: int | None = None,
-    into: type[StateT] = GameState,  # type: ignore[assignment]
-    **extra: Any,
-) -> StateT:
-    """The state of ``docs/web-api.md`` for a stored game rebuilt as ``game`` (as ``into``,
-    with ``extra``'s fields).
-
-    The solver is asked only when the player is stuck (the No moves dialog offers the way
-    back); during play the page asks ``/winnability`` itself, so a tap never waits for it.
-    """
-    result = result_fields(stored, game, rank)
-    if result is not None and stored.stage is not None:
-        result.update(stage=stored.stage, next_stage=next_stage(stored.stage))
-    winnability: Verdict = "unknown"
-    last_winnable: int | None = None
-    if game.status in (GameStatus.WON, GameStatus.STUCK):
-        winnability, last_winnable = verdict(game)
-    fields: dict[str, Any] = {
-        **frame_fields(stored, game),
-        "result": None if result is None else Result(**result),
-        "layout": layout_info(game.deal.layout),
-        "daily": stored.daily.isoformat() if stored.daily is not None else None,
-        **board_state(game, hide=game.status is GameStatus.PAUSED),
-        "winnability": winnability,
-        "last_winnable": last_winnable,
-        **extra,
-    }
-    return into(**fields)
-
-
 def next_stage(number: int) -> NextStage:
-    """What a won stage leads to: the next stage of the classic progression.
+    """What winning stage ``number`` leads to: the next stage of the classic progression.
 
     >>> next_stage(1).model_dump()
     {'number': 2, 'layout': 'crab', 'title': 'Crab', 'difficulty': 'easy'}
@@ -248,28 +114,35 @@ def next_stage(number: int) -> NextStage:
     )
 
 
-class ClassicView(GameView):
-    """Classic games: played under ``/api/games``, drawn by :func:`game_state`."""
+class ClassicView(GameView[Game, GameState]):
+    """Classic games: played under ``/api/games``, drawn as :class:`~.models.GameState`.
+
+    The solver is asked only when the player is stuck (the No moves dialog offers the way
+    back); during play the page asks ``/winnability`` itself, so a tap never waits for it.
+    """
 
     mode: ClassVar[Mode] = CLASSIC
     path: ClassVar[str] = "/api/games"
-    state_model: ClassVar[type[GameState]] = GameState
+    game_class = Game
+    state_model = GameState
 
-    def deal(self, stored: StoredGame) -> PlayableDeal:
-        return stored.deal()  # from the code, or an imported layout's positions
-
-    def state(
-        self,
-        stored: StoredGame,
-        game: TileGame,
-        *,
-        rank: int | None,
-        into: type[StateT],
-        **extra: Any,
-    ) -> StateT:
-        assert isinstance(game, Game)
-        return game_state(stored, game, rank=rank, into=into, **extra)
+    def draw(self, stored: StoredGame, game: Game, rank: int | None) -> GameState:
+        winnable: Verdict = "unknown"
+        last_winnable: int | None = None
+        if game.status in (GameStatus.WON, GameStatus.STUCK):
+            winnable, last_winnable = verdict(game)
+        paused = game.status is GameStatus.PAUSED
+        return GameState(
+            **dict(frame(stored, game)),
+            **dict(counters(game, hide=paused)),
+            result=won(stored, game, rank, Result, next_stage),
+            layout=layout_info(game.deal.layout),
+            daily=stored.daily.isoformat() if stored.daily is not None else None,
+            tiles=board_tiles(game, hide=paused),
+            winnability=winnable,
+            last_winnable=last_winnable,
+        )
 
 
 #: The classic view.
-CLASSIC_VIEW = ClassicView()
+VIEW = ClassicView()

@@ -1,10 +1,9 @@
 """The Connect mode's JSON API under ``/api/connect`` (rules §9; contract: ``docs/web-api.md``).
 
-Connect games are stored like classic ones (their ``CN1-…`` code and action log, under the
-Connect mode's name) and every request follows the same :mod:`.lifecycle` as the classic
-routes: the player, the game rebuilt through its mode (here as a
-:class:`~mahjong_solitaire.connect.ConnectGame`), the action, the save, the full state
-(:mod:`.connect_state`).
+Connect games are stored like classic ones (their ``CN2-…`` code and action log, under the
+Connect mode's name) and every request follows the same :mod:`..games.lifecycle` as the
+classic routes: the player, the game (here a :class:`~mahjong_solitaire.connect.ConnectGame`),
+the action, the save, the full state (:mod:`.view`).
 
     >>> sorted({route.path for route in router.routes})[:3]
     ['/api/connect/games', '/api/connect/games/{game_id}', '/api/connect/games/{game_id}/hint']
@@ -16,27 +15,29 @@ points, through the ring outside the grid when needed) and the tiles that ``slid
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from typing import Annotated
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Body, Request, Response
 
 from ...connect import ConnectCode, ConnectGame, Slide, stage
 from ...connect.mode import CONNECT
 from ...connect.sizes import GRID_SIZES, parse_size, size_text
 from ...core.codes import MAX_SEED
 from ...core.difficulty import Difficulty
+from ...core.game import TapOutcome
 from ...core.moves import Move
-from ..games.aid_models import ConnectSolveAnswer
-from ..games.aids import aid_routes
+from ..games.aids import demo_step, restart, solution, wanted_pair
 from ..games.lifecycle import (
     ACTION_ERRORS,
-    READ_ERRORS,
+    ACTION_RESPONSES,
+    READ_RESPONSES,
+    CallerDep,
+    GameAt,
     PlayerCookie,
+    VersionBody,
     acting_player,
-    action_route,
     answer,
     calling,
-    clock_routes,
     game_reader,
     hinting,
     load,
@@ -44,25 +45,27 @@ from ..games.lifecycle import (
     perform,
     reading_player,
     store_of,
-    view_of,
 )
-from ..games.models import (
+from ..games.live_games import uncached
+from ..games.models import SolutionAnswer, SolveStep, Tap
+from ..http.errors import ApiError, ErrorCode, error_responses
+from .models import (
+    ConnectDemoed,
     ConnectEvent,
     ConnectHintAnswer,
+    ConnectSolveAnswer,
     ConnectState,
     ConnectTapAnswer,
+    ConnectTapped,
     NewConnectGame,
     StageInfo,
     StagesList,
-    Tap,
 )
-from ..http.errors import ApiError, ErrorCode, error_responses
-from .view import LISTED_STAGES, path_points, slid_tiles, stage_info, tile_ids
+from .view import LISTED_STAGES, VIEW, path_points, slid_tiles, stage_info, tile_ids
 
-__all__ = ["router"]
+__all__ = ["VIEW", "router"]
 
 router = APIRouter(prefix=f"/api/{CONNECT.name}", tags=[CONNECT.name])
-VIEW = view_of(CONNECT.name)
 
 
 # -- games -----------------------------------------------------------------------------
@@ -144,28 +147,38 @@ def create_game(
     if number is not None:
         _check_unlocked(request, player_id, number)
     stored = store_of(request).create_game(player_id, mode=CONNECT.name, code=text, stage=number)
-    return answer(request, load_stored(stored, VIEW))
+    return answer(request, load_stored(stored, VIEW), ConnectState)
 
 
 @router.get(
     "/games/{game_id}",
     response_model=ConnectState,
     summary="A Connect game's state",
-    responses=error_responses(*READ_ERRORS),
+    responses=READ_RESPONSES,
 )
 def get_game(request: Request, game_id: str, cookie: PlayerCookie = None) -> ConnectState:
-    return answer(request, load(request, game_reader(request, cookie, game_id), game_id, VIEW))
+    loaded = load(request, game_reader(request, cookie, game_id), game_id, VIEW)
+    return answer(request, loaded, ConnectState)
+
+
+def _matched(game: ConnectGame, before: list[int | None], move: Move, at: int) -> ConnectEvent:
+    """A pair's removal as the page animates it: the link and the tiles that slid."""
+    return ConnectEvent(
+        outcome=TapOutcome.MATCHED,
+        position=at,
+        move=(move.a, move.b),
+        path=path_points(game.last_path),
+        slid=slid_tiles(game.board.shape, before, tile_ids(game)),
+    )
 
 
 @router.post(
     "/games/{game_id}/tap",
     response_model=ConnectTapAnswer,
     summary="Tap a tile",
-    responses=error_responses(*ACTION_ERRORS, write=True),
+    responses=ACTION_RESPONSES,
 )
-def tap(
-    request: Request, response: Response, game_id: str, body: Tap, cookie: PlayerCookie = None
-) -> ConnectTapAnswer:
+def tap(caller: CallerDep, game_id: str, body: Tap) -> ConnectTapAnswer:
     """``position`` is a cell number ``y * width + x``.  Any tile can be selected; a second
     tile that matches and connects removes the pair, then the stage's rule slides the
     rest.  The answer adds ``event``: ``outcome`` (``selected``, ``deselected``,
@@ -174,75 +187,149 @@ def tap(
     points ``[x, y]``, ring cells included) and ``slid`` (``{"id", "from", "to"}`` per tile
     that changed cells)."""
 
-    def action(game: ConnectGame) -> dict[str, object]:
+    def action(game: ConnectGame) -> ConnectTapped:
         before = tile_ids(game)
         result = game.tap(body.position)
-        event = ConnectEvent(
-            outcome=result.outcome.value, position=body.position, move=None, path=None, slid=[]
-        )
         if result.move is not None:
-            event = ConnectEvent(
-                outcome=result.outcome.value,
-                position=body.position,
-                move=(result.move.a, result.move.b),
-                path=path_points(game.last_path),
-                slid=slid_tiles(game.board.shape, before, tile_ids(game)),
-            )
-        return {"event": event}
+            return ConnectTapped(event=_matched(game, before, result.move, body.position))
+        event = ConnectEvent(
+            outcome=result.outcome, position=body.position, move=None, path=None, slid=[]
+        )
+        return ConnectTapped(event=event)
 
-    return perform(request, response, cookie, game_id, body.version, VIEW, action, ConnectTapAnswer)
+    return perform(caller, GameAt.of(game_id, body), VIEW, action, ConnectTapAnswer)
 
 
-action_route(
-    router,
-    VIEW,
-    "hint",
-    hinting,
-    into=ConnectHintAnswer,
+@router.post(
+    "/games/{game_id}/hint",
+    response_model=ConnectHintAnswer,
     summary="Show a connectable pair",
-    doc="The answer adds ``hint``: two cells ``[a, b]`` (``null`` when stuck), "
-    "preferring a pair on a known winning line.  Counted in the statistics.",
+    responses=ACTION_RESPONSES,
 )
-action_route(
-    router,
-    VIEW,
-    "undo",
-    calling("undo"),
+def hint(caller: CallerDep, game_id: str, body: VersionBody = None) -> ConnectHintAnswer:
+    """The answer adds ``hint``: two cells ``[a, b]`` (``null`` when stuck), preferring a
+    pair on a known winning line.  Counted in the statistics."""
+    return perform(caller, GameAt.of(game_id, body), VIEW, hinting, ConnectHintAnswer)
+
+
+@router.post(
+    "/games/{game_id}/undo",
+    response_model=ConnectState,
     summary="Undo the last pair (or shuffle)",
-    doc="The grid is restored exactly as it was before the pair and its slide.  "
-    "409 when there is nothing to undo.",
+    responses=ACTION_RESPONSES,
 )
-action_route(
-    router,
-    VIEW,
-    "shuffle",
-    calling("shuffle"),
+def undo(caller: CallerDep, game_id: str, body: VersionBody = None) -> ConnectState:
+    """The grid is restored exactly as it was before the pair and its slide.  409 when
+    there is nothing to undo."""
+    return perform(caller, GameAt.of(game_id, body), VIEW, calling("undo"), ConnectState)
+
+
+@router.post(
+    "/games/{game_id}/redo",
+    response_model=ConnectState,
+    summary="Redo what was undone",
+    responses=ACTION_RESPONSES,
+)
+def redo(caller: CallerDep, game_id: str, body: VersionBody = None) -> ConnectState:
+    """The pair and its slide again.  409 when there is nothing to redo."""
+    return perform(caller, GameAt.of(game_id, body), VIEW, calling("redo"), ConnectState)
+
+
+@router.post(
+    "/games/{game_id}/shuffle",
+    response_model=ConnectState,
     summary="New faces, solvable again",
-    doc="The tiles keep their cells.",
-    errors=(ErrorCode.NO_SHUFFLE,),
+    responses=error_responses(*ACTION_ERRORS, ErrorCode.NO_SHUFFLE, write=True),
 )
-clock_routes(router, VIEW)
+def shuffle(caller: CallerDep, game_id: str, body: VersionBody = None) -> ConnectState:
+    """The tiles keep their cells."""
+    return perform(caller, GameAt.of(game_id, body), VIEW, calling("shuffle"), ConnectState)
 
 
-def _demo_event(game: ConnectGame) -> Callable[[Move], dict[str, object]]:
-    """A demo step's answer as a tap's match has it: the link and the slide."""
-    before = tile_ids(game)
-
-    def event(move: Move) -> dict[str, object]:
-        return {
-            "event": ConnectEvent(
-                outcome="matched",
-                position=move.b,
-                move=(move.a, move.b),
-                path=path_points(game.last_path),
-                slid=slid_tiles(game.board.shape, before, tile_ids(game)),
-            )
-        }
-
-    return event
+@router.post(
+    "/games/{game_id}/pause",
+    response_model=ConnectState,
+    summary="Pause: stop the clock, hide the tiles",
+    responses=ACTION_RESPONSES,
+)
+def pause(caller: CallerDep, game_id: str, body: VersionBody = None) -> ConnectState:
+    """Pausing a paused game changes nothing."""
+    return perform(caller, GameAt.of(game_id, body), VIEW, calling("pause"), ConnectState)
 
 
-aid_routes(router, VIEW, solve_into=ConnectSolveAnswer, event=_demo_event)
+@router.post(
+    "/games/{game_id}/resume",
+    response_model=ConnectState,
+    summary="Resume a paused game",
+    responses=ACTION_RESPONSES,
+)
+def resume(caller: CallerDep, game_id: str, body: VersionBody = None) -> ConnectState:
+    """Resuming a running game changes nothing."""
+    return perform(caller, GameAt.of(game_id, body), VIEW, calling("resume"), ConnectState)
+
+
+# -- the aids (rules §5.9–§5.11) -------------------------------------------------------
+
+
+@router.post(
+    "/games/{game_id}/undo-to-winnable",
+    response_model=ConnectState,
+    summary="Undo back to the last winnable position",
+    responses=ACTION_RESPONSES,
+)
+def undo_to_winnable(caller: CallerDep, game_id: str, body: VersionBody = None) -> ConnectState:
+    """Goes back to the last position the solver finds winnable, recorded as one ``back n``
+    (its undos count as undos).  409 when it cannot be found."""
+    back = uncached(calling("undo_to_winnable"))
+    return perform(caller, GameAt.of(game_id, body), VIEW, back, ConnectState)
+
+
+@router.get(
+    "/games/{game_id}/solution",
+    response_model=SolutionAnswer,
+    summary="The solution from the current position",
+    responses=READ_RESPONSES,
+)
+def get_solution(request: Request, game_id: str, cookie: PlayerCookie = None) -> SolutionAnswer:
+    """The solver's winning line from the current grid (rules §5.9): ``winnable`` with
+    ``plan``, ``lost`` (proven) with ``last_winnable``, or ``unknown``.  Nothing is
+    written."""
+    return solution(request, cookie, game_id, VIEW)
+
+
+@router.post(
+    "/games/{game_id}/solve",
+    response_model=ConnectSolveAnswer,
+    summary="One step of the solution demo",
+    responses=ACTION_RESPONSES,
+)
+def solve(
+    caller: CallerDep, game_id: str, body: Annotated[SolveStep | None, Body()] = None
+) -> ConnectSolveAnswer:
+    """One step of the solution demo (rules §5.9), recorded as ``solve i,j``: the game is
+    then marked ``solution_shown`` and never ranked.  The answer adds ``demo`` (the pair
+    removed and the next one) and ``event``, the link and the slide as a tap's match has
+    them.  409 ``illegal_action`` when no winning plan is known from the position."""
+    wanted = wanted_pair(body)
+
+    def action(game: ConnectGame) -> ConnectDemoed:
+        before = tile_ids(game)
+        played, demo = demo_step(game, wanted)
+        return ConnectDemoed(demo=demo, event=_matched(game, before, played, played.b))
+
+    return perform(caller, GameAt.of(game_id, body), VIEW, action, ConnectSolveAnswer)
+
+
+@router.post(
+    "/games/{game_id}/restart",
+    response_model=ConnectState,
+    summary="Restart this deal",
+    responses=ACTION_RESPONSES,
+)
+def restart_game(caller: CallerDep, game_id: str, body: VersionBody = None) -> ConnectState:
+    """The same deal from the start, as a new game (rules §5.11), counted for the same
+    stage.  The game restarted is abandoned, and counts as such in the statistics."""
+    return restart(caller, GameAt.of(game_id, body), VIEW, ConnectState)
 
 
 # -- stages ----------------------------------------------------------------------------

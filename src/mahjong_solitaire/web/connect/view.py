@@ -1,9 +1,10 @@
 """The state of a Connect game (rules §9): everything the page needs to draw the grid, as
-the :class:`~.models.ConnectState` the Connect routes answer.
+the :class:`~.models.ConnectState` the Connect routes answer (:class:`ConnectView`).
 
-As for the classic game (:mod:`.state`), the server keeps no game in memory: each request
-rebuilds the :class:`~mahjong_solitaire.connect.ConnectGame` from the stored ``CN1-…`` code
-and action log (:mod:`.lifecycle`) and answers :func:`connect_state`.
+As for the classic game (:mod:`..classic.view`), each request finds its
+:class:`~mahjong_solitaire.connect.ConnectGame` through :mod:`..games.lifecycle` (kept by
+this process, or rebuilt from the stored ``CN2-…`` code and action log) and answers
+:meth:`ConnectView.draw`.
 
 Tiles slide in Connect, so a cell number does not follow a tile.  Each tile also carries an
 ``id``: the cell it was dealt on, followed through every removal and slide
@@ -17,25 +18,26 @@ Tiles slide in Connect, so a cell number does not follow a tile.  Each tile also
     ('selected', 'matched')
     >>> tile_ids(game)                     # the tiles above them slid down
     [None, None, 2, 3, 0, 1, 6, 7]
-    >>> board = grid_state(game)
-    >>> board["tiles_left"], [(t.id, t.x, t.y) for t in board["tiles"]][:3]
-    (6, [(2, 2, 0), (3, 3, 0), (0, 0, 1)])
+    >>> [(t.id, t.x, t.y) for t in grid_tiles(game)][:3]
+    [(2, 2, 0), (3, 3, 0), (0, 0, 1)]
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ...connect import ConnectGame, Stage, stage
 from ...connect.grid import Path, Shape
 from ...connect.mode import CONNECT
-from ...core.game import GameStatus, TileGame
+from ...core.game import GameStatus
 from ...core.mode import Mode
 from ...core.moves import Move
 from ...i18n import connect_grid_title
-from ...store import StoredGame, connect_layout_name
-from ..classic.view import Counters, board_counters, frame_fields, result_fields
-from ..games.models import (
+from ...store import StoredGame
+from ..games.models import Verdict
+from ..games.view import GameView, counters, frame, won
+from ..http.language import current_language
+from .models import (
     ConnectNextStage,
     ConnectResult,
     ConnectState,
@@ -44,15 +46,12 @@ from ..games.models import (
     SlidTile,
     StageRules,
 )
-from ..games.view import GameView, StateT
-from ..http.language import current_language
 
 __all__ = [
-    "CONNECT_VIEW",
     "LISTED_STAGES",
+    "VIEW",
     "ConnectView",
-    "connect_state",
-    "grid_state",
+    "grid_tiles",
     "path_points",
     "slid_tiles",
     "stage_info",
@@ -113,7 +112,7 @@ def grid_info(game: ConnectGame) -> GridInfo:
     board = game.board
     rule = board.rule.value
     return GridInfo(
-        name=connect_layout_name(game.deal),
+        name=CONNECT.ranking_name(game.deal),
         title=connect_grid_title(board.width, board.height, rule, current_language()),
         number=None,
         width=board.width,
@@ -124,14 +123,10 @@ def grid_info(game: ConnectGame) -> GridInfo:
     )
 
 
-class GridFields(Counters):
-    tiles: list[ConnectTile]
-
-
-def grid_state(game: ConnectGame, *, hide: bool = False) -> GridFields:
-    """The board part of the state: the tiles on the grid (``i`` the cell a tap names,
-    ``x``/``y`` its column and row, ``id`` the tile followed through slides; labels hidden
-    while paused), the selection and the counters.  Every tile can be selected: ``free``."""
+def grid_tiles(game: ConnectGame, *, hide: bool = False) -> list[ConnectTile]:
+    """The tiles on the grid: ``i`` the cell a tap names, ``x``/``y`` its column and row,
+    ``id`` the tile followed through slides (faces hidden while paused).  Every tile can be
+    selected: ``free``."""
     board = game.board
     ids = tile_ids(game)
     tiles = []
@@ -143,10 +138,10 @@ def grid_state(game: ConnectGame, *, hide: bool = False) -> GridFields:
             tiles.append(
                 ConnectTile(i=i, id=tile_id, x=x, y=y, tile=None if hide else label, free=True)
             )
-    return GridFields(tiles=tiles, **board_counters(game, hide=hide))
+    return tiles
 
 
-def _winnability(game: ConnectGame) -> str:
+def _winnability(game: ConnectGame) -> Verdict:
     """Known for sure: a won board, a board still on a known winning line, a stuck one."""
     board = game.board
     if board.is_won() or board.plan is not None:
@@ -170,63 +165,42 @@ def stage_info(number: int) -> StageRules:
     )
 
 
-def _next_stage(number: int) -> ConnectNextStage:
-    rules = stage_info(number)
+def next_stage(won_stage: int) -> ConnectNextStage:
+    """What winning stage ``won_stage`` leads to: the next stage, with its grid's title.
+
+    >>> next_stage(1).number
+    2
+    """
+    rules = stage_info(won_stage + 1)
     return ConnectNextStage(
         **rules.model_dump(),
         title=connect_grid_title(rules.width, rules.height, rules.slide, current_language()),
     )
 
 
-def connect_state(
-    stored: StoredGame,
-    game: ConnectGame,
-    *,
-    rank: int | None = None,
-    into: type[StateT] = ConnectState,  # type: ignore[assignment]
-    **extra: Any,
-) -> StateT:
-    """The state of ``docs/web-api.md`` (Connect) for a stored game rebuilt as ``game``
-    (as ``into``, with ``extra``'s fields).
-
-    ``rank`` is the win's place on the player's Connect leaderboard (read for won games).
-    A won stage adds ``stage`` and ``next_stage`` to the result.
-    """
-    result = result_fields(stored, game, rank)
-    if result is not None and stored.stage is not None:
-        result.update(stage=stored.stage, next_stage=_next_stage(stored.stage + 1))
-    fields: dict[str, Any] = {
-        **frame_fields(stored, game),
-        "result": None if result is None else ConnectResult(**result),
-        "layout": grid_info(game),
-        "daily": None,
-        **grid_state(game, hide=game.status is GameStatus.PAUSED),
-        "winnability": _winnability(game),
-        "last_winnable": None,
-        **extra,
-    }
-    return into(**fields)
-
-
-class ConnectView(GameView):
-    """Connect games: played under ``/api/connect/games``, drawn by :func:`connect_state`."""
+class ConnectView(GameView[ConnectGame, ConnectState]):
+    """Connect games: played under ``/api/connect/games``, drawn as
+    :class:`~.models.ConnectState`; a won stage adds ``stage`` and ``next_stage`` to the
+    result."""
 
     mode: ClassVar[Mode] = CONNECT
     path: ClassVar[str] = f"/api/{CONNECT.name}/games"
-    state_model: ClassVar[type[ConnectState]] = ConnectState
+    game_class = ConnectGame
+    state_model = ConnectState
 
-    def state(
-        self,
-        stored: StoredGame,
-        game: TileGame,
-        *,
-        rank: int | None,
-        into: type[StateT],
-        **extra: Any,
-    ) -> StateT:
-        assert isinstance(game, ConnectGame)
-        return connect_state(stored, game, rank=rank, into=into, **extra)
+    def draw(self, stored: StoredGame, game: ConnectGame, rank: int | None) -> ConnectState:
+        paused = game.status is GameStatus.PAUSED
+        return ConnectState(
+            **dict(frame(stored, game)),
+            **dict(counters(game, hide=paused)),
+            result=won(stored, game, rank, ConnectResult, next_stage),
+            layout=grid_info(game),
+            daily=None,
+            tiles=grid_tiles(game, hide=paused),
+            winnability=_winnability(game),
+            last_winnable=None,
+        )
 
 
 #: The Connect view.
-CONNECT_VIEW = ConnectView()
+VIEW = ConnectView()

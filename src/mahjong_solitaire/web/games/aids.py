@@ -1,60 +1,89 @@
-"""The aids of rules §5.9–§5.11 on a mode's router, registered by :func:`aid_routes`
-(the classic router in :mod:`.api`, Connect's in :mod:`.connect_api`):
+"""The aids of rules §5.9–§5.11 that every mode offers, as the steps its routes take (each
+mode's routes module declares the endpoints: ``GET …/{id}/solution``, ``POST …/{id}/solve``,
+``POST …/{id}/restart``, ``POST …/{id}/undo-to-winnable``):
 
-* ``GET …/{id}/solution``: the solver's winning plan from the current position, or the
-  word that the position is lost (and how far back the last winnable one is).  It reads
-  only: the plan found is kept with the game in this process (:mod:`.live_games`) for the
-  demo's next step, nothing is written.
-* ``POST …/{id}/solve``: one step of the solution demo, recorded as ``"solve i,j"`` (the
-  game is marked ``solution_shown``: off the leaderboards and the daily board).
-* ``POST …/{id}/undo-to-winnable`` (modes other than classic, whose router has its own):
-  back to the last winnable position, recorded as ``"back n"``.
-* ``POST …/{id}/restart``: the same deal from the start as a new game (the old one is
-  abandoned, as starting any new game abandons it).
+* :func:`solution`: the solver's winning plan from the current position, or the word that
+  the position is lost (and how far back the last winnable one is).  It reads only: the
+  plan found is kept with the game in this process (:mod:`.live_games`) for the demo's next
+  step, nothing is written.
+* :func:`demo_step`: one step of the solution demo, recorded as ``"solve i,j"`` (the game
+  is marked ``solution_shown``: off the leaderboards and the daily board).
+* :func:`restart`: the same deal from the start as a new game (the old one is abandoned, as
+  starting any new game abandons it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Body, Request, Response
+from fastapi import Request
 
 from ...core.game import TileGame
 from ...core.layout import Layout
 from ...core.moves import Move
 from ...store import StoredGame
-from ..http.errors import ApiError, ErrorCode, error_responses
-from .aid_models import DemoStep, SolutionAnswer, SolveStep
+from ..http.errors import ApiError, ErrorCode
 from .lifecycle import (
-    ACTION_ERRORS,
     FRESH,
-    READ_ERRORS,
-    PlayerCookie,
+    Caller,
+    GameAt,
     acting_player,
-    action_route,
     answer,
-    calling,
+    check_current,
     game_reader,
     load,
     load_stored,
-    perform,
     store_of,
 )
 from .live_games import live_games
-from .models import GameFrame, Verdict, Versioned
-from .view import GameView
+from .models import DemoStep, SolutionAnswer, SolveStep, Verdict
+from .view import AnswerT, GameView
 
-__all__ = ["MatchEvent", "aid_routes", "restarted"]
-
-#: A mode's extra answer to a demo step: called before the step with the game, it returns
-#: what to add to the answer once the pair (its argument) is removed (Connect: the link
-#: and the slide).
-MatchEvent = Callable[[Any], Callable[[Move], Mapping[str, object]]]
+__all__ = ["demo_step", "restart", "restarted", "solution", "wanted_pair"]
 
 
 def _pair(move: Move | None) -> tuple[int, int] | None:
     return None if move is None else (move.a, move.b)
+
+
+def solution(
+    request: Request, cookie: str | None, game_id: str, view: GameView[Any, Any]
+) -> SolutionAnswer:
+    """The solver's plan from the position of ``game_id`` (a game of ``view``'s mode)."""
+    loaded = load(request, game_reader(request, cookie, game_id), game_id, view)
+    game = loaded.game
+    found = game.solution()
+    way = None
+    if found.lost and not game.is_paused:
+        way = game.steps_to_winnable()
+    live_games(request).keep(loaded.stored, game)
+    verdict: Verdict = (
+        "winnable" if found.moves is not None else "lost" if found.lost else "unknown"
+    )
+    return SolutionAnswer(
+        version=loaded.stored.version,
+        winnability=verdict,
+        plan=[(move.a, move.b) for move in found.moves or ()],
+        last_winnable=way,
+    )
+
+
+def wanted_pair(body: SolveStep | None) -> Move | None:
+    """The pair a demo step's body asks for (``None``: the plan's next pair); 422
+    ``bad_body`` for two positions that are not a pair."""
+    if body is None or body.move is None:
+        return None
+    a, b = body.move
+    if a == b or min(a, b) < 0:
+        raise ApiError(ErrorCode.BAD_BODY, f"{list(body.move)} is not a pair of positions")
+    return Move(a, b)
+
+
+def demo_step(game: TileGame, wanted: Move | None) -> tuple[Move, DemoStep]:
+    """Play one step of the solution demo on ``game``: ``wanted`` when it keeps a winning
+    plan, else the plan's next pair; the pair played and the answer's ``demo``."""
+    played, following = game.solve_step(wanted)
+    return played, DemoStep(move=(played.a, played.b), next=_pair(following))
 
 
 def restarted(request: Request, player_id: str, stored: StoredGame) -> StoredGame:
@@ -76,135 +105,16 @@ def restarted(request: Request, player_id: str, stored: StoredGame) -> StoredGam
     )
 
 
-def aid_routes(
-    router: APIRouter,
-    view: GameView,
-    *,
-    solve_into: type[GameFrame],
-    event: MatchEvent | None = None,
-    way_back: bool = True,
-) -> None:
-    """Register the aids on ``router`` for ``view``'s games: the demo's steps answer
-    ``solve_into`` (with ``event``'s fields); ``way_back``: also ``undo-to-winnable``."""
-    name = view.mode.name
-
-    def solution(request: Request, game_id: str, cookie: PlayerCookie = None) -> SolutionAnswer:
-        player_id = game_reader(request, cookie, game_id)
-        loaded = load(request, player_id, game_id, view)
-        game: TileGame = loaded.game
-        found = game.solution()
-        way = None
-        if found.lost and not game.is_paused:
-            way = game.steps_to_winnable()
-        live_games(request).keep(loaded.stored, game)
-        verdict: Verdict = (
-            "winnable" if found.moves is not None else "lost" if found.lost else "unknown"
-        )
-        return SolutionAnswer(
-            version=loaded.stored.version,
-            winnability=verdict,
-            plan=[(move.a, move.b) for move in found.moves or ()],
-            last_winnable=way,
-        )
-
-    solution.__name__ = f"{name}_solution"
-    solution.__doc__ = (
-        "The solver's winning plan from the current position (rules §5.9), within a "
-        "budget of about a second: ``winnable`` with ``plan``, ``lost`` (proven) with "
-        "``last_winnable`` (undo steps back to the last winnable position, null when not "
-        "found), or ``unknown``.  Nothing is written."
-    )
-    router.get(
-        "/games/{game_id}/solution",
-        response_model=SolutionAnswer,
-        summary="The solution from the current position",
-        responses=error_responses(*READ_ERRORS),
-    )(solution)
-
-    def solve(
-        request: Request,
-        response: Response,
-        game_id: str,
-        body: Annotated[SolveStep | None, Body()] = None,
-        cookie: PlayerCookie = None,
-    ) -> Any:
-        version = body.version if body is not None else None
-        wanted = None
-        if body is not None and body.move is not None:
-            a, b = body.move
-            if a == b or min(a, b) < 0:
-                raise ApiError(ErrorCode.BAD_BODY, f"{list(body.move)} is not a pair of positions")
-            wanted = Move(a, b)
-
-        def action(game: TileGame) -> dict[str, object]:
-            after = event(game) if event is not None else None
-            played, following = game.solve_step(wanted)
-            extra: dict[str, object] = {
-                "demo": DemoStep(move=(played.a, played.b), next=_pair(following))
-            }
-            if after is not None:
-                extra.update(after(played))
-            return extra
-
-        return perform(request, response, cookie, game_id, version, view, action, solve_into)
-
-    solve.__name__ = f"{name}_solve"
-    solve.__doc__ = (
-        "One step of the solution demo (rules §5.9): removes ``move`` (the pair the page "
-        "highlighted) when it keeps a winning plan, else the plan's next pair, recorded "
-        "as ``solve i,j``; the game is then marked ``solution_shown`` and never ranked.  "
-        "The answer adds ``demo``: the pair removed and the next one to highlight.  409 "
-        "``illegal_action`` when no winning plan is known from the position."
-    )
-    router.post(
-        "/games/{game_id}/solve",
-        response_model=solve_into,
-        summary="One step of the solution demo",
-        responses=error_responses(*ACTION_ERRORS, write=True),
-    )(solve)
-
-    if way_back:
-        action_route(
-            router,
-            view,
-            "undo-to-winnable",
-            calling("undo_to_winnable"),
-            summary="Undo back to the last winnable position",
-            doc="Goes back to the last position the solver finds winnable, recorded as "
-            "one ``back n`` (its undos count as undos).  409 when it cannot be found.",
-        )
-
-    def restart(
-        request: Request,
-        response: Response,
-        game_id: str,
-        body: Annotated[Versioned | None, Body()] = None,
-        cookie: PlayerCookie = None,
-    ) -> Any:
-        if game_id.startswith(FRESH):  # a deal nobody played yet is at its start already
-            return answer(request, load(request, "", game_id, view))
-        player_id = acting_player(request, response, cookie)
-        stored = store_of(request).get_game(player_id, game_id)
-        load_stored(stored, view)  # 409 wrong_mode for a game of another mode
-        if body is not None and body.version is not None and body.version != stored.version:
-            raise ApiError(
-                ErrorCode.STALE_VERSION,
-                f"this game was changed in another window "
-                f"(version {stored.version}, not {body.version}); reload it",
-            )
-        if stored.status == "abandoned":
-            raise ApiError(ErrorCode.GAME_OVER, "this game was replaced by a newer one")
-        return answer(request, load_stored(restarted(request, player_id, stored), view))
-
-    restart.__name__ = f"{name}_restart"
-    restart.__doc__ = (
-        "The same deal from the start, as a new game (rules §5.11): same code (or "
-        "imported layout and seed), same daily challenge and stage.  The game restarted "
-        "is abandoned, as any new game abandons it, and counts as such in the statistics."
-    )
-    router.post(
-        "/games/{game_id}/restart",
-        response_model=view.state_model,
-        summary="Restart this deal",
-        responses=error_responses(*ACTION_ERRORS, write=True),
-    )(restart)
+def restart(
+    caller: Caller, target: GameAt, view: GameView[Any, Any], into: type[AnswerT]
+) -> AnswerT:
+    """Restart ``target`` (a game of ``view``'s mode) as a new game, answered as ``into``.
+    A deal nobody played yet is at its start already."""
+    request = caller.request
+    if target.id.startswith(FRESH):
+        return answer(request, load(request, "", target.id, view), into)
+    player_id = acting_player(request, caller.response, caller.cookie)
+    stored = store_of(request).get_game(player_id, target.id)
+    load_stored(stored, view)  # 409 wrong_mode for a game of another mode
+    check_current(stored, target.version)
+    return answer(request, load_stored(restarted(request, player_id, stored), view), into)

@@ -6,10 +6,11 @@ which version, through which mode, the action, the save, the answer.
    an action creates the player when needed and sets the cookie (:func:`acting_player`).
 2. **The game** is loaded (:func:`load`) from the store, or, for the id ``new:<code>``, is
    the unsaved deal of that code at version 0 (:func:`fresh_game`), which the first action
-   stores.  It is rebuilt through its mode: the stored game's ``mode`` names a
-   :class:`~.view.GameView` (:data:`VIEWS`), whose :class:`~mahjong_solitaire.core.mode.Mode`
-   deals the code and whose game class replays the action log.  A route of one mode
-   refuses a game of another (409 ``wrong_mode``); a log that cannot be replayed is 500
+   stores.  It is the one this process kept at that version (:mod:`.live_games`), or it is
+   rebuilt through its mode: the stored game's ``mode`` names its
+   :class:`~.view.GameView` (:func:`.registry.view_of`), whose game class replays the action
+   log on the stored deal (:meth:`~mahjong_solitaire.store.StoredGame.deal`).  A route of one
+   mode refuses a game of another (409 ``wrong_mode``); a log that cannot be replayed is 500
    ``corrupt_game``.
 3. **The action** (:func:`act`) is refused when the request's ``version`` is not the
    stored one (409 ``stale_version``) or the game was abandoned (409 ``game_over``); it is
@@ -17,51 +18,53 @@ which version, through which mode, the action, the save, the answer.
    was read at (the store refuses a write if another request saved first).  Nothing is
    acknowledged before the store committed it, and a refused action saves nothing.
 4. **The answer** (:func:`answer`) is the full state, drawn by the mode's view as the
-   route's response model.
+   route's response model, with the fields the action adds (a tap's ``event``).
 
-:func:`action_route` registers an action (hint, undo, …) on a mode's router in one line.
+An endpoint names its request with :data:`CallerDep` (who asks, and the answer its cookie
+goes on) and hands :func:`perform` the game, the view and the action:
 
-    >>> sorted(VIEWS)
-    ['classic', 'connect']
     >>> fresh_game("new:mj1-l00-aaaaabl").code, fresh_game("g1") is None
     ('MJ1-L00-AAAAABL', True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Cookie, Request, Response
+from fastapi import Body, Cookie, Depends, Request, Response
+from pydantic import BaseModel
 
 from ...core.assistance import assisted
 from ...core.game import GameError, GameStatus, TileGame
-from ...modes import mode_named, mode_of_code
-from ...store import StaleWriteError, Store, StoredGame
-from ..classic.view import CLASSIC_VIEW
-from ..connect.view import CONNECT_VIEW
+from ...modes import mode_of_code
+from ...store import Progress, StaleWriteError, Store, StoredGame
 from ..http.errors import ApiError, ErrorCode, error_responses
-from .live_games import LiveGames, live_games
-from .models import GameFrame, Versioned
-from .view import GameView, StateT
+from .live_games import LiveGames, live_games, resume_as_stored
+from .models import Hinted, Versioned
+from .registry import view_of
+from .view import AnswerT, GameT, GameView
 
 __all__ = [
     "ACTION_ERRORS",
+    "ACTION_RESPONSES",
     "COOKIE",
     "FRESH",
     "READ_ERRORS",
-    "VIEWS",
+    "READ_RESPONSES",
     "Action",
+    "Caller",
+    "CallerDep",
+    "GameAt",
     "Loaded",
     "PlayerCookie",
-    "act",
+    "VersionBody",
     "acting_player",
-    "action_route",
     "answer",
     "calling",
-    "clock_routes",
+    "check_current",
     "fresh_game",
     "game_reader",
     "hinting",
@@ -71,8 +74,8 @@ __all__ = [
     "now",
     "perform",
     "reading_player",
+    "rebuild",
     "store_of",
-    "view_of",
 ]
 
 #: The player cookie: an anonymous id, created with the player's first action.
@@ -82,9 +85,6 @@ FRESH = "new:"
 _COOKIE_AGE = 5 * 365 * 24 * 3600
 
 PlayerCookie = Annotated[str | None, Cookie(alias=COOKIE)]
-
-#: Each mode's view, by the mode's name: how its games are shown and where they are played.
-VIEWS: dict[str, GameView] = {view.mode.name: view for view in (CLASSIC_VIEW, CONNECT_VIEW)}
 
 #: What reading a game may answer besides its state.
 READ_ERRORS = (
@@ -102,6 +102,9 @@ ACTION_ERRORS = (
     ErrorCode.GAME_OVER,
     ErrorCode.ILLEGAL_ACTION,
 )
+#: The OpenAPI answers of a read of a game, and of an action on one.
+READ_RESPONSES = error_responses(*READ_ERRORS)
+ACTION_RESPONSES = error_responses(*ACTION_ERRORS, write=True)
 
 
 def now() -> datetime:
@@ -114,7 +117,29 @@ def now() -> datetime:
 
 def store_of(request: Request) -> Store:
     """The application's store."""
-    return request.app.state.store
+    store: Store = request.app.state.store
+    return store
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who sends a request that changes something: the request, its player cookie, and the
+    response the cookie of a new player goes on."""
+
+    request: Request
+    response: Response
+    cookie: str | None
+
+
+def caller(request: Request, response: Response, cookie: PlayerCookie = None) -> Caller:
+    """The :class:`Caller` of a request (a FastAPI dependency: :data:`CallerDep`)."""
+    return Caller(request, response, cookie)
+
+
+#: An endpoint's parameter for its :class:`Caller`.
+CallerDep = Annotated[Caller, Depends(caller)]
+#: The body of an action without arguments: the optional ``{"version": n}``.
+VersionBody = Annotated[Versioned | None, Body()]
 
 
 def _set_cookie(request: Request, response: Response, player_id: str) -> None:
@@ -180,23 +205,32 @@ def game_reader(request: Request, cookie: str | None, game_id: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class GameAt:
+    """The game an action names: its id (or ``new:<code>``) and the version the player saw
+    (``None``: the latest)."""
+
+    id: str
+    version: int | None = None
+
+    @classmethod
+    def of(cls, game_id: str, body: Versioned | None) -> GameAt:
+        """The game ``game_id`` at the version a body gives (none: the latest)."""
+        return cls(game_id, None if body is None else body.version)
+
+
+@dataclass(frozen=True, slots=True)
 class Loaded:
     """A game as a request finds it: the stored record, the engine's game rebuilt from it,
     and the view of its mode."""
 
     stored: StoredGame
     game: TileGame
-    view: GameView
-
-
-def view_of(mode: str) -> GameView:
-    """The view of the mode called ``mode``."""
-    return VIEWS[mode_named(mode).name]
+    view: GameView[Any, Any]
 
 
 def fresh_game(game_id: str, at: datetime | None = None) -> StoredGame | None:
     """The deal of a ``new:<code>`` id as an unsaved game at version 0 (its mode is its
-    code's); ``None`` for the id of a stored game.  :class:`~..core.codes.CodeError` (400
+    code's); ``None`` for the id of a stored game.  :class:`~...core.codes.CodeError` (400
     ``bad_code``) for a bad code."""
     if not game_id.startswith(FRESH):
         return None
@@ -216,24 +250,20 @@ def fresh_game(game_id: str, at: datetime | None = None) -> StoredGame | None:
     )
 
 
-def rebuild(stored: StoredGame, at: datetime, view: GameView | None = None) -> TileGame:
+def rebuild(stored: StoredGame, at: datetime, view: GameView[Any, Any] | None = None) -> TileGame:
     """The game of a stored record at ``at``: its actions replayed on its deal by its
     mode's game class (``view``'s, default its own mode's), its clock, its pause and its
     selection (the first tap of a pair may have been served by another process)."""
     view = view or view_of(stored.mode)
     game = view.mode.game.replay(
-        view.deal(stored), stored.actions, clock=lambda: 0.0, elapsed=stored.elapsed_now(at)
+        stored.deal(), stored.actions, clock=lambda: 0.0, elapsed=stored.elapsed_now(at)
     )
-    if stored.status == "paused":
-        game.pause()
-    selection = stored.selection
-    if selection is not None and not game.is_paused and game.board.is_free(selection):
-        game.selection = selection
+    resume_as_stored(game, stored)
     return game
 
 
 def load_stored(
-    stored: StoredGame, view: GameView | None = None, live: LiveGames | None = None
+    stored: StoredGame, view: GameView[Any, Any] | None = None, live: LiveGames | None = None
 ) -> Loaded:
     """A stored game rebuilt through its mode (or the one ``live`` kept at its version); 409
     ``wrong_mode`` when ``view`` (the route's) is not its mode's."""
@@ -261,130 +291,105 @@ def load_stored(
     return Loaded(stored, game, own)
 
 
-def load(request: Request, player_id: str, game_id: str, view: GameView | None = None) -> Loaded:
+def load(
+    request: Request, player_id: str, game_id: str, view: GameView[Any, Any] | None = None
+) -> Loaded:
     """The player's game ``game_id`` (or the fresh deal of a ``new:`` id), rebuilt; see
     :func:`load_stored`."""
     stored = fresh_game(game_id) or store_of(request).get_game(player_id, game_id)
     return load_stored(stored, view, live_games(request))
 
 
-def _acting_on(
-    request: Request,
-    response: Response,
-    cookie: str | None,
-    game_id: str,
-    version: int | None,
-    view: GameView,
-    action: Action,
-) -> tuple[str, str, int | None]:
-    """The player, game id and version ``action`` applies to.  The first action on a fresh
-    deal stores it: the player (cookie set on ``response``) and the game are created now,
-    unless the player started a game meanwhile (409 ``game_over``: the page shows that).
-    That action is tried on an unsaved copy first: one the game refuses (or a route of the
-    other mode, 409 ``wrong_mode``) stores no player and no game."""
-    fresh = fresh_game(game_id)
-    if fresh is None:
-        return known_player(request, cookie), game_id, version
-    action(load_stored(fresh, view).game)
-    player_id = acting_player(request, response, cookie)
-    try:
-        stored = store_of(request).create_game(
-            player_id, mode=fresh.mode, code=fresh.code, replace=False
-        )
-    except StaleWriteError:
-        raise ApiError(
-            ErrorCode.GAME_OVER, "a game was started in another window; it is the current one"
-        ) from None
-    return player_id, stored.id, None
+#: An action on a game of one mode: performs it through the engine, and returns what it
+#: adds to the answer (a tap's :class:`~.models.Tapped`), or ``None``.
+Action = Callable[[GameT], BaseModel | None]
 
 
-#: An action on a game: performs it through the engine, and returns the fields it adds to
-#: the answer (a tap's ``event``, a hint's ``hint``).
-Action = Callable[[Any], Mapping[str, object]]
-
-
-def hinting(game: TileGame) -> dict[str, object]:
+def hinting(game: TileGame) -> Hinted:
     """The hint action: its answer adds ``hint``, a playable pair (``None`` when stuck)."""
     move = game.hint()
-    return {"hint": (move.a, move.b) if move is not None else None}
+    return Hinted(hint=(move.a, move.b) if move is not None else None)
 
 
-def calling(method: str) -> Action:
+def calling(method: str) -> Callable[[TileGame], None]:
     """The action calling the game's ``method`` (``"undo"``…), adding nothing to the
     answer."""
 
-    def action(game: TileGame) -> dict[str, object]:
+    def action(game: TileGame) -> None:
         getattr(game, method)()
-        return {}
 
     return action
 
 
-def act(
-    request: Request,
-    player_id: str,
-    game_id: str,
-    version: int | None,
-    view: GameView,
-    action: Action,
-) -> tuple[Loaded, Mapping[str, object]]:
-    """Perform ``action`` on the stored game and save it; the game after it and the
-    action's extra answer fields.  Nothing is saved when the action raises or changes
-    nothing.  A game this process kept is acted on without reading it first: the save
-    checks its version (:meth:`.live_games.LiveGames.act`)."""
-
-    def loaded() -> tuple[StoredGame, TileGame]:
-        found = load(request, player_id, game_id, view)
-        return found.stored, found.game
-
-    def step(
-        stored: StoredGame, game: TileGame
-    ) -> tuple[StoredGame, TileGame, Mapping[str, object]]:
-        return _step(request, player_id, stored, game, version, action)
-
-    stored, game, extra = live_games(request).act(
-        player_id, game_id, version, view.mode.name, now(), load=loaded, step=step
-    )
-    return Loaded(stored, game, view), extra
-
-
-def _step(
-    request: Request,
-    player_id: str,
-    stored: StoredGame,
-    game: TileGame,
-    version: int | None,
-    action: Action,
-) -> tuple[StoredGame, TileGame, Mapping[str, object]]:
-    """Check ``version``, perform ``action`` on ``game`` (the state of ``stored``) and save
-    it if it changed anything (the same ``stored`` comes back when nothing changed)."""
+def check_current(stored: StoredGame, version: int | None) -> None:
+    """Refuse an action on ``stored`` decided on another ``version`` than the stored one
+    (409 ``stale_version``; ``None``: any) or on a game replaced by a newer one (409
+    ``game_over``)."""
     if version is not None and version != stored.version:
         raise ApiError(
             ErrorCode.STALE_VERSION,
             f"this game was changed in another window "
             f"(version {stored.version}, not {version}); reload it",
         )
-    if stored.status == "abandoned":
+    if stored.status is GameStatus.ABANDONED:
         raise ApiError(ErrorCode.GAME_OVER, "this game was replaced by a newer one")
-    before = (len(game.actions), game.selection, game.status)
-    extra = action(game)
-    if (len(game.actions), game.selection, game.status) == before:
-        return stored, game, extra
-    status = game.status
-    saved = store_of(request).save_game(
-        player_id,
-        stored.id,
-        version=stored.version,
-        actions=game.actions,
-        elapsed=game.elapsed,
-        running=status is GameStatus.PLAYING,  # a stuck board stops the clock (rules §7.3)
-        status=status,
-        hints=game.hints,
-        undos=game.undos,
-        shuffles=game.shuffles,
-        selection=game.selection,
+
+
+def _acting_on(
+    caller: Caller, target: GameAt, view: GameView[GameT, Any], action: Action[GameT]
+) -> tuple[str, GameAt]:
+    """The player and the game ``action`` applies to.  The first action on a fresh deal
+    stores it: the player (cookie set on the response) and the game are created now,
+    unless the player started a game meanwhile (409 ``game_over``: the page shows that).
+    That action is tried on an unsaved copy first: one the game refuses (or a route of the
+    other mode, 409 ``wrong_mode``) stores no player and no game."""
+    fresh = fresh_game(target.id)
+    if fresh is None:
+        return known_player(caller.request, caller.cookie), target
+    action(view.game_of(load_stored(fresh, view).game))
+    player_id = acting_player(caller.request, caller.response, caller.cookie)
+    try:
+        stored = store_of(caller.request).create_game(
+            player_id, mode=fresh.mode, code=fresh.code, replace=False
+        )
+    except StaleWriteError:
+        raise ApiError(
+            ErrorCode.GAME_OVER, "a game was started in another window; it is the current one"
+        ) from None
+    return player_id, GameAt(stored.id)
+
+
+def _act(
+    request: Request,
+    player_id: str,
+    target: GameAt,
+    view: GameView[GameT, Any],
+    action: Action[GameT],
+) -> tuple[Loaded, BaseModel | None]:
+    """Perform ``action`` on the stored game and save it; the game after it and what the
+    action adds to the answer.  Nothing is saved when the action raises or changes
+    nothing.  A game this process kept is acted on without reading it first: the save
+    checks its version (:meth:`.live_games.LiveGames.act`)."""
+
+    def loaded() -> tuple[StoredGame, TileGame]:
+        found = load(request, player_id, target.id, view)
+        return found.stored, found.game
+
+    def step(stored: StoredGame, game: TileGame) -> tuple[StoredGame, TileGame, BaseModel | None]:
+        check_current(stored, target.version)
+        before = (len(game.actions), game.selection, game.status)
+        added = action(view.game_of(game))
+        if (len(game.actions), game.selection, game.status) == before:
+            return stored, game, added
+        saved = store_of(request).save_game(
+            player_id, stored.id, version=stored.version, progress=Progress.of(game)
+        )
+        return saved, game, added
+
+    stored, game, added = live_games(request).act(
+        player_id, target.id, target.version, view.mode.name, now(), load=loaded, step=step
     )
-    return saved, game, extra
+    return Loaded(stored, game, view), added
 
 
 def _win_rank(request: Request, loaded: Loaded) -> int | None:
@@ -400,96 +405,24 @@ def _win_rank(request: Request, loaded: Loaded) -> int | None:
 
 
 def answer(
-    request: Request, loaded: Loaded, into: type[StateT] | None = None, **extra: object
-) -> StateT:
-    """The state of a loaded game, as ``into`` (default: its view's state model)."""
-    kind: Any = into or loaded.view.state_model
-    state: StateT = loaded.view.state(
-        loaded.stored, loaded.game, rank=_win_rank(request, loaded), into=kind, **extra
-    )
+    request: Request, loaded: Loaded, into: type[AnswerT], adding: BaseModel | None = None
+) -> AnswerT:
+    """The state of a loaded game as ``into`` (its view's state model, or an answer that
+    adds ``adding``'s fields to it)."""
+    state = loaded.view.answer(loaded.stored, loaded.game, _win_rank(request, loaded), into, adding)
     live_games(request).keep(loaded.stored, loaded.game)  # answered: it may serve the next
     return state
 
 
 def perform(
-    request: Request,
-    response: Response,
-    cookie: str | None,
-    game_id: str,
-    version: int | None,
-    view: GameView,
-    action: Action,
-    into: type[StateT],
-) -> StateT:
+    caller: Caller,
+    target: GameAt,
+    view: GameView[GameT, Any],
+    action: Action[GameT],
+    into: type[AnswerT],
+) -> AnswerT:
     """An action request from start to end: the player, the game, the action, the save,
     the answer (as ``into``)."""
-    player_id, game_id, version = _acting_on(
-        request, response, cookie, game_id, version, view, action
-    )
-    loaded, extra = act(request, player_id, game_id, version, view, action)
-    return answer(request, loaded, into, **extra)
-
-
-def action_route(
-    router: APIRouter,
-    view: GameView,
-    name: str,
-    action: Action,
-    *,
-    summary: str,
-    doc: str,
-    into: type[GameFrame] | None = None,
-    errors: tuple[ErrorCode, ...] = (),
-) -> None:
-    """Register ``POST /games/{game_id}/<name>`` on ``router``: an action without
-    arguments (hint, undo, …) taking the optional ``{"version": n}`` body, answered as
-    ``into`` (default: the view's state model); ``errors``: what it may answer besides
-    :data:`ACTION_ERRORS`."""
-    model = into or view.state_model
-
-    def endpoint(
-        request: Request,
-        response: Response,
-        game_id: str,
-        body: Annotated[Versioned | None, Body()] = None,
-        cookie: PlayerCookie = None,
-    ) -> Any:
-        version = body.version if body is not None else None
-        return perform(request, response, cookie, game_id, version, view, action, model)
-
-    endpoint.__name__ = f"{view.mode.name}_{name.replace('-', '_')}"
-    endpoint.__doc__ = doc
-    router.post(
-        f"/games/{{game_id}}/{name}",
-        response_model=model,
-        summary=summary,
-        responses=error_responses(*ACTION_ERRORS, *errors, write=True),
-    )(endpoint)
-
-
-def clock_routes(router: APIRouter, view: GameView) -> None:
-    """Register the actions every mode takes alike on ``router``: redo, pause and resume."""
-    action_route(
-        router,
-        view,
-        "redo",
-        calling("redo"),
-        summary="Redo what was undone",
-        doc="409 when there is nothing to redo.",
-    )
-    action_route(
-        router,
-        view,
-        "pause",
-        calling("pause"),
-        summary="Pause: stop the clock, hide the tiles",
-        doc="Pausing a paused game changes nothing.",
-    )
-    action_route(
-        router,
-        view,
-        "resume",
-        calling("resume"),
-        summary="Resume a paused game",
-        doc="Resuming a running game changes nothing.",
-    )
+    player_id, target = _acting_on(caller, target, view, action)
+    loaded, added = _act(caller.request, player_id, target, view, action)
+    return answer(caller.request, loaded, into, added)

@@ -44,43 +44,63 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from fastapi import Request
+from pydantic import BaseModel
 from sqlalchemy.exc import SQLAlchemyError
 
-from ...core.game import TileGame
+from ...classic.game import Game
+from ...core.game import GameStatus, TileGame
+from ...solver.winnability import Winnability
 from ...store import GameNotFoundError, StaleWriteError, StoredGame, StoreError
 
-__all__ = ["CAPACITY", "VERDICTS", "LiveGames", "live_games", "uncached", "winnability"]
+__all__ = [
+    "CAPACITY",
+    "VERDICTS",
+    "LiveGames",
+    "live_games",
+    "restore",
+    "resume_as_stored",
+    "uncached",
+    "winnability",
+]
 
 #: Games kept per process (least recently used first out): about 13 KiB each with its
 #: deal (measured: 40 moves on a Turtle deal of its own), so 2000 take some 26 MiB.
 CAPACITY = 2000
 
 GameT = TypeVar("GameT", bound=TileGame)
-Loaded = tuple[StoredGame, GameT]
-Acted = tuple[StoredGame, GameT, Mapping[str, object]]
+#: An action's outcome: the record saved (the same one when nothing changed), the game,
+#: and what the action adds to its answer.
+Acted = tuple[StoredGame, TileGame, BaseModel | None]
 
 
 def _zero() -> float:
     return 0.0
 
 
-def restore(game: TileGame, stored: StoredGame, now: datetime) -> None:
-    """Set the clock, the pause and the selection of ``game`` (whose actions are the
-    stored ones) from the record at ``now``: what :func:`.lifecycle.rebuild` does after
-    replaying, so the game equals a fresh rebuild."""
-    game.set_clock(stored.elapsed_now(now), _zero)
-    game.selection = None
-    if stored.status == "paused":
+def resume_as_stored(game: TileGame, stored: StoredGame) -> None:
+    """Pause ``game`` and restore its selection as ``stored`` has them (the first tap of a
+    pair may have been served by another process): what a rebuild and a kept game both
+    need after their actions are the stored ones."""
+    if stored.status is GameStatus.PAUSED:
         game.pause()
     selection = stored.selection
     if selection is not None and not game.is_paused and game.board.is_free(selection):
         game.selection = selection
+
+
+def restore(game: TileGame, stored: StoredGame, now: datetime) -> None:
+    """Set the clock, the pause and the selection of ``game`` (whose actions are the
+    stored ones) from the record at ``now``, so the game equals a fresh rebuild
+    (:func:`.lifecycle.rebuild`)."""
+    game.set_clock(stored.elapsed_now(now), _zero)
+    game.selection = None
+    resume_as_stored(game, stored)
 
 
 # -- the verdict -------------------------------------------------------------------------
@@ -88,11 +108,11 @@ def restore(game: TileGame, stored: StoredGame, now: datetime) -> None:
 #: Verdicts by position: (code, actions, with the way back) -> verdict, shared by the games
 #: of one deal (a daily challenge, a stage, every new game's first position); least
 #: recently used out.
-_verdicts: OrderedDict[tuple[str, tuple[str, ...], bool], Any] = OrderedDict()
+_verdicts: OrderedDict[tuple[str, tuple[str, ...], bool], Winnability] = OrderedDict()
 VERDICTS = 4000
 #: Verdicts of games without a code (an imported layout), per game object:
 #: (actions, with the way back) -> verdict.
-_own_verdicts: weakref.WeakKeyDictionary[TileGame, dict[tuple[int, bool], Any]] = (
+_own_verdicts: weakref.WeakKeyDictionary[TileGame, dict[tuple[int, bool], Winnability]] = (
     weakref.WeakKeyDictionary()
 )
 #: Games whose hint plan an action changed beyond what their log says (never kept).
@@ -103,7 +123,9 @@ _lock = threading.Lock()
 _solving = threading.Lock()
 
 
-def _known(game: TileGame, code: str | None, moves: tuple[str, ...], undo: bool) -> Any:
+def _known(
+    game: TileGame, code: str | None, moves: tuple[str, ...], undo: bool
+) -> Winnability | None:
     """A verdict worked out before for this position (a whole one answers a status too)."""
     for whole in (True,) if undo else (True, False):
         if code is not None:
@@ -118,7 +140,7 @@ def _known(game: TileGame, code: str | None, moves: tuple[str, ...], undo: bool)
     return None
 
 
-def winnability(game: Any, *, undo: bool = True) -> Any:
+def winnability(game: Game, *, undo: bool = True) -> Winnability:
     """``game.winnability()`` without side effects, remembered for the game's position.
 
     The solver may keep the winning plan it finds in the game's hinter, which would change
@@ -151,12 +173,12 @@ def winnability(game: Any, *, undo: bool = True) -> Any:
 
 
 def uncached(
-    action: Callable[[GameT], Mapping[str, object]],
-) -> Callable[[GameT], Mapping[str, object]]:
+    action: Callable[[GameT], BaseModel | None],
+) -> Callable[[GameT], BaseModel | None]:
     """``action``, marking the game it acts on as not to be kept (undo-to-winnable: the
     solver it runs leaves a plan in the hinter that a replay of the log would not have)."""
 
-    def marked(game: GameT) -> Mapping[str, object]:
+    def marked(game: GameT) -> BaseModel | None:
         with _lock:
             _tainted.add(game)
         return action(game)
@@ -218,14 +240,14 @@ class LiveGames:
             self._entries.pop(game_id, None)
 
     def game(
-        self, stored: StoredGame, now: datetime, build: Callable[[StoredGame, datetime], GameT]
-    ) -> GameT:
+        self, stored: StoredGame, now: datetime, build: Callable[[StoredGame, datetime], TileGame]
+    ) -> TileGame:
         """The game of ``stored`` (a record just read) at ``now``, lent to the caller: the
         kept one at that version, or the kept one advanced by the actions logged since, or
         ``build(stored, now)``."""
         entry = self._take(stored.id, stored.player_id)
         if entry is not None:
-            game: Any = entry.game
+            game = entry.game
             done = len(game.actions)
             if entry.stored.version == stored.version and done == len(stored.actions):
                 restore(game, stored, now)
@@ -255,9 +277,9 @@ class LiveGames:
         mode: str,
         now: datetime,
         *,
-        load: Callable[[], Loaded[GameT]],
-        step: Callable[[StoredGame, GameT], Acted[GameT]],
-    ) -> Acted[GameT]:
+        load: Callable[[], tuple[StoredGame, TileGame]],
+        step: Callable[[StoredGame, TileGame], Acted],
+    ) -> Acted:
         """An action: ``step(stored, game)`` (check, act, save) on the kept game if there
         is one at ``version`` (any when None), trusted only if it saved (the store checked
         the version); otherwise, or if that fails, ``step(*load())`` the ordinary way."""
@@ -267,7 +289,7 @@ class LiveGames:
             and entry.stored.mode == mode
             and (version is None or version == entry.stored.version)
         ):
-            game: Any = entry.game
+            game = entry.game
             restore(game, entry.stored, now)
             try:
                 stored, acted, extra = step(entry.stored, game)

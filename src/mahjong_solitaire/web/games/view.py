@@ -1,53 +1,157 @@
-"""How the web shows the games of one mode: :class:`GameView`, one per mode
-(:mod:`.state` for classic, :mod:`.connect_state` for Connect), registered in
-:mod:`.lifecycle`, which dispatches through them by the stored game's mode.
+"""How the web shows the games of one mode: :class:`GameView`, one per mode (the classic
+view in :mod:`..classic.view`, Connect's in :mod:`..connect.view`), found through the
+mode's registration (:mod:`.registry`), which the lifecycle dispatches through by the stored
+game's mode.
 
 A view knows its :class:`~mahjong_solitaire.core.mode.Mode` (the name, the codes, the game
-class), the path its games are played under, and how to draw a game as the state model
-its routes answer.
-"""
+class), the path its games are played under, its state model, and how to draw a game as
+that model (:meth:`GameView.draw`, the one drawing method a mode writes).  What every
+mode's state shares is drawn here: the frame (:func:`frame`), the board's counters
+(:func:`counters`) and a win's result (:func:`won`).
+
+    >>> from mahjong_solitaire.classic.game import Game
+    >>> from mahjong_solitaire import deal_from_code
+    >>> game = Game(deal_from_code("MJ1-L00-AAAAABL"), clock=lambda: 0.0)
+    >>> counters(game).model_dump()
+    {'selection': None, 'tiles_left': 144, 'pairs_available': 18, 'can_undo': False, 'can_redo': False}
+"""  # noqa: E501
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Callable
+from typing import ClassVar, Generic, TypeVar, cast
 
-from ...core.game import PlayableDeal, TileGame
+from pydantic import BaseModel
+
+from ...core.game import GameStatus, TileGame
 from ...core.mode import Mode
 from ...store import StoredGame
-from .models import GameFrame
+from .models import BaseResult, BoardCounters, GameFrame
 
-__all__ = ["GameView", "StateT"]
+__all__ = ["AnswerT", "GameT", "GameView", "ResultT", "StateT", "counters", "frame", "won"]
 
+#: A mode's game class.
+GameT = TypeVar("GameT", bound=TileGame)
+#: A mode's state model.
 StateT = TypeVar("StateT", bound=GameFrame)
+#: What a route answers: a state model, or one with an action's fields added.
+AnswerT = TypeVar("AnswerT", bound=GameFrame)
+#: A mode's result model.
+ResultT = TypeVar("ResultT", bound=BaseResult)
 
 
-class GameView(ABC):
-    """The web's side of one mode."""
+def frame(stored: StoredGame, game: TileGame) -> GameFrame:
+    """The part of the state that every mode answers alike: the record (id, version, mode,
+    code, difficulty, stage), the status and clock, and the counts."""
+    status = GameStatus.ABANDONED if stored.status is GameStatus.ABANDONED else game.status
+    playing = status is GameStatus.PLAYING
+    return GameFrame(
+        id=stored.id,
+        version=stored.version,
+        mode=stored.mode,
+        code=stored.code,
+        difficulty=stored.difficulty,
+        stage=stored.stage,
+        status=status,
+        elapsed=round(game.elapsed, 3),
+        running=playing,
+        hints=game.hints,
+        undos=game.undos,
+        shuffles=game.shuffles,
+        solution_shown=game.solution_shown,
+        finishable=playing and game.finishable,
+    )
+
+
+def counters(game: TileGame, *, hide: bool = False) -> BoardCounters:
+    """The selection (hidden while paused) and the counters of the board, in every mode."""
+    board = game.board
+    return BoardCounters(
+        selection=None if hide else game.selection,
+        tiles_left=board.tiles_left,
+        pairs_available=board.pair_count(),
+        can_undo=board.can_undo,
+        can_redo=board.can_redo,
+    )
+
+
+def won(
+    stored: StoredGame,
+    game: TileGame,
+    rank: int | None,
+    into: type[ResultT],
+    next_stage: Callable[[int], BaseModel],
+) -> ResultT | None:
+    """A won game's result as ``into`` (``rank``: its place on the player's leaderboard of
+    its mode); a won stage adds ``stage`` and ``next_stage(stage)``.  ``None`` for a game
+    not won."""
+    if game.status is not GameStatus.WON:
+        return None
+    stage = stored.stage
+    result = into(
+        time=round(game.elapsed, 3),
+        rank=rank,
+        hints=game.hints,
+        undos=game.undos,
+        shuffles=game.shuffles,
+        ranked=stored.ranked,
+        solution_shown=game.solution_shown,
+        stage=stage,
+    )
+    if stage is None:
+        return result
+    return result.model_copy(update={"next_stage": next_stage(stage)})
+
+
+class GameView(ABC, Generic[GameT, StateT]):
+    """The web's side of one mode: a subclass sets the class attributes and writes
+    :meth:`draw`."""
 
     #: The mode shown.
     mode: ClassVar[Mode]
     #: Where its games are played: ``{path}/{id}/tap`` and the other actions.
     path: ClassVar[str]
-    #: What its game routes answer (:meth:`state` without ``into``).
-    state_model: ClassVar[type[GameFrame]]
+    #: The mode's game class (what :meth:`draw` takes).
+    game_class: type[GameT]
+    #: What its game routes answer (:meth:`state`).
+    state_model: type[StateT]
 
-    def deal(self, stored: StoredGame) -> PlayableDeal:
-        """The deal a stored game of this mode plays (from its code)."""
-        if stored.code is None:
-            raise ValueError(f"game {stored.id} has no code")
-        return self.mode.deal(stored.code)
+    def game_of(self, game: TileGame) -> GameT:
+        """``game`` as this mode's game class (``TypeError`` for another mode's game: the
+        lifecycle never hands one over)."""
+        if not isinstance(game, self.game_class):
+            raise TypeError(f"a {type(game).__name__} is not a {self.mode.name} game")
+        return game
 
     @abstractmethod
-    def state(
+    def draw(self, stored: StoredGame, game: GameT, rank: int | None) -> StateT:
+        """The state of ``game`` (``stored`` rebuilt); ``rank`` is a won game's place on the
+        player's leaderboard of the mode."""
+
+    def state(self, stored: StoredGame, game: TileGame, rank: int | None = None) -> StateT:
+        """The state of a game of this mode (:meth:`draw`)."""
+        return self.draw(stored, self.game_of(game), rank)
+
+    def answer(
         self,
         stored: StoredGame,
         game: TileGame,
-        *,
         rank: int | None,
-        into: type[StateT],
-        **extra: Any,
-    ) -> StateT:
-        """The state of ``game`` (``stored`` rebuilt) as ``into``, :attr:`state_model` or
-        one of its answers (a tap's adds ``event``), with ``extra``'s fields; ``rank`` is a
-        won game's place on the player's leaderboard of the mode."""
+        into: type[AnswerT],
+        adding: BaseModel | None = None,
+    ) -> AnswerT:
+        """The state as ``into``: the state model itself, or an answer deriving from it and
+        from ``adding``'s model (a tap's ``TapAnswer(GameState, Tapped)``), with
+        ``adding``'s fields.  Both parts are built and checked already: they are joined
+        without a second validation pass."""
+        state = self.state(stored, game, rank)
+        if adding is None and type(state) is into:
+            return cast(AnswerT, state)
+        parts = (state,) if adding is None else (state, adding)
+        if not all(type(part) in into.__mro__ for part in parts):
+            raise TypeError(f"{into.__name__} does not answer a {type(state).__name__}")
+        fields = dict(state)
+        if adding is not None:
+            fields.update(dict(adding))
+        return into.model_construct(**fields)

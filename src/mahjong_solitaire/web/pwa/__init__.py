@@ -1,1 +1,2 @@
-"""pwa"""
+"""The installable app: the service worker's script and its list of page files
+(:mod:`.service_worker`), and the app's icon drawn as SVG and PNG (:mod:`.app_icon`)."""

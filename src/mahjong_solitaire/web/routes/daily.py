@@ -1,6 +1,7 @@
-"""The player's daily challenges: ``GET /api/daily``, the calendar the page's daily dialog
-draws (the days played and won, the streaks; rules §7.7), and the reading of a challenge's
-date that every daily route shares (``POST /api/games {"daily": "YYYY-MM-DD"}``,
+"""The daily challenges: ``GET /api/daily``, the player's calendar the page's daily dialog
+draws (the days played and won, the streaks; rules §7.7), ``GET /api/daily-board``, a day's
+board across all players (rules §7.5), and the reading of a challenge's date that every
+daily route shares (``POST /api/games {"daily": "YYYY-MM-DD"}``,
 ``GET /api/daily-board?date=``).
 
     >>> from datetime import date
@@ -15,18 +16,20 @@ date that every daily route shares (``POST /api/games {"daily": "YYYY-MM-DD"}``,
 from __future__ import annotations
 
 from datetime import date
+from typing import Annotated
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 
 from ...classic.codes import daily_code
 from ...store.daily import DailyHistory
 from ..games.lifecycle import PlayerCookie, now, reading_player, store_of
-from ..games.models import DailyCalendar
 from ..http.errors import ApiError, ErrorCode, error_responses
+from .board_models import DailyBoard, DailyCalendar
+from .players import AllQuery
 
 __all__ = ["challenge_date", "router"]
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", tags=["daily"])
 
 
 def challenge_date(text: str, today: date) -> date:
@@ -66,3 +69,36 @@ def daily_calendar(request: Request, cookie: PlayerCookie = None) -> DailyCalend
         else store_of(request).daily_history(player_id, today)
     )
     return DailyCalendar.model_validate({**history.to_json(), "code": str(daily_code(today))})
+
+
+@router.get(
+    "/daily-board",
+    response_model=DailyBoard,
+    summary="A day's daily challenge across all players",
+    responses=error_responses(
+        ErrorCode.BAD_BODY, ErrorCode.BAD_DATE, ErrorCode.FUTURE_DATE, ErrorCode.UNAVAILABLE
+    ),
+)
+def daily_board(
+    request: Request,
+    day: Annotated[str | None, Query(alias="date", examples=["2026-11-29"])] = None,
+    cookie: PlayerCookie = None,
+    show_all: AllQuery = False,
+) -> DailyBoard:
+    """``date`` is a UTC calendar date ``YYYY-MM-DD`` (default: today; a later date is
+    refused, 400 ``future_date``).  The fair board (default): each player's first finished
+    attempt at the day's deal, if it is an unassisted win.  ``all=true``: every ranked win
+    of the day, later attempts and assisted wins included (``first``, ``assisted`` mark
+    them).  Wins faster than a human or with the solution shown are never listed;
+    ``mine`` marks the asking player's entries."""
+    today = now().date()
+    when = today if day is None else challenge_date(day, today)
+    entries = store_of(request).daily_board(when, limit=10, viewer=cookie, show_all=show_all)
+    return DailyBoard.model_validate(
+        {
+            "date": when.isoformat(),
+            "code": str(daily_code(when)),
+            "all": show_all,
+            "entries": [entry.to_json() for entry in entries],
+        }
+    )

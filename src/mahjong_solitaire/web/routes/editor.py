@@ -18,21 +18,20 @@ import secrets
 from fastapi import APIRouter, Request, Response
 
 from ...classic.draft import check_draft
-from ...classic.mode import CLASSIC
 from ...core.codes import MAX_SEED
 from ...core.difficulty import Difficulty
 from ...core.layout import MAX_POSITIONS, Layout, LayoutError
 from ...layouts import export_layout
 from ...layouts.files import slug
-from ..games.lifecycle import PlayerCookie, acting_player, answer, load_stored, store_of, view_of
-from ..games.models import GameState
+from ..classic.models import GameState
+from ..classic.view import VIEW
+from ..games.lifecycle import PlayerCookie, acting_player, answer, load_stored, store_of
 from ..http.errors import ApiError, ErrorCode, error_responses
 from .editor_models import Draft, DraftCheckAnswer, DraftFile, DraftGame
 
 __all__ = ["draft_layout", "router"]
 
 router = APIRouter(prefix="/api", tags=["layout editor"])
-VIEW = view_of(CLASSIC.name)
 
 #: The media type and file name ending of each format.
 _FILE_TYPES = {"kmahjongg": ("text/plain", "layout"), "gnome": ("application/xml", "map")}
@@ -138,4 +137,4 @@ def play_draft(
     stored = store_of(request).create_game(
         player_id, layout=layout, seed=seed, difficulty=difficulty.value
     )
-    return answer(request, load_stored(stored, VIEW))
+    return answer(request, load_stored(stored, VIEW), GameState)

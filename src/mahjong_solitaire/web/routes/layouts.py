@@ -32,7 +32,6 @@ import hashlib
 from fastapi import APIRouter, Request, Response
 from starlette.concurrency import run_in_threadpool
 
-from ...classic.mode import CLASSIC
 from ...classic.playable import playable_maps
 from ...classic.stages import DIFFICULTY_ORDER, STAGE_ORDER, Stage, stage, stages
 from ...core.layout import Layout, LayoutError
@@ -40,7 +39,8 @@ from ...layouts import builtin_layout, builtin_layouts, preview_svg
 from ...layouts.files import MAX_FILE_BYTES, RefusedMap, read_layout_maps
 from ...layouts.reading import LayoutFileError
 from ...store import LayoutLimitError, LayoutNotFoundError
-from ..classic.view import layout_details, layout_info
+from ..classic.models import GameState
+from ..classic.view import VIEW, layout_details, layout_info
 from ..games.lifecycle import (
     PlayerCookie,
     acting_player,
@@ -48,19 +48,17 @@ from ..games.lifecycle import (
     load_stored,
     reading_player,
     store_of,
-    view_of,
 )
-from ..games.models import (
+from ..http.errors import ApiError, ErrorCode, error_responses
+from ..http.uploads import FILE_UPLOAD_BODY, UploadLimit, uploaded_file
+from .layout_models import (
     ClassicStages,
-    GameState,
     ImportedLayouts,
     LayoutEntry,
     RefusedLayout,
     StageEntry,
     StageLayout,
 )
-from ..http.errors import ApiError, ErrorCode, error_responses
-from ..http.uploads import FILE_UPLOAD_BODY, UploadLimit, uploaded_file
 
 __all__ = [
     "LAYOUT_UPLOAD",
@@ -82,7 +80,6 @@ MAX_UPLOAD_BYTES = LAYOUT_UPLOAD.upload_bytes
 HINTS = ("gentle", "moderate", "demanding")
 
 router = APIRouter(prefix="/api", tags=["layouts and stages"])
-CLASSIC_VIEW = view_of(CLASSIC.name)
 
 
 # -- layouts ---------------------------------------------------------------------------
@@ -344,4 +341,4 @@ def play_stage(
             ErrorCode.STAGE_LOCKED, f"stage {number} is locked: clear stage {next_stage} first"
         )
     stored = store_of(request).create_game(player_id, code=chosen.code, stage=number)
-    return answer(request, load_stored(stored, CLASSIC_VIEW), GameState)
+    return answer(request, load_stored(stored, VIEW), GameState)

@@ -6,7 +6,7 @@ the page sends it along with the code, and the layout is checked against the cod
 and kept as the player's own, so that it appears in their list like one they imported.
 
     >>> from mahjong_solitaire.classic.codes import GameCode
-    >>> from mahjong_solitaire.web.games.models import SharedLayout
+    >>> from mahjong_solitaire.web.classic.models import SharedLayout
     >>> code = GameCode.parse("MJ1-H3LPOMIHKTC-AAAAABL")
     >>> carried_layout(code, SharedLayout(title="Two", positions=[(0, 0, 0), (2, 0, 0)])).title
     'Two'
@@ -21,8 +21,8 @@ from ...classic.construction import OrderNotFoundError, UnclearableError
 from ...classic.generator import generate
 from ...core.layout import Layout, LayoutError
 from ...store import LayoutLimitError
+from ..classic.models import SharedLayout
 from ..games.lifecycle import store_of
-from ..games.models import SharedLayout
 from ..http.errors import ApiError, ErrorCode
 
 __all__ = ["carried_layout", "layout_of_code"]

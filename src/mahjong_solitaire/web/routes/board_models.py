@@ -1,0 +1,152 @@
+"""What the player's routes take and answer, as pydantic models: the display name, the
+leaderboard, the daily board and calendar, and the statistics."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import (
+    BaseModel,
+    Field,
+    StrictStr,
+)
+
+from ..games.models import ModeName, RequestBody
+
+__all__ = [
+    "DailyBoard",
+    "DailyCalendar",
+    "DailyCount",
+    "DailyDay",
+    "DailyEntry",
+    "GroupStatistics",
+    "Leaderboard",
+    "LeaderboardEntry",
+    "PlayerInfo",
+    "PlayerName",
+    "StatisticsAnswer",
+    "Win",
+]
+
+
+class PlayerName(RequestBody):
+    name: StrictStr = Field(examples=["Ana"])
+
+
+class PlayerInfo(BaseModel):
+    name: str | None
+
+
+class LeaderboardEntry(BaseModel):
+    rank: int
+    game_id: str
+    time: float
+    layout: str
+    difficulty: str
+    code: str | None
+    daily: str | None
+    date: str | None
+    hints: int
+    undos: int
+    shuffles: int
+    shuffled: bool
+    assisted: bool
+
+
+class Leaderboard(BaseModel):
+    entries: list[LeaderboardEntry]
+    #: Whether assisted wins are listed too (``?all=true``, rules §12.3).
+    all: bool = False
+
+
+class DailyEntry(BaseModel):
+    rank: int
+    name: str | None
+    time: float
+    date: str | None
+    hints: int
+    undos: int
+    shuffles: int
+    shuffled: bool
+    mine: bool
+    assisted: bool = False  # a hint, a shown solution or the way back was used
+    first: bool = True  # the player's first finished attempt at the day's deal
+
+
+class DailyBoard(BaseModel):
+    date: str
+    code: str
+    #: Whether every ranked win is listed (``?all=true``), not only the fair ones.
+    all: bool = False
+    entries: list[DailyEntry]
+
+
+class DailyDay(BaseModel):
+    date: str
+    status: Literal["won", "played"]
+    best_time: float | None
+
+
+class DailyCalendar(BaseModel):
+    """The player's daily challenges from ``first`` to ``today``: the days played."""
+
+    today: str
+    first: str
+    code: str
+    current_streak: int
+    best_streak: int
+    days: list[DailyDay]
+
+
+class GroupStatistics(BaseModel):
+    """One layout at one difficulty: every win's best / median / average time, the assisted
+    wins counted apart with the best and median of the others, and the group's streaks."""
+
+    layout: str
+    difficulty: str
+    started: int
+    won: int
+    best_time: float | None
+    average_time: float | None
+    median_time: float | None
+    assisted_won: int
+    unassisted_best_time: float | None
+    unassisted_median_time: float | None
+    current_streak: int
+    best_streak: int
+
+
+class DailyCount(BaseModel):
+    played: int
+    won: int
+
+
+class Win(BaseModel):
+    date: str | None
+    time: float
+    layout: str
+    difficulty: str
+    assisted: bool
+
+
+class StatisticsAnswer(BaseModel):
+    """The figures of one mode's games, and the latest winning times for the chart."""
+
+    started: int
+    won: int
+    win_rate: float | None
+    best_time: float | None
+    average_time: float | None
+    median_time: float | None
+    assisted_won: int
+    hints: int
+    undos: int
+    shuffles: int
+    current_streak: int
+    best_streak: int
+    daily: DailyCount
+    layouts: list[GroupStatistics]
+    mode: ModeName
+    wins: list[Win]
+    #: Games won with the solution shown (rules §5.9), counted apart from ``won``.
+    solved: int = 0
