@@ -10,6 +10,12 @@ top, under ``if TYPE_CHECKING:``, or inside a function.  The rules:
   except that classic builds its aids on the solver; only ``modes`` knows every mode;
 * the store never imports the web or the command line, and the web never imports the
   command line;
+* inside the web, each room imports only the rooms below it (:data:`WEB_ROOMS`): ``http``
+  (the middleware and the error answers) and ``pwa`` (the installable app) none, ``games``
+  (what every mode's game requests share) ``http``, each mode's room ``games`` and ``http``
+  but never another mode's, and ``routes`` (the player, boards, layouts…) those and
+  ``classic`` (the classic layouts' routes);
+* no folder holds more than 15 modules (:data:`MODULES_PER_FOLDER`);
 * no module imports a private name (``_name``) from another module;
 * no two modules import each other, directly or round a longer circle.
 """
@@ -43,6 +49,18 @@ FORBIDDEN: dict[str, set[str]] = {
     "web": {"cli"},
     "i18n": {"store", "web", "cli"},
 }
+#: The rooms of ``web/`` and the rooms each may import (itself always); the application
+#: factory (``web/app.py``, ``web/__init__.py``) may import them all.
+WEB_ROOMS: dict[str, set[str]] = {
+    "http": set(),
+    "pwa": set(),
+    "games": {"http"},
+    "classic": {"games", "http"},
+    "connect": {"games", "http"},
+    "routes": {"games", "http", "classic"},
+}
+#: How many modules one folder may hold, so a newcomer finds their room from the tree.
+MODULES_PER_FOLDER = 15
 #: Third-party libraries the engine must not touch.
 OUTSIDE_THE_ENGINE = {
     "fastapi",
@@ -224,3 +242,36 @@ def test_no_module_is_over_600_lines():
         if (n := len(path.read_text().splitlines())) > 600
     }
     assert long == {}
+
+
+def web_room(module: str) -> str | None:
+    """The room of ``web/`` a module stands in (``games``, ``http``, …); ``None`` for the
+    web's own ``__init__`` and ``app`` and for modules outside the web."""
+    pieces = module.split(".")
+    if len(pieces) < 4 or pieces[1] != "web":
+        return None
+    return pieces[2]
+
+
+def test_the_web_rooms_import_only_the_rooms_below_them():
+    assert set(WEB_ROOMS) == {
+        path.name for path in (SOURCE / "web").iterdir() if (path / "__init__.py").exists()
+    }
+    wrong = []
+    for found in IMPORTS:
+        room, target = web_room(found.source), web_room(found.target)
+        if room is None or not ours(found) or part(found.target) != "web":
+            continue
+        if target is None or (target != room and target not in WEB_ROOMS[room]):
+            wrong.append(where(found))
+    assert wrong == []
+
+
+def test_no_folder_holds_more_than_fifteen_modules():
+    crowded = {
+        str(folder.relative_to(SOURCE)): n
+        for folder in [SOURCE, *(path for path in SOURCE.rglob("*") if path.is_dir())]
+        if (n := len([p for p in folder.glob("*.py") if p.name != "__init__.py"]))
+        > MODULES_PER_FOLDER
+    }
+    assert crowded == {}

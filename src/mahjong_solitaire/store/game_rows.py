@@ -13,7 +13,8 @@ from, the player's row lock, and the abandoning of open games.
 
 from __future__ import annotations
 
-from datetime import datetime
+from dataclasses import replace
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import Connection, Row, select, update
@@ -24,7 +25,7 @@ from ..core.game import GameStatus
 from ..core.layout import Layout
 from ..modes import Mode, mode_of_code
 from .errors import GameNotFoundError, StoreError
-from .records import UNFINISHED, Player, StoredGame, is_key
+from .records import UNFINISHED, DealSource, Player, StoredGame, is_key
 from .schema import games, players
 
 __all__ = [
@@ -67,7 +68,12 @@ def deal_source(
     seed: int | None,
     difficulty: str | Difficulty | None,
     mode: Mode,
-) -> tuple[str | None, str, list[list[int]] | None, int, str]:
+    *,
+    daily: date | None = None,
+    stage: int | None = None,
+) -> DealSource:
+    """What a game of ``code`` (or ``layout``, ``seed`` and ``difficulty``) in ``mode`` is
+    dealt from; :class:`StoreError` for a contradiction."""
     if (code is None) == (layout is None):
         raise StoreError("a game is created from a code or from a layout (one of them)")
     owner = mode_of_code(code)  # a layout (no code) is played in the default mode
@@ -79,23 +85,26 @@ def deal_source(
             raise StoreError(f"seed {seed} contradicts code {parsed}")
         if difficulty is not None and Difficulty.parse(difficulty) != parsed.difficulty:
             raise StoreError(f"difficulty {difficulty} contradicts code {parsed}")
-        return (
-            str(parsed),
-            mode.ranking_name(mode.deal(str(parsed))),
-            None,
-            parsed.seed,
-            parsed.difficulty.value,
+        return DealSource(
+            mode=mode.name,
+            code=str(parsed),
+            layout_name=mode.ranking_name(mode.deal(str(parsed))),
+            seed=parsed.seed,
+            difficulty=parsed.difficulty.value,
+            daily=daily,
+            stage=stage,
         )
     assert layout is not None
     if seed is None or isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise StoreError(f"a seed is a non-negative integer, not {seed!r}")
     level = Difficulty.parse(difficulty or Difficulty.NORMAL)
     code = str(GameCode.of(layout, seed, level))
+    source = DealSource(mode.name, code, layout.name, seed, level.value, daily=daily, stage=stage)
     if layout.number is not None:  # a built-in layout: its code says it all
-        return code, layout.name, None, seed, level.value
+        return source
     # an imported layout: its code names it by its hash, and the game keeps its positions
     positions = [list(p) for p in layout.positions]
-    return code, layout.name[:64], positions, seed, level.value
+    return replace(source, layout_name=layout.name[:64], layout_positions=positions)
 
 
 def lock_player(connection: Connection, player_id: str) -> Player:

@@ -31,6 +31,7 @@ __all__ = [
     "GAME_STATUSES",
     "UNFINISHED",
     "DailyEntry",
+    "DealSource",
     "LeaderboardEntry",
     "Player",
     "Progress",
@@ -119,6 +120,22 @@ class Player:
 
 
 @dataclass(frozen=True, slots=True)
+class DealSource:
+    """What a new game is dealt from: its mode (by name), its code, its layout (the name it
+    is ranked under and, for an imported layout, its positions), its seed and difficulty,
+    and the daily challenge or stage it counts for (:meth:`StoredGame.starting`)."""
+
+    mode: str
+    code: str | None
+    layout_name: str
+    seed: int
+    difficulty: str
+    layout_positions: list[list[int]] | None = None
+    daily: date | None = None
+    stage: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Progress:
     """What a save stores of a game played on: its action log, clock, status, counts and
     selection (:meth:`~.store.Store.save_game`).
@@ -190,33 +207,21 @@ class StoredGame:
 
     @classmethod
     def starting(
-        cls,
-        *,
-        id: str,
-        player_id: str,
-        mode: str,
-        code: str | None,
-        layout_name: str,
-        seed: int,
-        difficulty: str,
-        at: datetime,
-        version: int,
-        layout_positions: list[list[int]] | None = None,
-        daily: date | None = None,
-        stage: int | None = None,
+        cls, *, id: str, player_id: str, source: DealSource, at: datetime, version: int
     ) -> StoredGame:
-        """A game at its start at ``at``: playing, clock running, nothing done yet."""
+        """A game of ``source``'s deal at its start at ``at``: playing, clock running,
+        nothing done yet."""
         return cls(
             id=id,
             player_id=player_id,
-            mode=mode,
-            code=code,
-            layout_name=layout_name,
-            layout_positions=layout_positions,
-            seed=seed,
-            difficulty=difficulty,
-            daily=daily,
-            stage=stage,
+            mode=source.mode,
+            code=source.code,
+            layout_name=source.layout_name,
+            layout_positions=source.layout_positions,
+            seed=source.seed,
+            difficulty=source.difficulty,
+            daily=source.daily,
+            stage=source.stage,
             started_at=at,
             finished_at=None,
             actions=[],

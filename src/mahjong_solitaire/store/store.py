@@ -257,24 +257,13 @@ class Store:
             game_rows.check_count(stage, "stage")
         if daily is not None and (not isinstance(daily, date) or isinstance(daily, datetime)):
             raise StoreError(f"daily must be a date, not {daily!r}")
-        game_code, layout_name, positions, seed, level = game_rows.deal_source(
-            code, layout, seed, difficulty, game_mode
+        source = game_rows.deal_source(
+            code, layout, seed, difficulty, game_mode, daily=daily, stage=stage
         )
         for attempt in range(_ATTEMPTS):
             now = _now()
             game = StoredGame.starting(
-                id=_new_id(),
-                player_id=player_id,
-                mode=game_mode.name,
-                code=game_code,
-                layout_name=layout_name,
-                layout_positions=positions,
-                seed=seed,
-                difficulty=level,
-                daily=daily,
-                stage=stage,
-                at=now,
-                version=1,
+                id=_new_id(), player_id=player_id, source=source, at=now, version=1
             )
             try:
                 with self._transaction() as connection:

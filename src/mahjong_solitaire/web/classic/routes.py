@@ -49,9 +49,8 @@ from ..games.lifecycle import (
 )
 from ..games.live_games import live_games, uncached
 from ..games.models import Demoed, SolutionAnswer, SolveStep, Tap, TapEvent, Tapped
+from ..http.dates import challenge_date
 from ..http.errors import ApiError, ErrorCode, error_responses
-from ..routes.daily import challenge_date
-from ..routes.shared_layouts import layout_of_code
 from .models import (
     FinishAnswer,
     Finished,
@@ -62,6 +61,7 @@ from .models import (
     TapAnswer,
     WinnabilityAnswer,
 )
+from .shared_layouts import layout_of_code
 from .view import VIEW, verdict
 
 __all__ = ["VIEW", "router"]

@@ -40,7 +40,7 @@ from pydantic import BaseModel
 from ...core.assistance import assisted
 from ...core.game import GameError, GameStatus, TileGame
 from ...modes import mode_of_code
-from ...store import Progress, StaleWriteError, Store, StoredGame
+from ...store import DealSource, Progress, StaleWriteError, Store, StoredGame
 from ..http.errors import ApiError, ErrorCode, error_responses
 from .live_games import LiveGames, live_games, resume_as_stored
 from .models import Hinted, Versioned
@@ -237,16 +237,15 @@ def fresh_game(game_id: str, at: datetime | None = None) -> StoredGame | None:
     text = game_id[len(FRESH) :]
     mode = mode_of_code(text)
     code = mode.parse(text)
-    return StoredGame.starting(
-        id=f"{FRESH}{code}",
-        player_id="",
+    source = DealSource(
         mode=mode.name,
         code=str(code),
         layout_name=mode.ranking_name(mode.deal(str(code))),
         seed=code.seed,
         difficulty=code.difficulty.value,
-        at=at or now(),
-        version=0,
+    )
+    return StoredGame.starting(
+        id=f"{FRESH}{code}", player_id="", source=source, at=at or now(), version=0
     )
 
 

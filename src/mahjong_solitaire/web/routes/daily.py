@@ -2,20 +2,11 @@
 draws (the days played and won, the streaks; rules §7.7), ``GET /api/daily-board``, a day's
 board across all players (rules §7.5), and the reading of a challenge's date that every
 daily route shares (``POST /api/games {"daily": "YYYY-MM-DD"}``,
-``GET /api/daily-board?date=``).
-
-    >>> from datetime import date
-    >>> challenge_date("2026-11-20", today=date(2026, 11, 29))
-    datetime.date(2026, 11, 20)
-    >>> challenge_date("2026-12-01", today=date(2026, 11, 29))  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    mahjong_solitaire.web.http.errors.ApiError: 2026-12-01 is after today (2026-11-29, UTC): ...
+``GET /api/daily-board?date=``, read by :func:`..http.dates.challenge_date`).
 """
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
@@ -23,30 +14,14 @@ from fastapi import APIRouter, Query, Request
 from ...classic.codes import daily_code
 from ...store.daily import DailyHistory
 from ..games.lifecycle import PlayerCookie, now, reading_player, store_of
-from ..http.errors import ApiError, ErrorCode, error_responses
+from ..http.dates import challenge_date
+from ..http.errors import ErrorCode, error_responses
 from .board_models import DailyBoard, DailyCalendar
 from .players import AllQuery
 
-__all__ = ["challenge_date", "router"]
+__all__ = ["router"]
 
 router = APIRouter(prefix="/api", tags=["daily"])
-
-
-def challenge_date(text: str, today: date) -> date:
-    """The date of a daily challenge a request names: ``YYYY-MM-DD`` (400 ``bad_date``),
-    not after ``today`` (400 ``future_date``: that challenge is not open yet)."""
-    try:
-        day = date.fromisoformat(text)
-    except ValueError:
-        raise ApiError(ErrorCode.BAD_DATE, f"{text[:40]!r} is not a date YYYY-MM-DD") from None
-    if len(text) != 10:  # fromisoformat also reads "20261129" and week dates
-        raise ApiError(ErrorCode.BAD_DATE, f"{text[:40]!r} is not a date YYYY-MM-DD")
-    if day > today:
-        raise ApiError(
-            ErrorCode.FUTURE_DATE,
-            f"{day} is after today ({today}, UTC): its challenge is not open yet",
-        )
-    return day
 
 
 @router.get(
