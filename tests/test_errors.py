@@ -23,8 +23,8 @@ from sqlalchemy.exc import InterfaceError
 from api_support import checked, declared_errors, operation_errors, refused
 from mahjong_solitaire.store import Store
 from mahjong_solitaire.web import create_app
+from mahjong_solitaire.web.http.body_limit import UPLOADS
 from mahjong_solitaire.web.http.errors import GATE, WRITE_GATE, ErrorCode
-from mahjong_solitaire.web.http.security import UPLOADS
 
 UNSAFE = {"post", "put", "patch", "delete"}
 #: The codes no operation answers: a path or method nothing serves, and the bug net.

@@ -82,7 +82,7 @@ class ErrorCode(StrEnum):
     BAD_DATE = "bad_date", 400
     BAD_HISTORY = "bad_history", 400
     FUTURE_DATE = "future_date", 400
-    # refused before any route runs (web/security.py)
+    # refused before any route runs (web/http/hosts.py, cross_site.py, body_limit.py)
     CROSS_SITE = "cross_site", 403
     UNKNOWN_HOST = "unknown_host", 421
     TOO_LARGE = "too_large", 413
