@@ -1,16 +1,19 @@
-"""The API's error answers (web/errors.py): every operation lists exactly the errors it
-can give in the OpenAPI schema, a database that cannot be reached is ``503 unavailable``
-without a word about the host, file or driver, a body that cannot be read is ``422
-bad_body``, and no request of any shape gets a 500 or a trace."""
+"""The API's error answers (web/http/errors.py): every code of the one table has a meaning
+and a message in every language, every operation lists exactly the errors it can give in
+the OpenAPI schema, a database that cannot be reached is ``503 unavailable`` without a word
+about the host, file or driver, a body that cannot be read is ``422 bad_body``, and no
+request of any shape gets a 500 or a trace."""
 
 from __future__ import annotations
 
 import contextlib
 import json
+import re
 import shutil
 import socket
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,11 +23,22 @@ from hypothesis import strategies as st
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import InterfaceError
 
+import mahjong_solitaire
 from api_support import checked, declared_errors, operation_errors, refused
+from mahjong_solitaire import i18n
+from mahjong_solitaire.connect import ConnectCodeError
+from mahjong_solitaire.i18n.catalogues import load_catalogue, translations
+from mahjong_solitaire.i18n.errors import ERROR_MESSAGES
 from mahjong_solitaire.store import Store
 from mahjong_solitaire.web import create_app
-from mahjong_solitaire.web.http.errors import GATE, WRITE_GATE, ErrorCode
-from mahjong_solitaire.web.http.security import UPLOADS
+from mahjong_solitaire.web.app import UPLOADS
+from mahjong_solitaire.web.http.errors import (
+    GATE,
+    WRITE_GATE,
+    ErrorCode,
+    error_codes_for_page,
+    message_key_of,
+)
 
 UNSAFE = {"post", "put", "patch", "delete"}
 #: The codes no operation answers: a path or method nothing serves, and the bug net.
@@ -80,6 +94,55 @@ def test_the_game_answers_are_their_models_in_the_schema(client):
     assert "ConnectState" in model("/api/game", "get") and "GameState" in model("/api/game", "get")
     assert "Leaderboard" in model("/api/leaderboard", "get")
     assert "ImportedLayouts" in model("/api/layouts", "post")
+
+
+# -- the one table of error codes ----------------------------------------------------------
+
+#: A message key named in the source: ``message_key="history_too_large"``.
+NAMED_MESSAGE_KEY = re.compile(r"""message_key\s*=\s*["'](\w+)["']""")
+
+
+def message_keys_in_use() -> set[str]:
+    """Every message key the package answers with: each code's own, and every one named
+    ``message_key=`` in the source (a refusal's message instead of its code's)."""
+    source = Path(mahjong_solitaire.__file__).resolve().parent
+    named = {
+        key
+        for path in source.rglob("*.py")
+        for key in NAMED_MESSAGE_KEY.findall(path.read_text(encoding="utf-8"))
+    }
+    connect_code = message_key_of(ConnectCodeError("not a code"))
+    assert connect_code is not None
+    return {code.message_key for code in ErrorCode} | named | {connect_code}
+
+
+@pytest.mark.parametrize("lang", i18n.languages())
+def test_every_error_code_has_a_meaning_and_a_message_in_every_language(lang):
+    translated = translations(load_catalogue(lang))
+    no_meaning = [code for code in ErrorCode if not code.meaning.strip()]
+    no_message = [
+        code for code in ErrorCode if not translated.get(ERROR_MESSAGES.get(code.message_key, ""))
+    ]
+    assert (no_meaning, no_message) == ([], [])
+
+
+def test_every_message_key_used_anywhere_has_a_message_in_every_language():
+    used = message_keys_in_use()
+    assert {"bad_connect_code", "body_too_large", "history_too_large", "bad_request"} <= used
+    assert sorted(used - set(ERROR_MESSAGES)) == []
+    for lang in i18n.languages():
+        translated = translations(load_catalogue(lang))
+        assert [key for key in sorted(used) if not translated.get(ERROR_MESSAGES[key])] == []
+
+
+def test_every_error_message_is_one_a_code_or_a_refusal_answers_with():
+    assert sorted(set(ERROR_MESSAGES) - message_keys_in_use()) == []
+
+
+def test_the_page_gets_every_code_by_its_name():
+    codes = error_codes_for_page()
+    assert codes == {code.name: code.value for code in ErrorCode}
+    assert codes["STALE_VERSION"] == "stale_version" and len(set(codes.values())) == len(codes)
 
 
 # -- bodies that cannot be read ------------------------------------------------------------

@@ -29,7 +29,8 @@ from mahjong_solitaire.store import Store
 from mahjong_solitaire.web import create_app
 from mahjong_solitaire.web.app import STATIC
 from mahjong_solitaire.web.games.lifecycle import COOKIE
-from mahjong_solitaire.web.http.security import JSON_BODY_LIMIT, LOCAL_HOSTS
+from mahjong_solitaire.web.http.body_limit import JSON_BODY_LIMIT
+from mahjong_solitaire.web.http.hosts import LOCAL_HOSTS
 from mahjong_solitaire.web.routes.layouts import MAX_UPLOAD_BYTES
 from serving import ProductServer
 

@@ -67,7 +67,7 @@ __all__ = [
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 
-#: The host names a personal game answers to (as :data:`..web.security.LOCAL_HOSTS`; kept
+#: The host names a personal game answers to (as :data:`..web.http.hosts.LOCAL_HOSTS`; kept
 #: here so that ``--help`` does not import the web server).
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 

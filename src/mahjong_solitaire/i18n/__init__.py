@@ -10,7 +10,7 @@ Every player-visible string has an English ``msgid``; the modules, one per conce
 :mod:`.formats`          numbers, percentages, dates and playing times per language
 :mod:`.names`            the names of engine data: tiles, layouts, difficulties, slide
                          rules, grids, stages, counted things
-:mod:`.errors`           the message of each error code
+:mod:`.errors`           the message of each error, by its message key
 :mod:`.glossary`         the key terms and each language's words for them (a test holds
                          every catalogue to it)
 :mod:`.page`             the catalogue the page reads, as JSON

@@ -6,13 +6,14 @@
     ('Mahjong Solitaire', False)
 
 Errors are answered as ``{"error": "<code>", "message": "<what the player reads, in the
-request's language>", "detail": "<the specifics, in English>"}`` (:mod:`.errors`): 400 a bad
-code, layout, date or name, 404 an unknown game, 409 an action the game does not allow now or
-a stale version, 422 a body that is not what the endpoint takes, 503 a database that cannot
-be reached.  Before any handler runs,
-:mod:`.security` refuses a host the server does not serve (421), a state-changing request
-from another site (403) or with a body of the wrong type (415), and a body over the size
-limit (413).
+request's language>", "detail": "<the specifics, in English>"}`` (:mod:`.http.errors`, by
+the handlers of :mod:`.http.error_handlers`): 400 a bad code, layout, date or name, 404 an
+unknown game, 409 an action the game does not allow now or a stale version, 422 a body that
+is not what the endpoint takes, 503 a database that cannot be reached.  Before any handler
+runs, the middleware of :mod:`.http` refuses a host the server does not serve (421,
+:mod:`.http.hosts`), a state-changing request from another site (403) or with a body of the
+wrong type (415, :mod:`.http.cross_site`), and a body over the size limit (413,
+:mod:`.http.body_limit`); :mod:`.http.headers` sets the security headers on every answer.
 
 ``/docs`` is Swagger UI, served from the ``fastapi-offline`` package (nothing loads from
 another host):
@@ -26,67 +27,46 @@ another host):
 
 from __future__ import annotations
 
-import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.exceptions import HTTPException
 
 from .. import __version__
 from ..store import Store
 from .games.registry import web_modes
 from .games.routes import any_mode_routes
+from .http.body_limit import BodyLimitMiddleware
+from .http.cross_site import CrossSiteMiddleware
 from .http.delivery import CompressionMiddleware, PageFiles
-from .http.errors import (
-    DATABASE_FAILURES,
-    ApiError,
-    ErrorCode,
-    code_of,
-    error_answer,
-    message_key_of,
-)
-from .http.language import LanguageMiddleware, request_language
-from .http.security import (
-    BodyLimitMiddleware,
-    CrossSiteMiddleware,
-    HostCheckMiddleware,
-    SecurityHeadersMiddleware,
-    inline_script_policy,
-    security_headers,
-)
+from .http.error_handlers import answer_errors
+from .http.headers import SecurityHeadersMiddleware, inline_script_policy
+from .http.hosts import HostCheckMiddleware
+from .http.language import LanguageMiddleware
+from .http.uploads import UploadLimit
 from .pwa.service_worker import serve_service_worker
 from .routes import daily, editor, history, i18n, layouts, players
 
-__all__ = ["STATIC", "create_app"]
+__all__ = ["STATIC", "UPLOADS", "create_app"]
 
 #: The page: index.html, css/ and js/ (served at ``/`` and ``/static/``).
 STATIC = Path(__file__).resolve().parent / "static"
 
+#: The endpoints taking a file upload (``multipart/form-data``) instead of JSON, with their
+#: limits: the layout upload and the history import.
+UPLOADS: Mapping[str, UploadLimit] = {
+    layouts.UPLOAD_PATH: layouts.LAYOUT_UPLOAD,
+    history.HISTORY_PATH: history.HISTORY_UPLOAD,
+}
+
 #: Where ``/docs`` finds Swagger UI: the files the ``fastapi-offline`` package ships (served
 #: at ``/docs-assets/``), not a CDN.
 DOCS_ASSETS = ("fastapi_offline", "static")
-
-#: What the server's log is told about errors answered 503 or 500.
-log = logging.getLogger(__name__)
-
-
-def _validation_message(error: RequestValidationError) -> str:
-    problems = []
-    for item in error.errors()[:3]:
-        if item.get("type") == "json_invalid":
-            return "the request body is not valid JSON"
-        where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
-        problems.append(
-            f"{where}: {item.get('msg', 'invalid')}" if where else str(item.get("msg", "invalid"))
-        )
-    return "bad request body: " + "; ".join(problems)
 
 
 class _TakingTurns:
@@ -116,65 +96,6 @@ class _TakingTurns:
 
 def _serving(store: Store) -> Store | _TakingTurns:
     return _TakingTurns(store) if store.engine.dialect.name == "sqlite" else store
-
-
-def _engine_error(request: Request, error: Exception) -> JSONResponse:
-    """The answer to an exception of the engine, the store or the database."""
-    code = code_of(error)
-    if code is ErrorCode.UNAVAILABLE:
-        # the driver's words name the host, the file or the driver: for the log only
-        log.warning(
-            "database unavailable for %s %s: %s",
-            request.method,
-            request.url.path,
-            " ".join(str(error).split())[:500],
-        )
-        detail = "the database cannot be reached just now; try again in a moment"
-    elif code is ErrorCode.SERVER_ERROR:
-        detail = "internal server error"
-    else:
-        detail = str(error)
-    return error_answer(code, detail, request_language(request), message_key_of(error))
-
-
-def _answer_errors(app: FastAPI) -> None:
-    """Every error becomes the error object (:mod:`.errors`): refusals of the routes, the
-    engine's and the store's errors, a body that cannot be read, a database that cannot
-    be reached (503), and, should anything else escape, a 500 without a trace."""
-
-    @app.exception_handler(ApiError)
-    async def api_error(request: Request, error: ApiError) -> JSONResponse:
-        return error_answer(error.code, error.detail, request_language(request), error.message_key)
-
-    @app.exception_handler(RequestValidationError)
-    async def bad_body(request: Request, error: RequestValidationError) -> JSONResponse:
-        return error_answer(
-            ErrorCode.BAD_BODY, _validation_message(error), request_language(request)
-        )
-
-    @app.exception_handler(HTTPException)
-    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
-        if error.status_code in (404, 405):
-            code = ErrorCode.NOT_FOUND if error.status_code == 404 else ErrorCode.METHOD_NOT_ALLOWED
-            return error_answer(code, str(error.detail), request_language(request))
-        # FastAPI's own 400: a body it could not parse (not UTF-8, …), before validation
-        return error_answer(
-            ErrorCode.BAD_BODY,
-            "the request body cannot be read as JSON (is it UTF-8?)",
-            request_language(request),
-        )
-
-    for kind in (ValueError, *DATABASE_FAILURES):
-        app.add_exception_handler(kind, _engine_error)
-
-    @app.exception_handler(Exception)
-    async def server_error(request: Request, error: Exception) -> JSONResponse:
-        # answered by Starlette's ServerErrorMiddleware, outside every middleware of ours
-        # (a failure of the database met by a middleware lands here too): the security
-        # headers are set here
-        answer = _engine_error(request, error)
-        answer.headers.update(security_headers())
-        return answer
 
 
 def _exact_openapi(app: FastAPI) -> None:
@@ -215,7 +136,7 @@ def create_app(
 
     ``allowed_hosts``: the host names served (Starlette's patterns, e.g. ``"*.example.org"``);
     ``None`` serves any (tests, or a server whose proxy checks the host).  ``play`` always
-    gives them: :data:`.security.LOCAL_HOSTS` on loopback.
+    gives them: :data:`.http.hosts.LOCAL_HOSTS` on loopback.
     """
     app = FastAPI(
         title="Mahjong Solitaire",
@@ -236,15 +157,15 @@ def create_app(
     app.add_middleware(LanguageMiddleware)
     # added last is outermost: the host, then the cross-site checks, then the body limit;
     # every answer, refusals included, gets the security headers
-    app.add_middleware(BodyLimitMiddleware)
-    app.add_middleware(CrossSiteMiddleware)
+    app.add_middleware(BodyLimitMiddleware, uploads=UPLOADS)
+    app.add_middleware(CrossSiteMiddleware, upload_paths=UPLOADS)
     if allowed_hosts is not None:
         app.add_middleware(HostCheckMiddleware, allowed_hosts=allowed_hosts)
     app.add_middleware(SecurityHeadersMiddleware)
     # outermost: every answer, refusals included, goes compressed (.delivery)
     app.add_middleware(CompressionMiddleware)
 
-    _answer_errors(app)
+    answer_errors(app)
     _exact_openapi(app)
 
     @app.get("/docs", include_in_schema=False)

@@ -6,7 +6,7 @@ are known to be current (issue 18 item 8).
   the SVG pictures) goes gzip-compressed to a client that accepts it; pictures that are
   compressed already (PNG) and event streams are left alone, and a streamed answer is
   compressed as it streams.  Request bodies are not touched: the body limits of
-  :mod:`.security` count what the client sends.
+  :mod:`.body_limit` count what the client sends.
 * :class:`PageFiles` serves ``/static/``: Starlette's ``StaticFiles`` (an ``ETag`` and a
   ``Last-Modified``, and ``304 Not Modified`` to a request that has them) with
   ``Cache-Control: no-cache``: the browser keeps each file and asks, before using it,

@@ -1,15 +1,18 @@
-"""Every error the web API can answer: its code, its status, the player's message, and the
-engine and store exceptions that lead to it.
+"""Every error the web API can answer: :class:`ErrorCode`, the one table of them (each
+code's status, meaning and message key together), the error object, and the engine and
+store exceptions that lead to each code.
 
 An error answer is ``{"error": code, "message": ..., "detail": ...}`` (:class:`ErrorBody`):
 ``error`` is an :class:`ErrorCode` (its value is what goes over the wire, and it carries
-its HTTP status), ``message`` is for the player in the request's language, ``detail`` the
-specifics in English.
+its HTTP status), ``message`` is for the player in the request's language (the catalogue
+:data:`..i18n.errors.ERROR_MESSAGES`, by the code's message key), ``detail`` the specifics
+in English.
 
-    >>> ErrorCode.STALE_VERSION.value, ErrorCode.STALE_VERSION.status
-    ('stale_version', 409)
-    >>> ErrorCode("unavailable").status
-    503
+    >>> code = ErrorCode.STALE_VERSION
+    >>> code.value, code.status, code.meaning, code.message_key
+    ('stale_version', 409, 'the version is not the stored one', 'stale_version')
+    >>> ErrorCode("unavailable").status, ErrorCode.BAD_BODY.message_key
+    (503, 'bad_request')
 
 A route declares the codes it can answer with :func:`error_responses`, which also adds the
 refusals every request may get before any route runs (:data:`GATE`); the OpenAPI schema
@@ -44,7 +47,7 @@ from ...core.faces import ShuffleError, ShuffleNotFoundError
 from ...core.game import GameError
 from ...core.layout import LayoutError
 from ...core.moves import IllegalMoveError
-from ...i18n import N_, error_message, translator
+from ...i18n import error_message
 from ...store import GameNotFoundError, StaleWriteError, StoreError
 
 __all__ = [
@@ -57,6 +60,7 @@ __all__ = [
     "ErrorCode",
     "code_of",
     "error_answer",
+    "error_codes_for_page",
     "error_responses",
     "error_text",
     "is_database_failure",
@@ -65,52 +69,100 @@ __all__ = [
 
 
 class ErrorCode(StrEnum):
-    """An error of the API: the value is the wire's ``error``, :attr:`status` its status."""
+    """An error of the API, the one table of them: each member is its wire value (the
+    ``error`` of the error object), its HTTP :attr:`status`, its :attr:`meaning` (the
+    OpenAPI description) and its :attr:`message_key` (its message in
+    :data:`..i18n.errors.ERROR_MESSAGES`: its own value unless it names another)."""
 
     status: int
+    meaning: str
+    message_key: str
 
-    def __new__(cls, value: str, status: int) -> ErrorCode:
+    def __new__(
+        cls, value: str, status: int, meaning: str, message_key: str | None = None
+    ) -> ErrorCode:
         member = str.__new__(cls, value)
         member._value_ = value
         member.status = status
+        member.meaning = meaning
+        member.message_key = message_key or value
         return member
 
     # a refused value
-    BAD_REQUEST = "bad_request", 400
-    BAD_CODE = "bad_code", 400
-    BAD_LAYOUT = "bad_layout", 400
-    BAD_DATE = "bad_date", 400
-    BAD_HISTORY = "bad_history", 400
-    FUTURE_DATE = "future_date", 400
-    # refused before any route runs (web/security.py)
-    CROSS_SITE = "cross_site", 403
-    UNKNOWN_HOST = "unknown_host", 421
-    TOO_LARGE = "too_large", 413
-    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type", 415
+    BAD_REQUEST = "bad_request", 400, "a refused value, or no readable Host header"
+    BAD_CODE = "bad_code", 400, "a malformed game code"
+    BAD_LAYOUT = "bad_layout", 400, "an unknown layout, or a layout file that cannot be read"
+    BAD_DATE = "bad_date", 400, "a date that is not YYYY-MM-DD"
+    BAD_HISTORY = (
+        "bad_history",
+        400,
+        "a history file that cannot be read or does not match its moves",
+    )
+    FUTURE_DATE = "future_date", 400, "a daily challenge after today"
+    # refused before any route runs (hosts.py, cross_site.py, body_limit.py)
+    CROSS_SITE = "cross_site", 403, "a state-changing request sent by another site"
+    UNKNOWN_HOST = "unknown_host", 421, "a Host the server does not answer to"
+    TOO_LARGE = "too_large", 413, "a body over the size limit"
+    UNSUPPORTED_MEDIA_TYPE = (
+        "unsupported_media_type",
+        415,
+        "a body that is not application/json",
+    )
     # nothing there
-    UNKNOWN_GAME = "unknown_game", 404
-    UNKNOWN_LAYOUT = "unknown_layout", 404
-    UNKNOWN_LANGUAGE = "unknown_language", 404
-    NOT_FOUND = "not_found", 404
-    METHOD_NOT_ALLOWED = "method_not_allowed", 405
+    UNKNOWN_GAME = "unknown_game", 404, "no such game for this player"
+    UNKNOWN_LAYOUT = "unknown_layout", 404, "no such layout of this player's"
+    UNKNOWN_LANGUAGE = "unknown_language", 404, "no catalogue for that language"
+    NOT_FOUND = "not_found", 404, "nothing at this path"
+    METHOD_NOT_ALLOWED = (
+        "method_not_allowed",
+        405,
+        "the path does not take this method",
+        "bad_request",
+    )
     # not now
-    ILLEGAL_ACTION = "illegal_action", 409
-    NO_SHUFFLE = "no_shuffle", 409
-    SHUFFLE_NOT_FOUND = "shuffle_not_found", 409
-    STALE_VERSION = "stale_version", 409
-    GAME_OVER = "game_over", 409
-    STAGE_LOCKED = "stage_locked", 409
-    WRONG_MODE = "wrong_mode", 409
-    TOO_MANY_LAYOUTS = "too_many_layouts", 409
+    ILLEGAL_ACTION = "illegal_action", 409, "the game does not allow it now"
+    NO_SHUFFLE = (
+        "no_shuffle",
+        409,
+        "no shuffle can clear the remaining positions (proven)",
+    )
+    SHUFFLE_NOT_FOUND = (
+        "shuffle_not_found",
+        409,
+        "no solvable shuffle found yet; a longer search may find one",
+    )
+    STALE_VERSION = "stale_version", 409, "the version is not the stored one"
+    GAME_OVER = "game_over", 409, "the game was abandoned for a newer one"
+    STAGE_LOCKED = "stage_locked", 409, "a stage beyond the player's next one"
+    WRONG_MODE = "wrong_mode", 409, "a game of the other mode"
+    TOO_MANY_LAYOUTS = (
+        "too_many_layouts",
+        409,
+        "the player keeps as many imported layouts as one may",
+    )
     # not what the route takes
-    BAD_BODY = "bad_body", 422
+    BAD_BODY = (
+        "bad_body",
+        422,
+        "a body, query or path value that is not what the route takes",
+        "bad_request",
+    )
     # the server's side
-    CORRUPT_GAME = "corrupt_game", 500
-    SERVER_ERROR = "server_error", 500
-    UNAVAILABLE = "unavailable", 503
+    CORRUPT_GAME = "corrupt_game", 500, "the stored game cannot be rebuilt"
+    SERVER_ERROR = "server_error", 500, "anything unexpected"
+    UNAVAILABLE = "unavailable", 503, "the database cannot be reached"
 
     def __repr__(self) -> str:
         return f"<ErrorCode.{self.name}: {self.value!r}>"
+
+
+def error_codes_for_page() -> dict[str, str]:
+    """Every code by its member's name, for the page's table of them.
+
+    >>> error_codes_for_page()["STALE_VERSION"]
+    'stale_version'
+    """
+    return {member.name: member.value for member in ErrorCode}
 
 
 #: What every request may be refused before a route runs: an unknown ``Host`` (421, or
@@ -120,60 +172,21 @@ GATE = (ErrorCode.UNKNOWN_HOST, ErrorCode.BAD_REQUEST, ErrorCode.TOO_LARGE)
 #: another site (403) or with a body that is not JSON (415).
 WRITE_GATE = (ErrorCode.CROSS_SITE, ErrorCode.UNSUPPORTED_MEDIA_TYPE)
 
-#: The player's messages of the codes (and message keys) that only the web gives; the
-#: others are :func:`..i18n.error_message`'s.
-_MESSAGES = {
-    "cross_site": N_("The game refused a request sent by another web site."),
-    "body_too_large": N_("The request is larger than the game accepts."),
-    "history_too_large": N_("The file is larger than a history file can be."),
-    "unsupported_media_type": N_(
-        "The game could not do that: the request is not in a form it takes."
-    ),
-    "unknown_host": N_("This server does not answer to that address."),
-    "unavailable": N_("The game cannot reach its database just now. Try again in a moment."),
-}
 
-#: What each code means, for the OpenAPI descriptions.
-_MEANINGS = {
-    ErrorCode.BAD_REQUEST: "a refused value, or no readable Host header",
-    ErrorCode.BAD_CODE: "a malformed game code",
-    ErrorCode.BAD_LAYOUT: "an unknown layout, or a layout file that cannot be read",
-    ErrorCode.BAD_DATE: "a date that is not YYYY-MM-DD",
-    ErrorCode.BAD_HISTORY: "a history file that cannot be read or does not match its moves",
-    ErrorCode.FUTURE_DATE: "a daily challenge after today",
-    ErrorCode.CROSS_SITE: "a state-changing request sent by another site",
-    ErrorCode.UNKNOWN_HOST: "a Host the server does not answer to",
-    ErrorCode.TOO_LARGE: "a body over the size limit",
-    ErrorCode.UNSUPPORTED_MEDIA_TYPE: "a body that is not application/json",
-    ErrorCode.UNKNOWN_GAME: "no such game for this player",
-    ErrorCode.UNKNOWN_LAYOUT: "no such layout of this player's",
-    ErrorCode.UNKNOWN_LANGUAGE: "no catalogue for that language",
-    ErrorCode.NOT_FOUND: "nothing at this path",
-    ErrorCode.METHOD_NOT_ALLOWED: "the path does not take this method",
-    ErrorCode.ILLEGAL_ACTION: "the game does not allow it now",
-    ErrorCode.NO_SHUFFLE: "no shuffle can clear the remaining positions (proven)",
-    ErrorCode.SHUFFLE_NOT_FOUND: "no solvable shuffle found yet; a longer search may find one",
-    ErrorCode.STALE_VERSION: "the version is not the stored one",
-    ErrorCode.GAME_OVER: "the game was abandoned for a newer one",
-    ErrorCode.STAGE_LOCKED: "a stage beyond the player's next one",
-    ErrorCode.WRONG_MODE: "a game of the other mode",
-    ErrorCode.TOO_MANY_LAYOUTS: "the player keeps as many imported layouts as one may",
-    ErrorCode.BAD_BODY: "a body, query or path value that is not what the route takes",
-    ErrorCode.CORRUPT_GAME: "the stored game cannot be rebuilt",
-    ErrorCode.SERVER_ERROR: "anything unexpected",
-    ErrorCode.UNAVAILABLE: "the database cannot be reached",
-}
+#: The message key of each code's value (a key that is no code's value is its own).
+_MESSAGE_KEYS = {code.value: code.message_key for code in ErrorCode}
 
 
 def error_text(key: str, lang: str) -> str:
-    """What the player reads for an error code or message key, in ``lang``.
+    """What the player reads for an error code (its :attr:`~ErrorCode.message_key`'s
+    message) or a message key, in ``lang``.
 
     >>> error_text("cross_site", "pt")
     'O jogo recusou um pedido enviado por outro site.'
+    >>> error_text("bad_body", "en") == error_text("bad_request", "en")
+    True
     """
-    if key in _MESSAGES:
-        return translator(lang)(_MESSAGES[key])
-    return error_message(key, lang)
+    return error_message(_MESSAGE_KEYS.get(key, key), lang)
 
 
 class ErrorBody(BaseModel):
@@ -201,7 +214,7 @@ def error_answer(
     """The error object, with the status of ``code``."""
     body = {
         "error": code.value,
-        "message": error_text(message_key or code.value, lang),
+        "message": error_message(message_key or code.message_key, lang),
         "detail": detail,
     }
     return JSONResponse(body, status_code=code.status)
@@ -290,15 +303,15 @@ def error_responses(*codes: ErrorCode, write: bool = False) -> dict[int | str, A
     return {
         str(status): {
             "model": ErrorBody,
-            "description": "; ".join(f"`{code.value}`: {_MEANINGS[code]}" for code in listed),
+            "description": "; ".join(f"`{code.value}`: {code.meaning}" for code in listed),
             "content": {
                 "application/json": {
                     "examples": {
                         code.value: {
-                            "summary": _MEANINGS[code],
+                            "summary": code.meaning,
                             "value": {
                                 "error": code.value,
-                                "message": error_text(code.value, "en"),
+                                "message": error_message(code.message_key, "en"),
                                 "detail": "(the specifics, in English)",
                             },
                         }

@@ -63,6 +63,7 @@ from .layout_models import (
 __all__ = [
     "LAYOUT_UPLOAD",
     "MAX_UPLOAD_BYTES",
+    "UPLOAD_PATH",
     "difficulty_hint",
     "layout_entry",
     "preview_url",
@@ -70,6 +71,8 @@ __all__ = [
 ]
 
 #: How large a layout upload may be.
+#: The path of the layout upload, which takes a file instead of JSON.
+UPLOAD_PATH = "/api/layouts"
 LAYOUT_UPLOAD = UploadLimit(file_bytes=MAX_FILE_BYTES, what="layout file")
 #: A whole upload (the file plus the multipart framing) is refused beyond this size,
 #: before the rest of it is read.
