@@ -52,7 +52,7 @@ from mahjong_solitaire.core.tiles import matches
 
 #: Seconds a simulated player thinks before each action (the issue's 0.5-2 s).
 THINK = (0.5, 2.0)
-#: What the page adds to its winnability request (web/static/js/api.js): the chip shows the
+#: What the page adds to its winnability request (web/static/js/shell/api.js): the chip shows the
 #: verdict alone.  ``--whole-verdict`` asks without it, as the page did before.
 WINNABILITY_QUERY = "?last_winnable=false"
 #: Seconds over which the players arrive; requests started before the end are not counted

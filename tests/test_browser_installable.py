@@ -86,7 +86,7 @@ def test_with_the_server_stopped_the_page_opens_from_its_copy_says_so_and_recove
 
             # the server is gone: the page's files come from the service worker's copy
             page.reload()
-            assert page.locator("script[src='/static/js/app.js']").count() == 1
+            assert page.locator("script[src='/static/js/shell/app.js']").count() == 1
             banner = _banner(page)
             banner.wait_for(state="visible")
             message = banner.locator(".connection-message")

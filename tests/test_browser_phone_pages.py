@@ -127,7 +127,8 @@ def test_on_a_desktop_the_tables_stay_tables(played, browser, server) -> None:
 
 def time_ticks(page, low: float, high: float) -> dict:
     return page.evaluate(
-        "async ([low, high]) => (await import('/static/js/chart.js')).timeTicks(low, high)",
+        "async ([low, high]) =>"
+        " (await import('/static/js/dialogs/statistics-chart.js')).timeTicks(low, high)",
         [low, high],
     )
 
@@ -154,7 +155,7 @@ def test_the_chart_ticks_read_as_round_times(page) -> None:
     assert time_ticks(page, 95, 620)["ticks"] == [0, 300, 600, 900]
     labels = page.evaluate(
         """async () => {
-        const { timesChart } = await import('/static/js/chart.js');
+        const { timesChart } = await import('/static/js/dialogs/statistics-chart.js');
         const wins = [75, 130, 190, 260].map((time, k) =>
             ({ date: `2026-11-0${k + 1}T10:00:00Z`, time, assisted: false }));
         const svg = timesChart(wins);

@@ -340,7 +340,7 @@ def test_the_solution_demo_plays_on_a_zoomed_board(page) -> None:
 
 
 BOARD_VECTOR = """async () => {
-    const { boardVector } = await import("/static/js/viewport.js");
+    const { boardVector } = await import("/static/js/board/viewport.js");
     const [a, b] = [...document.querySelectorAll("#board .tile")].filter(
         el => el.dataset.z === "0").slice(0, 40).filter((el, k) => k === 0 || k === 39);
     const ra = a.getBoundingClientRect();

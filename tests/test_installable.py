@@ -52,8 +52,8 @@ def test_the_service_worker_keeps_every_file_of_the_page(client):
     assert answer.headers["cache-control"] == "no-cache"
     listed = _listed(answer.text)
     assert listed[0] == "/"
-    assert "/static/js/app.js" in listed and "/static/manifest.webmanifest" in listed
-    assert "/static/js/serviceworker.js" not in listed  # the worker is not its own file
+    assert "/static/js/shell/app.js" in listed and "/static/manifest.webmanifest" in listed
+    assert "/static/js/shell/service-worker.js" not in listed  # the worker is not its own file
     for address in listed:
         assert client.get(address).status_code == 200, address
 

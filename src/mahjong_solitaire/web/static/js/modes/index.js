@@ -5,8 +5,8 @@
 //   modeNamed("connect")   the mode of a name (null when unknown)
 //   modeOfCode(text)       the mode one of whose code prefixes a text starts with (null for none)
 
-import { classic } from "./classic.js";
-import { connect } from "./connect.js";
+import { classic } from "./classic/mode.js";
+import { connect } from "./connect/mode.js";
 
 export { classic, connect };
 
