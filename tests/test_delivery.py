@@ -28,7 +28,7 @@ def test_the_pages_scripts_and_styles_go_compressed_to_a_browser_that_accepts_gz
     for path in (
         "/",
         "/static/js/shell/app.js",
-        "/static/css/app.css",
+        "/static/css/shell/app.css",
         "/static/js/shell/strings.js",
     ):
         plain = raw(client, path, IDENTITY)
@@ -68,7 +68,7 @@ def test_a_refusal_is_still_the_error_object_when_compressed(client):
 
 
 def test_the_pages_files_are_revalidated_before_reuse_and_answer_304_when_unchanged(client):
-    for path in ("/static/js/shell/app.js", "/static/css/app.css", "/static/favicon.svg"):
+    for path in ("/static/js/shell/app.js", "/static/css/shell/app.css", "/static/favicon.svg"):
         first = client.get(path)
         assert first.headers["cache-control"] == "no-cache"
         assert first.headers["etag"]

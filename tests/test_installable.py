@@ -62,7 +62,7 @@ def test_a_changed_file_of_the_page_is_a_new_service_worker(tmp_path):
     copy = tmp_path / "static"
     shutil.copytree(STATIC, copy)
     before = worker_script(copy)
-    (copy / "css" / "app.css").write_text("/* changed */\n", encoding="utf-8")
+    (copy / "css" / "shell" / "app.css").write_text("/* changed */\n", encoding="utf-8")
     worker_script.cache_clear()
     after = worker_script(copy)
     assert before.splitlines()[1] != after.splitlines()[1]  # PAGE_VERSION
