@@ -231,7 +231,8 @@ def _tap_target(state: dict[str, Any], rng: random.Random, plan: list[int]) -> i
 
 
 def _position(state: dict[str, Any]) -> str:
-    """What the page asks the verdict about: the game and its tiles (app.js positionKey)."""
+    """What the page asks the verdict about: the game and its tiles (js/shell/app.js
+    positionKey)."""
     return state["id"] + ":" + ",".join(f"{t['i']}{t['tile']}" for t in state["tiles"])
 
 

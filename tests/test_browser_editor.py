@@ -19,7 +19,7 @@ from browser_support import ARTIFACTS, click_tile, dialog_settled, settle, tiles
 
 pytestmark = pytest.mark.browser
 
-#: The editor picture's units per half cell (js/editorgrid.js CELL_W, CELL_H).
+#: The editor picture's units per half cell (js/layouts/editor-grid.js CELL_W, CELL_H).
 CELL_W, CELL_H = 14, 18
 
 

@@ -24,7 +24,7 @@ from test_browser_a11y import audit
 
 pytestmark = pytest.mark.browser
 
-#: strings.js's texts, the msgids the catalogues translate.
+#: js/shell/strings.js's texts, the msgids the catalogues translate.
 OFFLINE = "The game server cannot be reached. Your game is safe on it; this page keeps trying."
 BACK = "The game server answers again."
 

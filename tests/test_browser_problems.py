@@ -17,7 +17,7 @@ from browser_support import settle
 
 pytestmark = pytest.mark.browser
 
-#: strings.js's errorNetwork, the msgid the catalogues translate.
+#: js/shell/strings.js's errorNetwork, the msgid the catalogues translate.
 NETWORK = "The game server does not answer. Check that it is running, then try again."
 
 

@@ -22,7 +22,8 @@ TABLE = STATIC / "js" / "shell" / "strings.js"
 #: Words: a capitalised word, or two words side by side.
 _WORDS = re.compile(r"\b[A-Z][a-z]{2,}\b|\b[A-Za-z]{2,} [A-Za-z]{2,}\b")
 #: Texts that are no words for a player: key names of KeyboardEvent, HTTP headers, markup
-#: (SVG drawn by faces.js and icons.js: attributes and tags), font families, media queries.
+#: (SVG drawn by js/board/faces.js and js/shell/icons.js: attributes and tags), font families,
+#: media queries.
 _NOT_WORDS = re.compile(
     r"""
     ^(Enter|Escape|Tab|Home|End|ArrowLeft|ArrowRight|ArrowUp|ArrowDown|Delete|Backspace|Content-Type)$

@@ -26,8 +26,8 @@ MODE_OBJECTS = {MODES / name / "mode.js" for name in MODE_NAMES}
 OUTSIDE_MODE_OBJECTS = [path for path in SCRIPTS if path not in MODE_OBJECTS]
 #: A code prefix, also in a regular expression (/cn1-/i) or a shape ("MJ1-L00-…").
 PREFIX = re.compile(r"(?<![A-Za-z0-9])(MJ[12]|CN[12])(?![0-9])", re.I)
-#: "classic" is also a tile style (faces.js, settings.js, tileview.js, the Settings page):
-#: a line that speaks of a style is no mode.
+#: "classic" is also a tile style (js/board/faces.js, js/settings/player-settings.js,
+#: js/board/tile-view.js, the Settings page): a line that speaks of a style is no mode.
 TILE_STYLE = re.compile(r"style", re.I)
 
 #: catch {} and catch (e) {}; .catch(() => {}) (or => undefined, => null); .then(ok, () => {})
@@ -43,7 +43,7 @@ def _name(path: Path) -> str:
 
 
 def _table_lines(source: str) -> range:
-    """The lines of strings.js's STRINGS table: the texts players read."""
+    """The lines of js/shell/strings.js's STRINGS table: the texts players read."""
     start = source.index("export const STRINGS = {")
     end = source.index("\n};\n", start)
     return range(source.count("\n", 0, start) + 1, source.count("\n", 0, end) + 2)

@@ -1,7 +1,7 @@
 // Fair boards (rules §12.3): the boards list unassisted wins, and the daily board each
 // player's first finished attempt, unless the player turns on "Show all wins".  This module
 // draws the switch, the sentence that explains the rule and the marks of the entries that
-// only "Show all" lists; pages.js and daily.js put them on their boards.
+// only "Show all" lists; dialogs/pages.js and dialogs/daily.js put them on their boards.
 
 import { h } from "../shell/dom.js";
 import { t } from "../shell/strings.js";

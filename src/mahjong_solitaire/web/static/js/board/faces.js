@@ -4,15 +4,15 @@
 //   faceUrl("5D", "classic")  -> 'url("data:image/svg+xml,…")'  (for CSS, cached)
 //
 // A face is drawn in a 60×80 box (the ivory of the tile and its edge are CSS) by the tile
-// set of that name (tilesets.js: classic, numbers, contrast, flat; js/tilesets/).
+// set of that name (tilesets/index.js: classic, numbers, contrast, flat; js/tilesets/).
 
 import { H, W } from "../tilesets/draw.js";
 import { DEFAULT_TILE_STYLE, tileSet } from "../tilesets/index.js";
 
 const cache = new Map();
 
-/** The SVG markup of a face in the tile set named `style` (tilesets.js; the default set for
- * an unknown name). */
+/** The SVG markup of a face in the tile set named `style` (tilesets/index.js; the default set
+ * for an unknown name). */
 export function faceSvg(label, style = DEFAULT_TILE_STYLE) {
   const set = tileSet(style);
   const key = `${set.name}:${label}`;

@@ -1,6 +1,6 @@
 // Motion with meaning (issue 18 item 4), for the classic board and the Connect grid alike:
 //
-// - a matched pair leaves: both tiles, now ghosts that take no taps (tileview.js `fadeOut`),
+// - a matched pair leaves: both tiles, now ghosts that take no taps (tile-view.js `fadeOut`),
 //   lift, drift toward each other and fade (`.ghost.leaving`, ~260 ms).  The board's state is
 //   the server's at once, so the next tap is never held up;
 // - a shuffle (and its undo or redo) shows each new face travelling from where that face was
@@ -10,12 +10,13 @@
 // - a win celebrates: confetti of our own drawing (dots, sticks and tiles, as the suits)
 //   bursts from the last pair on a canvas (`#celebration`) over the win dialog, taking no
 //   clicks, and clears itself after about three seconds;
-// - a blocked tap shakes (tileview.js `shake`).
+// - a blocked tap shakes (tile-view.js `shake`).
 //
 // All of it is off under `prefers-reduced-motion: reduce` and when the player turns the
-// Animations setting off (motionsetting.js): this module then starts nothing, and under
-// `<html data-motion="off">` motion.css stops every CSS animation and transition of the page
-// (the hint's pulse, a dialog's entry, Connect's slide), as app.css does for the media query.
+// Animations setting off (settings/motion-setting.js): this module then starts nothing, and
+// under `<html data-motion="off">` css/board/motion.css stops every CSS animation and
+// transition of the page (the hint's pulse, a dialog's entry, Connect's slide), as
+// css/shell/app.css does for the media query.
 
 import { tilesMatch } from "./faces.js";
 import { boardVector } from "./viewport.js";

@@ -1,6 +1,6 @@
-// What the classic board (board.js) and the Connect grid (connect.js) draw alike: tile
-// elements with their faces, the board fitted and centred in the stage, removed tiles
-// leaving (motion.js), and the selection, hint and shake outlines.
+// What the classic board (modes/classic/board.js) and the Connect grid (modes/connect/grid.js)
+// draw alike: tile elements with their faces, the board fitted and centred in the stage,
+// removed tiles leaving (motion.js), and the selection, hint and shake outlines.
 //
 // A view extends TileView and keeps `this.tiles` (what a tap names -> its `.tile` element)
 // and `this.labels` (the same keys -> the label drawn) up to date; it implements `fit()`,
@@ -30,8 +30,8 @@ export function tileWidth(stage, margin, spanW, spanH, max) {
 /** Size the board element (`boardW` × `boardH` px, centred in the stage) and set the tile
  * variables of the CSS: face size from the tile `w` × `h` less its `edge`, corner radius,
  * outline ring, and the box shadows of a tile at rest (`extrude`) and lifted.  With
- * `edgeInside`, the edge is drawn inside the tile's box (css/tilebox.css) and the shadows
- * are only the soft one under the tile. */
+ * `edgeInside`, the edge is drawn inside the tile's box (css/board/tile-box.css) and the
+ * shadows are only the soft one under the tile. */
 export function sizeBoard(board, stage, { w, h, edge, boardW, boardH, extrude, extrudeLift, edgeInside = false }) {
   const style = board.style;
   style.width = `${boardW}px`;

@@ -1,12 +1,12 @@
 // How the board sits in the stage (issue 18 item 1): fitted to the space, turned a quarter
 // on a narrow screen when that gives bigger tiles, zoomed and panned on big layouts.
 //
-// The views (board.js, connect.js) fit the board as before; `tileWidth` and `sizeBoard`
-// (tileview.js) ask the page's viewport whether the board is turned (the stage's width and
-// height then trade places) and hand it the fitted board, which it turns, zooms and pans
-// with one CSS transform on #board (translate · scale · rotate about the board's centre).
-// Taps, keyboard navigation, the Connect link and the demo all work in the board's own
-// coordinates, so none of them knows about the transform.
+// The views (modes/classic/board.js, modes/connect/grid.js) fit the board as before;
+// `tileWidth` and `sizeBoard` (tile-view.js) ask the page's viewport whether the board is
+// turned (the stage's width and height then trade places) and hand it the fitted board, which
+// it turns, zooms and pans with one CSS transform on #board (translate · scale · rotate about
+// the board's centre).  Taps, keyboard navigation, the Connect link and the demo all work in
+// the board's own coordinates, so none of them knows about the transform.
 //
 // - Turning: by itself when upright tiles are small (a phone: under COMFORTABLE px) and
 //   turned ones are at least TURN_GAIN times bigger; the player's

@@ -98,7 +98,7 @@ export async function dailyPage({ play, onClose }) {
   }
 
   let asked = 0;
-  let all = false; // "Show all wins" (fairboards.js), kept while other days are chosen
+  let all = false; // "Show all wins" (aids/fair-boards.js), kept while other days are chosen
   const allSwitch = showAllSwitch("daily-all", (on) => {
     all = on;
     fillBoard(chosen, detail.querySelector("#daily-board"));

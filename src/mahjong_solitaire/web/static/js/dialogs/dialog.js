@@ -18,8 +18,8 @@ let fallbackFocus = () => false;
  * It is modal (the page behind is inert, Tab stays inside, Escape closes it), named by its
  * first heading, and the focus goes back where it was when it closes.  Opening the dialog
  * shown again (same name) redraws it in place.  With `stack`, a question asked from
- * another dialog (leaving.js) takes its place, and that dialog's onClose waits until the
- * question's has run (a game paused by that dialog stays paused while the question is up).
+ * another dialog (confirm-leaving.js) takes its place, and that dialog's onClose waits until
+ * the question's has run (a game paused by that dialog stays paused while the question is up).
  */
 export function openDialog(name, content, { wide = false, onClose = null, stack = false } = {}) {
   const el = dialog();

@@ -46,7 +46,7 @@ export { segmented };
 /**
  * The New game dialog, open on `mode`'s part.  `start(body)` creates the game (a promise);
  * its error is shown under the code field.  `parts` holds the other modes' parts: mode
- * name -> async () => element (the Connect part comes from connectpages.js).
+ * name -> async () => element (the Connect part comes from modes/connect/dialogs.js).
  */
 export async function newGameDialog({ current, start, onClose, mode = classic, parts = {} }) {
   let layouts = [];

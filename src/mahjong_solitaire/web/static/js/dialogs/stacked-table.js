@@ -1,7 +1,7 @@
 // Tables that fit a phone (the statistics per layout, the leaderboards): where the table's
-// box is narrow (statistics.css, a container query) each row is drawn as a small card, its
-// cells one under another, each after its column's name.  Here the cells learn that name
-// (data-label, drawn by CSS with an empty alternative text: a screen reader hears the
+// box is narrow (css/dialogs/statistics.css, a container query) each row is drawn as a small
+// card, its cells one under another, each after its column's name.  Here the cells learn that
+// name (data-label, drawn by CSS with an empty alternative text: a screen reader hears the
 // column's header as in any table), and the table's parts say their roles outright, which a
 // table drawn as blocks would otherwise lose to screen readers.
 

@@ -1,5 +1,5 @@
 // The layout editor (rules §8.3): draw a layout tile by tile on a half-tile grid, layer by
-// layer (editorgrid.js), and see as you go how many tiles it has, which are free and
+// layer (editor-grid.js), and see as you go how many tiles it has, which are free and
 // whether a game can be dealt on it (the server checks each change: POST
 // /api/layout-checks).  Test-play it (POST /api/test-plays), save it to your layouts (the
 // GNOME file of POST /api/layout-files uploaded through the layout import, so a saved

@@ -1,5 +1,7 @@
-// The modes of play, each an object of its own module (classic.js, connect.js): the page
-// asks them instead of comparing mode names or matching game codes.
+// The modes of play, each an object of its own module (classic/mode.js, connect/mode.js):
+// the page asks them instead of comparing mode names or matching game codes.  A mode's
+// folder also holds what only that mode draws (its board's view, its stages, Connect's
+// rule strip, grid chooser and API).
 //
 //   modeOf(state)          the mode of a game state (by `state.mode`; classic by default)
 //   modeNamed("connect")   the mode of a name (null when unknown)

@@ -1,5 +1,6 @@
-// The backgrounds the player chooses in Settings; each is CSS of our own (css/backgrounds.css,
-// keyed by `data-background`), in a light and a dark variant that follow the theme.
+// The backgrounds the player chooses in Settings; each is CSS of our own
+// (css/settings/backgrounds.css, keyed by `data-background`), in a light and a dark variant
+// that follow the theme.
 //
 //   BACKGROUNDS          [{name, titleKey}, …], in the order Settings shows them
 //   background("wood")   the background of that name; an unknown name gives the default

@@ -1,7 +1,8 @@
 // Calm play's part of the Settings page: ask before abandoning a game in progress
-// (`data-setting="confirm-abandon"`, on by default; leaving.js asks) and zen
+// (`data-setting="confirm-abandon"`, on by default; dialogs/confirm-leaving.js asks) and zen
 // (`data-setting="zen"`: the timer, the counters and the "still winnable?" chip are hidden
-// while playing, calm.css; everything is still recorded and shown at the end).
+// while playing, css/settings/calm-play.css; everything is still recorded and shown at the
+// end).
 
 import { h } from "../shell/dom.js";
 import { t } from "../shell/strings.js";

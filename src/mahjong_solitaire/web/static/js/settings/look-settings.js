@@ -3,7 +3,7 @@
 // the arrow keys move through the choices, a screen reader says each one), over a live
 // preview: a few sample tiles of the chosen set on the chosen background, redrawn as the
 // player moves through the choices.  Each choice applies at once (the board behind the
-// dialog changes too) and is remembered with the other settings (settings.js).
+// dialog changes too) and is remembered with the other settings (player-settings.js).
 
 import { BACKGROUNDS, background } from "./backgrounds.js";
 import { h } from "../shell/dom.js";
@@ -16,7 +16,7 @@ const SAMPLE = ["1D", "5B", "9C", "E", "R", "F2"];
 /** The face each tile-set choice shows beside its name. */
 const SWATCH = "5D";
 
-/** A small tile of `style` showing `label` (its face and edge from css/tilesets.css). */
+/** A small tile of `style` showing `label` (its face and edge from css/board/tile-sets.css). */
 export function miniFace(label, style, className = "look-tile") {
   return h("span", {
     class: className, "data-tile-set": tileSet(style).name, "data-tile": label,

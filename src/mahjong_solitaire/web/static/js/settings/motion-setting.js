@@ -1,6 +1,6 @@
 // The Animations switch of the Settings page (`data-setting="motion"`, on by default,
-// remembered with the other settings): off, the page moves nothing (motion.js), as when the
-// system asks for reduced motion, which turns animations off whatever the switch says.
+// remembered with the other settings): off, the page moves nothing (board/motion.js), as when
+// the system asks for reduced motion, which turns animations off whatever the switch says.
 
 import { h } from "../shell/dom.js";
 import { announcer } from "../board/keyboard.js";

@@ -1,8 +1,8 @@
-// Player settings kept in localStorage: tile style (tilesets.js), background
+// Player settings kept in localStorage: tile style (tilesets/index.js), background
 // (backgrounds.js), theme, timer visibility, and the aids'
 // (highlight matches, sound and its volume, the solution demo's speed 1…5), and calm play's
 // (ask before abandoning a game in progress, zen: no timer, counters or chip while playing),
-// and animations (motion.js: on unless the player turns them off).
+// and animations (board/motion.js: on unless the player turns them off).
 
 import { applyMotion } from "../board/motion.js";
 
@@ -38,8 +38,9 @@ export function saveSettings(settings) {
 
 const darkQuery = window.matchMedia("(prefers-color-scheme: dark)");
 
-/** Apply the theme, the tile set's face and the background (tilesets.css, backgrounds.css),
- * the timer setting, zen (calm.css) and animations to the document. */
+/** Apply the theme, the tile set's face and the background (css/board/tile-sets.css,
+ * css/settings/backgrounds.css), the timer setting, zen (css/settings/calm-play.css) and
+ * animations to the document. */
 export function applySettings(settings) {
   const dark = settings.theme === "dark" || (settings.theme === "system" && darkQuery.matches);
   const root = document.documentElement;

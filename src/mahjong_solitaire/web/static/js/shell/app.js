@@ -418,7 +418,8 @@ function run(name, options = {}) {
 }
 
 /** Whether the game shown may be left: nothing to lose, the question turned off, or the
- * player said so (leaving.js).  Every way to another game asks here, and only here. */
+ * player said so (dialogs/confirm-leaving.js).  Every way to another game asks here, and only
+ * here. */
 async function confirmLeaving() {
   if (!mustAsk(app.state, app.settings)) return true;
   const leave = await askToLeave(withPause);
@@ -712,7 +713,8 @@ async function boot() {
     // the first visit (no game played yet in this browser): the guide
     if (current.version === 0 && !guideSeen() && !dialogName()) commands.guide();
     if (current.status === "paused" && sessionStorage.getItem(AUTO_PAUSED) === current.id) {
-      // a reload: the game resumes by itself, with the tile that was selected (keepselection.js)
+      // a reload: the game resumes by itself, with the tile that was selected
+      // (board/keep-selection.js)
       const reselect = keptSelection();
       run("resume").then((resumed) => {
         const kept = reselect(resumed);
@@ -724,7 +726,7 @@ async function boot() {
   }
 }
 
-/** The server answers again after a while out of reach (connection.js): what the page
+/** The server answers again after a while out of reach (server-connection.js): what the page
  * could not load meanwhile, then the game as the server has it; no reload. */
 async function reconnected() {
   if (app.speechless && !(await catalogueLoaded())) return;

@@ -1,7 +1,7 @@
 // The menu's items as the keyboard and the top bar use them: the arrow keys move between
 // the items a player can choose (Up and Down go round, Home and End go to the first and
 // the last; hidden and disabled items are passed over), and a control of the top bar that
-// moved into the menu (topbar.js) is drawn as a menu item with its icon, its label and its
+// moved into the menu (top-bar.js) is drawn as a menu item with its icon, its label and its
 // keyboard shortcut.
 
 import { icon } from "./icons.js";

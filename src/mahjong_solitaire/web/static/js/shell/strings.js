@@ -265,7 +265,7 @@ export const STRINGS = {
   allDifficulties: "All levels",
   boardFilters: "Show the wins of one layout or level",
   winsShown: ngettext("{n} win shown", "{n} wins shown"),
-  // fair boards (fairboards.js)
+  // fair boards (aids/fair-boards.js)
   showAllWins: "Show all wins",
   allWinsShown: "All wins shown, assisted wins and later attempts too",
   fairWinsShown: "Only fair wins shown",
@@ -399,7 +399,7 @@ export const STRINGS = {
   errorGeneric: "Something went wrong: {message}",
   errorStale: "The game changed in another tab; showing the latest position.",
 
-  // the server out of reach, full screen (connection.js, installable.js)
+  // the server out of reach, full screen (server-connection.js, installable.js)
   offlineMessage: "The game server cannot be reached. Your game is safe on it; this page keeps trying.",
   offlineRetryIn: "Next try in {seconds} s",
   offlineTrying: "Trying…",
@@ -411,7 +411,7 @@ export const STRINGS = {
   announceFullscreenLeft: "Left full screen",
   fullscreenRefused: "The browser did not allow full screen.",
 
-  // the board's view: turned, zoomed, fitted (viewport.js)
+  // the board's view: turned, zoomed, fitted (board/viewport.js)
   turnBoard: "Turn the board",
   turnBoardBack: "Turn the board back",
   keysTurn: "R",
@@ -441,7 +441,7 @@ export const STRINGS = {
   announceResumed: "Game resumed",
   announceShuffledPairs: ngettext("Tiles shuffled: {n} pair free", "Tiles shuffled: {n} pairs free"),
 
-  // motion (motion.js, motionsetting.js)
+  // motion (board/motion.js, settings/motion-setting.js)
   motionSetting: "Animations",
   motionNote: "Tiles leave, move and celebrate with short animations. They are off as well when your system asks for reduced motion.",
   announceMotionOn: "Animations on",

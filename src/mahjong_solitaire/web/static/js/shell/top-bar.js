@@ -6,8 +6,9 @@
 //   real menu item with the same icon, label and keyboard shortcut, its disabled and
 //   hidden state mirrored (a control whose command the menu already has, such as New
 //   game, simply leaves the bar: the menu's own item serves);
-// - `data-compact="N"` on a part of the bar: it takes its shorter form (topbar.css: the
-//   counters without their captions, the code chip smaller, the daily badge's short date);
+// - `data-compact="N"` on a part of the bar: it takes its shorter form
+//   (css/shell/top-bar.css: the counters without their captions, the code chip smaller, the
+//   daily badge's short date);
 // - the bar's own folds (BAR_FOLDS): the keyboard hints go first, then every button's
 //   label folds away (the button keeps its name for screen readers and its tooltip).
 //
@@ -79,7 +80,7 @@ class TopBar {
     return found.sort((a, b) => a[0] - b[0]);
   }
 
-  /** Whether the bar's row fits between its paddings (nothing wraps: topbar.css). */
+  /** Whether the bar's row fits between its paddings (nothing wraps: css/shell/top-bar.css). */
   fits() {
     const box = this.bar.getBoundingClientRect();
     const style = getComputedStyle(this.bar);

@@ -4,10 +4,10 @@
 //   tileSet("numbers")   the set of that name; an unknown name (an old or edited setting)
 //                        gives the default set
 //
-// The face of the tile (its colour and edge under the drawing) is CSS: css/tilesets.css,
+// The face of the tile (its colour and edge under the drawing) is CSS: css/board/tile-sets.css,
 // keyed by the `data-tile-set` attribute of the page (or of a preview).  To add a set: a
-// module in js/tilesets/ that draws all 42 faces, a line here, its name in strings.js
-// (`titleKey`) and, if its face differs, a rule in css/tilesets.css.
+// module in js/tilesets/ that draws all 42 faces, a line here, its name in shell/strings.js
+// (`titleKey`) and, if its face differs, a rule in css/board/tile-sets.css.
 
 import { classicSet } from "./classic.js";
 import { contrastSet } from "./contrast.js";

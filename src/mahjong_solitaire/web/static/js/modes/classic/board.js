@@ -3,7 +3,7 @@
 // Geometry: a tile covers 2×2 half-tile cells, so its cell is `w` by `h` pixels and sits
 // at (x·w/2, y·h/2); each layer shifts up-left by `lift` (≈ 1/8 tile) so stacks read as
 // 3-D.  The face takes the top-left of the cell and the darker edge fills the last `edge`
-// pixels on the right and bottom, inside the tile's own box (css/tilebox.css: the box is
+// pixels on the right and bottom, inside the tile's own box (css/board/tile-box.css: the box is
 // the tile a player sees), so in one layer no edge ever covers a neighbour's face; higher
 // layers and later rows paint on top.
 

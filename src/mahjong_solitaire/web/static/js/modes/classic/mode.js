@@ -29,7 +29,7 @@ export const classic = Object.freeze({
   layoutLabelOf: (code) => code.slice(PREFIX.length + 1, PREFIX.length + 4),
   api,
   View: BoardView,
-  /** Keys of strings.js: the mode's name, the menu item that switches to it, and the note
+  /** Keys of shell/strings.js: the mode's name, the menu item that switches to it, and the note
    * of its No moves dialog. */
   titleKey: "modeClassic",
   switchLabel: "menuPlayClassic",

@@ -1,6 +1,6 @@
 // The Connect mode's JSON API (docs/web-api.md, "Connect mode"): one function per request,
 // with the same shape as the classic `api` for what the controller calls on a game (the
-// mode object in modes/connect.js holds it).
+// mode object in mode.js holds it).
 
 import { request } from "../../shell/api.js";
 

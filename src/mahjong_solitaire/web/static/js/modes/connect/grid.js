@@ -8,7 +8,7 @@
 // one element travels from cell to cell; `data-i` is its cell now (what a tap names).
 // The view answers the same calls as the classic BoardView (render, select, shake,
 // setHint, label, isFree, setStyle, reset), so the controller drives either; what both
-// draw alike comes from tileview.js.
+// draw alike comes from board/tile-view.js.
 //
 // Test contract: `.tile[data-cx][data-cy][data-tile][data-i][data-id]`, `#board[data-mode=
 // "connect"]`; after a match `#board[data-last-path]` holds the link ("x,y x,y …", ring

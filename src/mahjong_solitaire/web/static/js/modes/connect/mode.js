@@ -26,7 +26,7 @@ export const connect = Object.freeze({
   codePattern: new RegExp(`(?:${PREFIXES.join("|")})-\\d{4}[A-Z]-[A-Z]{7}`),
   api: connectApi,
   View: ConnectView,
-  /** Keys of strings.js: the mode's name, the menu item that switches to it, and the note
+  /** Keys of shell/strings.js: the mode's name, the menu item that switches to it, and the note
    * of its No moves dialog. */
   titleKey: "modeConnect",
   switchLabel: "menuPlayConnect",
