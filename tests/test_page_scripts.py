@@ -16,8 +16,13 @@ sys.path.insert(0, str(Path(__file__).parent))
 from js_support import js_code, js_literals
 
 JS = STATIC / "js"
+CSS = STATIC / "css"
 MODES = JS / "modes"
 SCRIPTS = sorted(JS.rglob("*.js"))
+STYLES = sorted(CSS.rglob("*.css"))
+#: The most modules (scripts or stylesheets) one folder of the page holds: more, and a
+#: newcomer no longer finds their room from the tree (issue 24 item 1).
+MOST_PER_FOLDER = 15
 TABLE = JS / "shell" / "strings.js"
 
 MODE_NAMES = {"classic", "connect"}
@@ -93,6 +98,22 @@ def test_each_mode_object_spells_its_own_name_and_prefix() -> None:
         assert f'"./{name}/mode.js"' in (MODES / "index.js").read_text(encoding="utf-8")
     # every folder of js/modes/ is a mode's: its object and its views, dialogs and API
     assert {path.name for path in MODES.iterdir() if path.is_dir()} == set(spelled) == MODE_NAMES
+
+
+def test_the_page_is_in_folders_of_at_most_15_modules_each() -> None:
+    folders = {
+        folder: len([path for path in folder.iterdir() if path.suffix == suffix])
+        for root, suffix in ((JS, ".js"), (CSS, ".css"))
+        for folder in [root, *(path for path in root.rglob("*") if path.is_dir())]
+    }
+    assert sum(folders.values()) == len(SCRIPTS) + len(STYLES) > 0
+    assert {
+        folder.relative_to(STATIC).as_posix(): count
+        for folder, count in folders.items()
+        if count > MOST_PER_FOLDER
+    } == {}
+    # js/ and css/ hold rooms only (shell/ has the page's entry, shell/app.js)
+    assert folders[JS] == folders[CSS] == 0
 
 
 def test_the_scans_find_what_they_look_for(tmp_path: Path) -> None:
