@@ -52,7 +52,7 @@ from mahjong_solitaire.core.tiles import matches
 
 #: Seconds a simulated player thinks before each action (the issue's 0.5-2 s).
 THINK = (0.5, 2.0)
-#: What the page adds to its winnability request (web/static/js/api.js): the chip shows the
+#: What the page adds to its winnability request (web/static/js/shell/api.js): the chip shows the
 #: verdict alone.  ``--whole-verdict`` asks without it, as the page did before.
 WINNABILITY_QUERY = "?last_winnable=false"
 #: Seconds over which the players arrive; requests started before the end are not counted
@@ -231,7 +231,8 @@ def _tap_target(state: dict[str, Any], rng: random.Random, plan: list[int]) -> i
 
 
 def _position(state: dict[str, Any]) -> str:
-    """What the page asks the verdict about: the game and its tiles (app.js positionKey)."""
+    """What the page asks the verdict about: the game and its tiles (js/shell/app.js
+    positionKey)."""
     return state["id"] + ":" + ",".join(f"{t['i']}{t['tile']}" for t in state["tiles"])
 
 

@@ -1,7 +1,7 @@
 """The top bar's measuring (issue 18 item 2): what one re-measure of the bar costs, from
 the full bar to the row that fits, at each screen size of the issue and in the longest
-languages.  js/topbar.js measures again on every change in the bar (a label, a button shown
-or hidden), so it must stay far below a frame (16 ms).
+languages.  js/shell/top-bar.js measures again on every change in the bar (a label, a button
+shown or hidden), so it must stay far below a frame (16 ms).
 
 Starts the product on a fresh SQLite database, opens the page in headless Debian Chromium
 (Playwright), and for each size and language times a change in the bar (a title: the bar

@@ -16,7 +16,7 @@ from mahjong_solitaire.store import Store
 
 pytestmark = pytest.mark.browser
 
-#: The editor picture's units per half cell (js/editorgrid.js CELL_W, CELL_H).
+#: The editor picture's units per half cell (js/layouts/editor-grid.js CELL_W, CELL_H).
 CELL_W, CELL_H = 14, 18
 
 

@@ -29,7 +29,7 @@ pytestmark = pytest.mark.browser
 MARGIN = 28
 #: Colours further apart than this (CIE76) are not "the same colour" at a glance.
 OTHER_COLOUR = 25.0
-#: The page's colours of the hint and the selection (app.css --hint, --select).
+#: The page's colours of the hint and the selection (css/shell/app.css --hint, --select).
 HINT = (53, 198, 255)
 SELECT = (255, 191, 31)
 WAYS_OF_SEEING = ["normal", *SIMULATIONS]

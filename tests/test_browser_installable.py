@@ -20,7 +20,7 @@ from test_browser_a11y import audit
 
 pytestmark = pytest.mark.browser
 
-#: strings.js's texts, the msgids the catalogues translate.
+#: js/shell/strings.js's texts, the msgids the catalogues translate.
 OFFLINE = "The game server cannot be reached. Your game is safe on it; this page keeps trying."
 BACK = "The game server answers again."
 
@@ -82,7 +82,7 @@ def test_with_the_server_stopped_the_page_opens_from_its_copy_says_so_and_recove
 
             # the server is gone: the page's files come from the service worker's copy
             page.reload()
-            assert page.locator("script[src='/static/js/app.js']").count() == 1
+            assert page.locator("script[src='/static/js/shell/app.js']").count() == 1
             banner = _banner(page)
             banner.wait_for(state="visible")
             message = banner.locator(".connection-message")

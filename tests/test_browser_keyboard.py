@@ -166,7 +166,7 @@ def test_a_dialog_opened_over_another_keeps_its_name_and_the_first_ones_close_ru
     """Win -> New game: the browser's close event of the first dialog comes after the
     second has opened; it must not run the second's onClose nor take its name."""
     page.evaluate("""async () => {
-      const { openDialog } = await import("/static/js/dialogs.js");
+      const { openDialog } = await import("/static/js/dialogs/dialog.js");
       window.closes = [];
       openDialog("first", [], { onClose: () => window.closes.push("first") });
       openDialog("second", [], { onClose: () => window.closes.push("second") });

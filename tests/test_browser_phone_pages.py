@@ -5,8 +5,8 @@ item 5), in headless Chromium:
   the tables turn into one small card per row (each value after its column's name), keep
   their table roles for screen readers, the chart scales to the screen, and axe is clean;
   at a desktop's width they stay tables;
-- the chart's time axis (``timeTicks`` of js/chart.js, run in the page) steps by round
-  times (1-2-5 steps of seconds and minutes, the half minute: 0:30, 1:00, 2:00, 5:00),
+- the chart's time axis (``timeTicks`` of js/dialogs/statistics-chart.js, run in the page) steps
+  by round times (1-2-5 steps of seconds and minutes, the half minute: 0:30, 1:00, 2:00, 5:00),
   covers every time with three to six ticks and little more, and the drawn chart shows
   those ticks."""
 
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.browser
 
 PHONES = [(360, 640), (390, 844)]
 PAGES = {"statistics": "#stats-groups", "leaderboard": "#leaderboard-table"}
-#: The round steps of a time axis, in seconds (js/chart.js TIME_STEPS).
+#: The round steps of a time axis, in seconds (js/dialogs/statistics-chart.js TIME_STEPS).
 ROUND = [1, 2, 5, 10, 20, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200, 18000, 36000]
 
 
@@ -124,7 +124,8 @@ def test_on_a_desktop_the_tables_stay_tables(played, browser, server) -> None:
 
 def time_ticks(page, low: float, high: float) -> dict:
     return page.evaluate(
-        "async ([low, high]) => (await import('/static/js/chart.js')).timeTicks(low, high)",
+        "async ([low, high]) =>"
+        " (await import('/static/js/dialogs/statistics-chart.js')).timeTicks(low, high)",
         [low, high],
     )
 
@@ -151,7 +152,7 @@ def test_the_chart_ticks_read_as_round_times(page) -> None:
     assert time_ticks(page, 95, 620)["ticks"] == [0, 300, 600, 900]
     labels = page.evaluate(
         """async () => {
-        const { timesChart } = await import('/static/js/chart.js');
+        const { timesChart } = await import('/static/js/dialogs/statistics-chart.js');
         const wins = [75, 130, 190, 260].map((time, k) =>
             ({ date: `2026-11-0${k + 1}T10:00:00Z`, time, assisted: false }));
         const svg = timesChart(wins);

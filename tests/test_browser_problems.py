@@ -12,7 +12,7 @@ from mahjong_solitaire.i18n import translator
 
 pytestmark = pytest.mark.browser
 
-#: strings.js's errorNetwork, the msgid the catalogues translate.
+#: js/shell/strings.js's errorNetwork, the msgid the catalogues translate.
 NETWORK = "The game server does not answer. Check that it is running, then try again."
 
 

@@ -98,8 +98,8 @@ def test_an_upload_says_which_maps_of_the_file_were_refused(page, server):
 def test_a_hash_code_is_typed_checked_and_pasted_like_a_built_in_one(page):
     found = page.evaluate("""async () => {
       const m = await import("/static/js/modes/index.js");
-      const d = await import("/static/js/gamedialogs.js");
-      const s = await import("/static/js/sharedlayout.js");
+      const d = await import("/static/js/dialogs/game-dialogs.js");
+      const s = await import("/static/js/layouts/shared-layout.js");
       const layouts = [{ number: 0 }, { number: 1 }];
       const fragment = await s.layoutFragment("Two", [[0, 0, 0], [2, 0, 0]]);
       return {

@@ -32,7 +32,8 @@ STATES = {
     "hint": ["free", "hint"],
     "match": ["free", "match"],
 }
-#: The page's selection colour (app.css --select): the ring the hue-only pair starts from.
+#: The page's selection colour (css/shell/app.css --select): the ring the hue-only pair starts
+#: from.
 SELECT = (255, 191, 31)
 #: Room around the tile for its ring, lift and outline.
 MARGIN = 16

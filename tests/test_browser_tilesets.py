@@ -62,7 +62,7 @@ def face_pixels(page, style: str) -> dict[str, list[int]]:  # type: ignore[no-un
     return dict(
         page.evaluate(
             """async ([style, w, h]) => {
-            const { faceUrl, LABELS } = await import("/static/js/faces.js");
+            const { faceUrl, LABELS } = await import("/static/js/board/faces.js");
             const out = [];
             for (const label of LABELS) {
               const url = faceUrl(label, style).slice(5, -2);  // url("…") -> …
@@ -196,7 +196,7 @@ def test_keyboard_choice_of_set_and_background_updates_preview_and_board_and_is_
     # the tile's face is the chosen set's (serialised by the browser alike)
     shows_set = page.evaluate(
         """async (style) => {
-            const { faceUrl } = await import("/static/js/faces.js");
+            const { faceUrl } = await import("/static/js/board/faces.js");
             const tile = document.querySelector("#board .tile");
             const probe = document.createElement("div");
             probe.style.backgroundImage = `${faceUrl(tile.dataset.tile, style)}, var(--ivory)`;

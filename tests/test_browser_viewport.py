@@ -1,5 +1,5 @@
-"""The board's view (issue 18 item 1, js/viewport.js), in headless Chromium: the board turns
-on a phone in portrait when that gives bigger tiles, and the player can turn it back (the
+"""The board's view (issue 18 item 1, js/board/viewport.js), in headless Chromium: the board
+turns on a phone in portrait when that gives bigger tiles, and the player can turn it back (the
 menu, key R), remembered and announced; a tile's box is the tile a player sees, edge
 included, and taps go where they land; the wheel, two fingers and the keys + − 0 zoom, a
 drag pans without tapping, the Fit button returns; on a big layout the keyboard's focus
@@ -337,7 +337,7 @@ def test_the_solution_demo_plays_on_a_zoomed_board(page) -> None:
 
 
 BOARD_VECTOR = """async () => {
-    const { boardVector } = await import("/static/js/viewport.js");
+    const { boardVector } = await import("/static/js/board/viewport.js");
     const [a, b] = [...document.querySelectorAll("#board .tile")].filter(
         el => el.dataset.z === "0").slice(0, 40).filter((el, k) => k === 0 || k === 39);
     const ra = a.getBoundingClientRect();

@@ -22,7 +22,12 @@ def raw(client: TestClient, path: str, headers: dict[str, str]) -> httpx.Respons
 
 
 def test_the_pages_scripts_and_styles_go_compressed_to_a_browser_that_accepts_gzip(client):
-    for path in ("/", "/static/js/app.js", "/static/css/app.css", "/static/js/strings.js"):
+    for path in (
+        "/",
+        "/static/js/shell/app.js",
+        "/static/css/shell/app.css",
+        "/static/js/shell/strings.js",
+    ):
         plain = raw(client, path, IDENTITY)
         packed = raw(client, path, GZIP)
         assert packed.headers["content-encoding"] == "gzip", path
@@ -32,7 +37,7 @@ def test_the_pages_scripts_and_styles_go_compressed_to_a_browser_that_accepts_gz
 
 
 def test_a_client_that_does_not_accept_gzip_gets_the_plain_file(client):
-    plain = raw(client, "/static/js/app.js", IDENTITY)
+    plain = raw(client, "/static/js/shell/app.js", IDENTITY)
     assert "content-encoding" not in plain.headers
     assert b"import" in plain.raw_body  # type: ignore[attr-defined]
 
@@ -60,7 +65,7 @@ def test_a_refusal_is_still_the_error_object_when_compressed(client):
 
 
 def test_the_pages_files_are_revalidated_before_reuse_and_answer_304_when_unchanged(client):
-    for path in ("/static/js/app.js", "/static/css/app.css", "/static/favicon.svg"):
+    for path in ("/static/js/shell/app.js", "/static/css/shell/app.css", "/static/favicon.svg"):
         first = client.get(path)
         assert first.headers["cache-control"] == "no-cache"
         assert first.headers["etag"]

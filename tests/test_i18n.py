@@ -588,7 +588,7 @@ def test_placeholders_are_filled_by_name_and_unknown_ones_stay() -> None:
 
 
 def test_the_page_string_table_is_extracted_with_its_keys() -> None:
-    source = (ROOT / "src/mahjong_solitaire/web/static/js/strings.js").read_bytes()
+    source = (ROOT / "src/mahjong_solitaire/web/static/js/shell/strings.js").read_bytes()
     found = {
         message: comments
         for _, _, message, comments in extract_page_strings(BytesIO(source), (), (), {})

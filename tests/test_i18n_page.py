@@ -13,13 +13,14 @@ import pytest
 from js_support import js_literals
 from mahjong_solitaire.web.app import STATIC
 
-SCRIPTS = sorted((STATIC / "js").rglob("*.js"))  # js/modes/ too
-TABLE = STATIC / "js" / "strings.js"
+SCRIPTS = sorted((STATIC / "js").rglob("*.js"))  # every folder of js/
+TABLE = STATIC / "js" / "shell" / "strings.js"
 
 #: Words: a capitalised word, or two words side by side.
 _WORDS = re.compile(r"\b[A-Z][a-z]{2,}\b|\b[A-Za-z]{2,} [A-Za-z]{2,}\b")
 #: Texts that are no words for a player: key names of KeyboardEvent, HTTP headers, markup
-#: (SVG drawn by faces.js and icons.js: attributes and tags), font families, media queries.
+#: (SVG drawn by js/board/faces.js and js/shell/icons.js: attributes and tags), font families,
+#: media queries.
 _NOT_WORDS = re.compile(
     r"""
     ^(Enter|Escape|Tab|Home|End|ArrowLeft|ArrowRight|ArrowUp|ArrowDown|Delete|Backspace|Content-Type)$
@@ -36,7 +37,7 @@ _NOT_WORDS = re.compile(
 _CSS_WORDS = set(
     re.findall(
         r"[a-z]{2,}",
-        " ".join(path.read_text(encoding="utf-8") for path in (STATIC / "css").glob("*.css")),
+        " ".join(path.read_text(encoding="utf-8") for path in (STATIC / "css").rglob("*.css")),
     )
 )
 _TAGS = {
@@ -126,7 +127,7 @@ def _table_keys() -> set[str]:
     return set(re.findall(r'^\s*"?([\w-]+)"?:', body, re.M))
 
 
-@pytest.mark.parametrize("path", SCRIPTS, ids=lambda path: path.name)
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda path: path.relative_to(STATIC).as_posix())
 def test_no_english_literal_is_left_in_the_scripts(path: Path) -> None:
     assert english_in_script(path) == []
 

@@ -52,8 +52,8 @@ def test_the_service_worker_keeps_every_file_of_the_page(client):
     assert answer.headers["cache-control"] == "no-cache"
     listed = _listed(answer.text)
     assert listed[0] == "/"
-    assert "/static/js/app.js" in listed and "/static/manifest.webmanifest" in listed
-    assert "/static/js/serviceworker.js" not in listed  # the worker is not its own file
+    assert "/static/js/shell/app.js" in listed and "/static/manifest.webmanifest" in listed
+    assert "/static/js/shell/service-worker.js" not in listed  # the worker is not its own file
     for address in listed:
         assert client.get(address).status_code == 200, address
 
@@ -62,7 +62,7 @@ def test_a_changed_file_of_the_page_is_a_new_service_worker(tmp_path):
     copy = tmp_path / "static"
     shutil.copytree(STATIC, copy)
     before = worker_script(copy)
-    (copy / "css" / "app.css").write_text("/* changed */\n", encoding="utf-8")
+    (copy / "css" / "shell" / "app.css").write_text("/* changed */\n", encoding="utf-8")
     worker_script.cache_clear()
     after = worker_script(copy)
     assert before.splitlines()[1] != after.splitlines()[1]  # PAGE_VERSION

@@ -1,6 +1,6 @@
 """The page's scripts as a newcomer reads them (issue "a house a newcomer can read in an
-hour"): a mode's name and its code prefix are spelled in its own module of js/modes/ and
-nowhere else (strings shown to players aside), and no catch swallows an error silently."""
+hour"): a mode's name and its code prefix are spelled in its mode object, js/modes/<name>/mode.js,
+and nowhere else (strings shown to players aside), and no catch swallows an error silently."""
 
 from __future__ import annotations
 
@@ -13,16 +13,23 @@ from js_support import js_code, js_literals
 from mahjong_solitaire.web.app import STATIC
 
 JS = STATIC / "js"
+CSS = STATIC / "css"
 MODES = JS / "modes"
 SCRIPTS = sorted(JS.rglob("*.js"))
-OUTSIDE_MODES = [path for path in SCRIPTS if MODES not in path.parents]
-TABLE = JS / "strings.js"
+STYLES = sorted(CSS.rglob("*.css"))
+#: The most modules (scripts or stylesheets) one folder of the page holds: more, and a
+#: newcomer no longer finds their room from the tree (issue 24 item 1).
+MOST_PER_FOLDER = 15
+TABLE = JS / "shell" / "strings.js"
 
 MODE_NAMES = {"classic", "connect"}
+#: Each mode's object, the one module that spells the mode's name and code prefix.
+MODE_OBJECTS = {MODES / name / "mode.js" for name in MODE_NAMES}
+OUTSIDE_MODE_OBJECTS = [path for path in SCRIPTS if path not in MODE_OBJECTS]
 #: A code prefix, also in a regular expression (/cn1-/i) or a shape ("MJ1-L00-…").
 PREFIX = re.compile(r"(?<![A-Za-z0-9])(MJ[12]|CN[12])(?![0-9])", re.I)
-#: "classic" is also a tile style (faces.js, settings.js, tileview.js, the Settings page):
-#: a line that speaks of a style is no mode.
+#: "classic" is also a tile style (js/board/faces.js, js/settings/player-settings.js,
+#: js/board/tile-view.js, the Settings page): a line that speaks of a style is no mode.
 TILE_STYLE = re.compile(r"style", re.I)
 
 #: catch {} and catch (e) {}; .catch(() => {}) (or => undefined, => null); .then(ok, () => {})
@@ -38,7 +45,7 @@ def _name(path: Path) -> str:
 
 
 def _table_lines(source: str) -> range:
-    """The lines of strings.js's STRINGS table: the texts players read."""
+    """The lines of js/shell/strings.js's STRINGS table: the texts players read."""
     start = source.index("export const STRINGS = {")
     end = source.index("\n};\n", start)
     return range(source.count("\n", 0, start) + 1, source.count("\n", 0, end) + 2)
@@ -70,8 +77,8 @@ def empty_catches(path: Path) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("path", OUTSIDE_MODES, ids=_name)
-def test_no_script_outside_the_modes_spells_a_mode_name_or_a_code_prefix(path: Path) -> None:
+@pytest.mark.parametrize("path", OUTSIDE_MODE_OBJECTS, ids=_name)
+def test_no_script_but_the_mode_objects_spells_a_mode_name_or_a_code_prefix(path: Path) -> None:
     assert mode_spellings(path) == []
 
 
@@ -80,12 +87,30 @@ def test_no_catch_is_empty(path: Path) -> None:
     assert empty_catches(path) == []
 
 
-def test_each_mode_module_spells_its_own_name_and_prefix() -> None:
-    spelled = [("classic.js", "classic", "MJ2"), ("connect.js", "connect", "CN2")]
-    for module, name, prefix in spelled:
-        source = (MODES / module).read_text(encoding="utf-8")
+def test_each_mode_object_spells_its_own_name_and_prefix() -> None:
+    spelled = {"classic": "MJ2", "connect": "CN2"}
+    for name, prefix in spelled.items():
+        source = (MODES / name / "mode.js").read_text(encoding="utf-8")
         assert f'const NAME = "{name}";' in source and f'const PREFIX = "{prefix}";' in source
-        assert f"./{module}" in (MODES / "index.js").read_text(encoding="utf-8")
+        assert f'"./{name}/mode.js"' in (MODES / "index.js").read_text(encoding="utf-8")
+    # every folder of js/modes/ is a mode's: its object and its views, dialogs and API
+    assert {path.name for path in MODES.iterdir() if path.is_dir()} == set(spelled) == MODE_NAMES
+
+
+def test_the_page_is_in_folders_of_at_most_15_modules_each() -> None:
+    folders = {
+        folder: len([path for path in folder.iterdir() if path.suffix == suffix])
+        for root, suffix in ((JS, ".js"), (CSS, ".css"))
+        for folder in [root, *(path for path in root.rglob("*") if path.is_dir())]
+    }
+    assert sum(folders.values()) == len(SCRIPTS) + len(STYLES) > 0
+    assert {
+        folder.relative_to(STATIC).as_posix(): count
+        for folder, count in folders.items()
+        if count > MOST_PER_FOLDER
+    } == {}
+    # js/ and css/ hold rooms only (shell/ has the page's entry, shell/app.js)
+    assert folders[JS] == folders[CSS] == 0
 
 
 def test_the_scans_find_what_they_look_for(tmp_path: Path) -> None:

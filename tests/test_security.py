@@ -498,7 +498,7 @@ def _policy(headers: Any) -> dict[str, str]:
     ("method", "path", "kwargs"),
     [
         ("GET", "/", {}),
-        ("GET", "/static/js/app.js", {}),
+        ("GET", "/static/js/shell/app.js", {}),
         ("GET", "/api/game", {}),
         ("GET", "/api/layouts/turtle/preview.svg", {}),
         ("GET", "/api/nowhere", {}),
@@ -547,7 +547,7 @@ def test_the_page_has_no_inline_script_style_or_handler():
     assert not re.search(r"\son[a-z]+\s*=", page)
     assert not re.search(r"\sstyle\s*=", page)
     assert "<style" not in page
-    for script in (STATIC / "js").glob("*.js"):
+    for script in (STATIC / "js").rglob("*.js"):
         text = script.read_text()
         assert "eval(" not in text and "new Function" not in text, script.name
 

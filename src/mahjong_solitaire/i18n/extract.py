@@ -111,7 +111,7 @@ def extract_page_strings(
     comment_tags: Collection[str],
     options: Mapping[str, Any],
 ) -> _Extracted:
-    """Babel extractor for the page's string table, ``web/static/js/strings.js``.
+    """Babel extractor for the page's string table, ``web/static/js/shell/strings.js``.
 
     The table is ``export const STRINGS = { key: "text", key: ["text", ...], key:
     ngettext("one", "many") }``: each text is a msgid (a comment names its key); anything

@@ -1,7 +1,7 @@
 """What makes the page an installable app (issue 18 item 6): the service worker's script,
 served at ``/service-worker.js`` so that its scope is the whole site.
 
-The script is ``static/js/serviceworker.js`` with two lines put before it: ``PAGE_FILES``,
+The script is ``static/js/shell/service-worker.js`` with two lines put before it: ``PAGE_FILES``,
 the addresses of every file of the page (``/`` and each file under ``/static/``), which the
 worker keeps a copy of when it is installed, and ``PAGE_VERSION``, a digest of their
 contents.  A browser installs a new worker when the script's bytes change, so an upgraded
@@ -23,7 +23,7 @@ from fastapi.responses import Response
 __all__ = ["WORKER", "page_files", "serve_service_worker", "worker_script"]
 
 #: The worker's own text, under the page's scripts.
-WORKER = Path("js") / "serviceworker.js"
+WORKER = Path("js") / "shell" / "service-worker.js"
 
 
 def page_files(static: Path) -> list[Path]:

@@ -1,12 +1,14 @@
-// The modes of play, each an object of its own module (classic.js, connect.js): the page
-// asks them instead of comparing mode names or matching game codes.
+// The modes of play, each an object of its own module (classic/mode.js, connect/mode.js):
+// the page asks them instead of comparing mode names or matching game codes.  A mode's
+// folder also holds what only that mode draws (its board's view, its stages, Connect's
+// rule strip, grid chooser and API).
 //
 //   modeOf(state)          the mode of a game state (by `state.mode`; classic by default)
 //   modeNamed("connect")   the mode of a name (null when unknown)
 //   modeOfCode(text)       the mode one of whose code prefixes a text starts with (null for none)
 
-import { classic } from "./classic.js";
-import { connect } from "./connect.js";
+import { classic } from "./classic/mode.js";
+import { connect } from "./connect/mode.js";
 
 export { classic, connect };
 

@@ -1,5 +1,6 @@
 // What the tile sets draw with: the face box, the fonts, the inks and a text helper.  A face
-// is drawn in a W × H (60 × 80) box; the tile's body and edge are CSS (tilesets.css).
+// is drawn in a W × H (60 × 80) box; the tile's body and edge are CSS
+// (css/board/tile-sets.css).
 
 export const W = 60;
 export const H = 80;

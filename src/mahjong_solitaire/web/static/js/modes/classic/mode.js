@@ -1,0 +1,53 @@
+// The classic mode (rules §1–§8): tiles stacked in a layout, a pair is taken when both are
+// free.  Its name and code prefix are spelled here and nowhere else in the page (strings
+// shown to players aside); the controller and the dialogs ask this object.
+
+import { api } from "../../shell/api.js";
+import { BoardView } from "./board.js";
+
+const NAME = "classic";
+const PREFIX = "MJ2";
+/** Every version of the codes the game reads, oldest first (rules §7.6): new deals get
+ * PREFIX, and MJ1 codes keep dealing what they dealt. */
+const PREFIXES = Object.freeze(["MJ1", PREFIX]);
+
+export const classic = Object.freeze({
+  name: NAME,
+  prefix: PREFIX,
+  prefixes: PREFIXES,
+  /** The shape of a code as it is typed after its prefix: `0` a digit, `A` a letter,
+   * anything else itself. */
+  codeShape: `${PREFIX}-L00-AAAAAAA`,
+  /** Every shape a code may take (`#`: a letter or a digit 2-7): a built-in layout by
+   * number, or an imported layout by the hash of its positions (rules §7.2). */
+  codeShapes: [`${PREFIX}-L00-AAAAAAA`, `${PREFIX}-H##########-AAAAAAA`],
+  /** A whole code of any version, also inside a pasted link (`…?code=MJ2-L00-ABCDEFG`). */
+  codePattern: new RegExp(`(?:${PREFIXES.join("|")})-(?:L\\d\\d|H[A-Z2-7]{10})-[A-Z]{7}`),
+  /** The layout number a complete code names (null: an imported layout, by its hash), and
+   * how the player sees it ("L07"). */
+  layoutNumberOf: (code) => (code[PREFIX.length + 1] === "L" ? Number(code.slice(PREFIX.length + 2, PREFIX.length + 4)) : null),
+  layoutLabelOf: (code) => code.slice(PREFIX.length + 1, PREFIX.length + 4),
+  api,
+  View: BoardView,
+  /** Keys of shell/strings.js: the mode's name, the menu item that switches to it, and the note
+   * of its No moves dialog. */
+  titleKey: "modeClassic",
+  switchLabel: "menuPlayClassic",
+  noMovesNote: "noMovesNote",
+  /** The solver's chip (winnable or not) is shown for its games. */
+  winnability: true,
+  /** Its leaderboard has today's daily board (the daily challenge is a classic deal). */
+  dailyBoard: true,
+  /** Page titles name the mode (classic is the one without a name). */
+  namedInTitles: false,
+  /** Start stage `number` (a promise of the new game's state). */
+  startStage: (number) => api.startStage(number),
+  /** The same deal again: the same stage, the same code, or (imported layouts) the layout. */
+  again(state) {
+    if (state.stage) return api.startStage(state.stage);
+    if (state.code) return api.create({ code: state.code });
+    return api.create({ layout: state.layout.name, difficulty: state.difficulty });
+  },
+  /** A stored layout name's title when the mode builds it (classic layouts have their own). */
+  layoutTitle: () => null,
+});
