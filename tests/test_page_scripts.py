@@ -1,6 +1,7 @@
-"""The page's scripts as a newcomer reads them (issue "a house a newcomer can read in an
-hour"): a mode's name and its code prefix are spelled in its mode object, js/modes/<name>/mode.js,
-and nowhere else (strings shown to players aside), and no catch swallows an error silently."""
+"""The page's scripts as a newcomer reads them: a mode's name and its code prefix are spelled
+in its mode object, js/modes/<name>/mode.js, and nowhere else (strings shown to players
+aside); a game's status and an error code are spelled only in js/shell/vocabulary.js, which
+is generated from the server's enums; and no catch swallows an error silently."""
 
 from __future__ import annotations
 
@@ -10,7 +11,12 @@ from pathlib import Path
 import pytest
 
 from js_support import js_code, js_literals
+from mahjong_solitaire.core.game import GameStatus
+from mahjong_solitaire.store.daily import DayStatus
 from mahjong_solitaire.web.app import STATIC
+from mahjong_solitaire.web.http.errors import ErrorCode
+from mahjong_solitaire.web.vocabulary import MODULE as VOCABULARY
+from mahjong_solitaire.web.vocabulary import page_module
 
 JS = STATIC / "js"
 CSS = STATIC / "css"
@@ -18,9 +24,16 @@ MODES = JS / "modes"
 SCRIPTS = sorted(JS.rglob("*.js"))
 STYLES = sorted(CSS.rglob("*.css"))
 #: The most modules (scripts or stylesheets) one folder of the page holds: more, and a
-#: newcomer no longer finds their room from the tree (issue 24 item 1).
+#: newcomer no longer finds their room from the tree.
 MOST_PER_FOLDER = 15
 TABLE = JS / "shell" / "strings.js"
+
+#: The words of the server's enums the page must take from js/shell/vocabulary.js.
+SERVER_WORDS = {
+    *(status.value for status in GameStatus),
+    *(status.value for status in DayStatus),
+    *(code.value for code in ErrorCode),
+}
 
 MODE_NAMES = {"classic", "connect"}
 #: Each mode's object, the one module that spells the mode's name and code prefix.
@@ -67,6 +80,19 @@ def mode_spellings(path: Path) -> list[str]:
     return found
 
 
+def server_words(path: Path) -> list[str]:
+    """Where a script spells a game status, a day's status or an error code as a string
+    literal of its own, outside the texts players read."""
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines()
+    shown = _table_lines(source) if path == TABLE else range(0)
+    return [
+        f"{_name(path)}:{line}: {lines[line - 1].strip()}"
+        for line, text in js_literals(source)
+        if text in SERVER_WORDS and line not in shown
+    ]
+
+
 def empty_catches(path: Path) -> list[str]:
     """Every catch of a script with nothing in it but comments."""
     code = js_code(path.read_text(encoding="utf-8"))
@@ -80,6 +106,18 @@ def empty_catches(path: Path) -> list[str]:
 @pytest.mark.parametrize("path", OUTSIDE_MODE_OBJECTS, ids=_name)
 def test_no_script_but_the_mode_objects_spells_a_mode_name_or_a_code_prefix(path: Path) -> None:
     assert mode_spellings(path) == []
+
+
+@pytest.mark.parametrize("path", [p for p in SCRIPTS if p != VOCABULARY], ids=_name)
+def test_no_script_but_the_vocabulary_spells_a_status_or_an_error_code(path: Path) -> None:
+    assert server_words(path) == []
+
+
+def test_the_vocabulary_is_what_the_server_enums_write_now() -> None:
+    assert VOCABULARY.read_text(encoding="utf-8") == page_module(), (
+        "run: python -m mahjong_solitaire.web.vocabulary"
+    )
+    assert server_words(VOCABULARY)  # the scan sees the words where they are spelled
 
 
 @pytest.mark.parametrize("path", SCRIPTS, ids=_name)
@@ -123,9 +161,13 @@ def test_the_scans_find_what_they_look_for(tmp_path: Path) -> None:
         "try { f(); } catch (error) {\n}\n"
         "run().catch(() => {});\n"
         "run().then((x) => x, () => {});\n"
-        "try { f(); } catch (error) { show(error); }\n",
+        "try { f(); } catch (error) { show(error); }\n"
+        'if (state.status === "paused") wait(); // "won" in a comment is no code\n',
         encoding="utf-8",
     )
+    assert server_words(sample) == [
+        'sample.js:10: if (state.status === "paused") wait(); // "won" in a comment is no code'
+    ]
     assert mode_spellings(sample) == [
         'sample.js:1: if (state.mode === "connect") go(); // "classic" in a comment is no code',
         "sample.js:2: const ok = /^\\s*cn1-/i.test(code);",

@@ -20,7 +20,7 @@ Rules:
     ...                         today=date(2026, 11, 29))
     >>> history.current_streak, history.best_streak
     (3, 3)
-    >>> [(day.date.day, day.status) for day in history.days]
+    >>> [(day.date.day, day.status.value) for day in history.days]
     [(20, 'won'), (26, 'won'), (27, 'won'), (28, 'won'), (29, 'played')]
 """
 
@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
+from enum import StrEnum
 
 from sqlalchemy import Connection, select
 
@@ -41,6 +42,7 @@ __all__ = [
     "DailyDay",
     "DailyGame",
     "DailyHistory",
+    "DayStatus",
     "compute_daily",
     "daily_history",
 ]
@@ -68,13 +70,21 @@ class DailyGame:
         )
 
 
+class DayStatus(StrEnum):
+    """How a day of the calendar went: its challenge ``won`` (on any date), or only
+    ``played``."""
+
+    WON = "won"
+    PLAYED = "played"
+
+
 @dataclass(frozen=True, slots=True)
 class DailyDay:
     """One day of the calendar that the player played: ``won`` or ``played``, and the best
     winning time (``None`` before a win)."""
 
     date: date
-    status: str
+    status: DayStatus
     best_time: float | None
 
     def to_json(self) -> dict[str, object]:
@@ -131,7 +141,8 @@ def compute_daily(played: Iterable[DailyGame], today: date) -> DailyHistory:
     days = []
     for day in sorted(by_day):
         times = [clamp_elapsed(g.elapsed) for g in by_day[day] if g.status is GameStatus.WON]
-        days.append(DailyDay(day, "won" if times else "played", min(times, default=None)))
+        status = DayStatus.WON if times else DayStatus.PLAYED
+        days.append(DailyDay(day, status, min(times, default=None)))
     on_time = {g.daily for day in by_day.values() for g in day if g.won_on_the_day}
     current, best = _streaks(on_time, today)
     return DailyHistory(today, current, best, days)

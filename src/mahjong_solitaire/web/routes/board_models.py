@@ -3,14 +3,13 @@ leaderboard, the daily board and calendar, and the statistics."""
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import (
     BaseModel,
     Field,
     StrictStr,
 )
 
+from ...store.daily import DayStatus
 from ..games.models import ModeName, RequestBody
 
 __all__ = [
@@ -83,7 +82,7 @@ class DailyBoard(BaseModel):
 
 class DailyDay(BaseModel):
     date: str
-    status: Literal["won", "played"]
+    status: DayStatus
     best_time: float | None
 
 

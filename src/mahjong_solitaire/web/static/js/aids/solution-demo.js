@@ -13,6 +13,7 @@
 import { buttons, closeDialog, openDialog } from "../dialogs/dialog.js";
 import { fillButton, h, paintButton, showProblem, toast } from "../shell/dom.js";
 import { t, tileName, tn } from "../shell/strings.js";
+import { Status } from "../shell/vocabulary.js";
 
 /** Milliseconds between two pairs, from the slowest speed (1) to the fastest (5). */
 export const DEMO_DELAYS = [2200, 1300, 750, 400, 180];
@@ -51,7 +52,7 @@ export class SolutionDemo {
     const { hooks } = this;
     await hooks.settled();
     const state = hooks.state();
-    if (!state || (state.status !== "playing" && state.status !== "stuck")) return;
+    if (!state || (state.status !== Status.PLAYING && state.status !== Status.STUCK)) return;
     let answer;
     try {
       answer = await hooks.modeOf(state).api.solution(state.id);
@@ -136,12 +137,12 @@ export class SolutionDemo {
     }
     hooks.sound("match");
     if (!this.running) return; // stopped while the step was on its way
-    if (answer.status === "won") {
+    if (answer.status === Status.WON) {
       this.end();
       return;
     }
     this.next = answer.demo.next;
-    if (!this.next || answer.status !== "playing") {
+    if (!this.next || answer.status !== Status.PLAYING) {
       this.stop();
       return;
     }
@@ -165,7 +166,7 @@ export class SolutionDemo {
   resume() {
     if (!this.running || !this.paused) return;
     const state = this.hooks.state();
-    if (!state || state.status !== "playing") return; // the game itself is paused first
+    if (!state || state.status !== Status.PLAYING) return; // the game itself is paused first
     this.paused = false;
     this.paint();
     this.hooks.announce(t("announceDemoResumed"));
@@ -204,6 +205,6 @@ export class SolutionDemo {
 
   /** The status the board shows for `state`: `demo` while the demo plays it. */
   statusOf(state) {
-    return this.running && state.status === "playing" ? "demo" : state.status;
+    return this.running && state.status === Status.PLAYING ? "demo" : state.status;
   }
 }

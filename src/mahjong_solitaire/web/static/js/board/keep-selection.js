@@ -6,6 +6,7 @@
 // move, another game or another window's play since then drops it.
 
 const KEY = "mahjong-solitaire.selection";
+import { Status } from "../shell/vocabulary.js";
 
 /** The board of a state: each tile's position and face (a move, an undo or a shuffle
  * changes it; a selection or a pause does not). */
@@ -16,9 +17,9 @@ export function boardOf(state) {
 /** Remember the selection of the state drawn (or forget it: nothing selected, the game
  * over).  A paused state changes nothing: the pause cleared the selection, not the player. */
 export function noteSelection(state) {
-  if (!state || state.status === "paused") return;
+  if (!state || state.status === Status.PAUSED) return;
   const i = state.selection;
-  const playing = state.status === "playing" || state.status === "stuck";
+  const playing = state.status === Status.PLAYING || state.status === Status.STUCK;
   try {
     if (playing && i !== null && i !== undefined) {
       sessionStorage.setItem(KEY, JSON.stringify({ id: state.id, board: boardOf(state), i }));
@@ -45,7 +46,7 @@ export function keptSelection() {
     kept = null; // nothing readable remembered: nothing to select
   }
   return (state) => {
-    if (!kept || !state || state.status !== "playing" || state.selection !== null) return null;
+    if (!kept || !state || state.status !== Status.PLAYING || state.selection !== null) return null;
     if (kept.id !== state.id || kept.board !== boardOf(state)) return null;
     const tile = state.tiles.find((one) => one.i === kept.i);
     return tile && tile.free ? tile.i : null;

@@ -7,7 +7,8 @@
 // the commands: a pause is the status turning "paused" from a status of play (not from
 // "loading": a game found paused as the page opens was not paused from here).
 
-const PLAY = new Set(["playing", "stuck", "demo"]);
+const PLAY = new Set([Status.PLAYING, Status.STUCK, "demo"]);
+import { Status } from "../shell/vocabulary.js";
 
 /** Whether `el` can take the focus back: still on the page, shown, enabled, and for a tile
  * still a free one. */
@@ -59,10 +60,10 @@ export function keepFocusAcrossPause({ board, cover, resume, dialogOpen, fallbac
       const was = record.oldValue;
       const now = k + 1 < records.length ? records[k + 1].oldValue : board.dataset.status;
       if (was === now) return;
-      if (now === "paused" && PLAY.has(was)) onPause();
-      else if (was === "paused" && paused && PLAY.has(now)) onResume();
-      else if (now !== "paused") paused = false; // won, or another game: nothing to give back
-      if (now !== "paused") forDialog = false; // (a pause refused: the next one is the player's)
+      if (now === Status.PAUSED && PLAY.has(was)) onPause();
+      else if (was === Status.PAUSED && paused && PLAY.has(now)) onResume();
+      else if (now !== Status.PAUSED) paused = false; // won, or another game: nothing to give back
+      if (now !== Status.PAUSED) forDialog = false; // (a pause refused: the next one is the player's)
     });
   }).observe(board, { attributes: true, attributeFilter: ["data-status"], attributeOldValue: true });
   return {

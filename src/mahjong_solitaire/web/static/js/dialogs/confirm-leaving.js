@@ -8,11 +8,12 @@
 import { buttons, closeDialog, dialogName, openDialog } from "./dialog.js";
 import { fillButton, h } from "../shell/dom.js";
 import { t } from "../shell/strings.js";
+import { Status } from "../shell/vocabulary.js";
 
 /** A game is in progress when it is still being played and at least one pair has left the
  * board (or has been taken back: the player has moved, whatever undo did since). */
 export function inProgress(state) {
-  if (!state || !["playing", "paused", "stuck"].includes(state.status)) return false;
+  if (!state || ![Status.PLAYING, Status.PAUSED, Status.STUCK].includes(state.status)) return false;
   const total = state.layout && state.layout.tiles;
   return state.can_undo || state.can_redo || (Boolean(total) && state.tiles_left < total);
 }

@@ -8,6 +8,7 @@ import { buttons, openDialog } from "./dialog.js";
 import { fillButton, formatTime, h, showProblem } from "../shell/dom.js";
 import { entryMarks, fairRule, showAllSwitch } from "../aids/fair-boards.js";
 import { formatDate, formatNumber, t } from "../shell/strings.js";
+import { DayStatus } from "../shell/vocabulary.js";
 
 const DAY_MS = 86_400_000;
 
@@ -182,7 +183,7 @@ export async function dailyPage({ play, onClose }) {
     buttons(today),
     streak,
     h("p", { class: "daily-legend" },
-      ["won", "played", "none"].map((mark) => h("span", { "data-status": mark }, h("i", { "aria-hidden": "true" }), t(STATUS_KEYS[mark])))),
+      [DayStatus.WON, DayStatus.PLAYED, "none"].map((mark) => h("span", { "data-status": mark }, h("i", { "aria-hidden": "true" }), t(STATUS_KEYS[mark])))),
     h("p", { class: "muted" }, t("dailyStreakNote")),
     grid,
     detail,

@@ -5,10 +5,11 @@
 import { openDialog } from "./dialog.js";
 import { fillButton, h } from "../shell/dom.js";
 import { t } from "../shell/strings.js";
+import { ErrorCode } from "../shell/vocabulary.js";
 
 /** The error codes of a refused shuffle: proven hopeless, or merely not found yet. */
-export const SHUFFLE_PROVEN_HOPELESS = "no_shuffle";
-export const SHUFFLE_NOT_FOUND = "shuffle_not_found";
+export const SHUFFLE_PROVEN_HOPELESS = ErrorCode.NO_SHUFFLE;
+export const SHUFFLE_NOT_FOUND = ErrorCode.SHUFFLE_NOT_FOUND;
 
 /** Whether a refused request was a shuffle refusal (which has its own words). */
 export const isShuffleRefusal = (problem) =>

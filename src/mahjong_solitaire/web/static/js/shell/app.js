@@ -35,6 +35,7 @@ import { statisticsPage } from "../dialogs/statistics.js";
 import { chooseLanguage, loadCatalogue, t, tileName, tn } from "./strings.js";
 import { keepOnOneLine } from "./top-bar.js";
 import { installViewport } from "../board/viewport.js";
+import { ErrorCode, Status } from "./vocabulary.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -74,7 +75,7 @@ const viewport = installViewport($("stage"), $("board"), {
   announce, refit: () => app.view.fit(), turnButton: $("turn-board"), fitButton: $("fit-board"),
 });
 for (const view of app.views.values()) view.setStyle(app.settings.tileStyle);
-const sound = new Sound({ settings: () => app.settings, muted: () => !app.state || app.state.status === "paused" });
+const sound = new Sound({ settings: () => app.settings, muted: () => !app.state || app.state.status === Status.PAUSED });
 const demo = new SolutionDemo({
   state: () => app.state,
   view: () => app.view,
@@ -130,24 +131,24 @@ function show(state) {
   keys.refresh();
   if (fresh) announce(t("announceNewGame", { layout: state.layout.title, difficulty: t(state.difficulty) }));
   const el = $("board");
-  if (demo.running && state.status === "paused") demo.pause({ quiet: true });
-  if (demo.running && (state.status === "won" || state.status === "stuck")) demo.end();
+  if (demo.running && state.status === Status.PAUSED) demo.pause({ quiet: true });
+  if (demo.running && (state.status === Status.WON || state.status === Status.STUCK)) demo.end();
   el.dataset.status = demo.statusOf(state);
   el.dataset.game = state.id;
   el.dataset.version = state.version;
   $("tiles-left").textContent = state.tiles_left;
-  $("pairs").textContent = state.status === "paused" ? "–" : state.pairs_available;
+  $("pairs").textContent = state.status === Status.PAUSED ? "–" : state.pairs_available;
   const code = $("code");
   code.dataset.code = state.code || "";
   code.textContent = state.code || state.layout.title;
   showDailyBadge(state);
   app.clock = { base: state.elapsed, at: performance.now(), running: state.running };
   tick();
-  const paused = state.status === "paused";
-  const over = state.status === "won";
+  const paused = state.status === Status.PAUSED;
+  const over = state.status === Status.WON;
   $("pause-cover").hidden = !paused;
   el.inert = paused; // hidden faces: the board leaves the focus order and the reading
-  $("hint").disabled = paused || over || state.status === "stuck";
+  $("hint").disabled = paused || over || state.status === Status.STUCK;
   $("undo").disabled = paused || over || !state.can_undo;
   $("redo").disabled = paused || over || !state.can_redo;
   $("shuffle").disabled = paused || over;
@@ -183,12 +184,12 @@ function positionKey(state) {
  * an answer for another version of the game is dropped. */
 function showWinnability(state) {
   const chip = $("winnable");
-  if (!modeOf(state).winnability || state.status === "paused") {
+  if (!modeOf(state).winnability || state.status === Status.PAUSED) {
     chip.hidden = true;
     return;
   }
   const key = positionKey(state);
-  const known = state.status === "won" ? "winnable" : state.winnability;
+  const known = state.status === Status.WON ? "winnable" : state.winnability;
   if (known !== "unknown") app.verdict = { key, value: known };
   if (app.verdict && app.verdict.key === key) {
     if (app.verdict.value !== "pending") paintWinnability(app.verdict.value);
@@ -204,7 +205,7 @@ function showWinnability(state) {
     }
     verdict.value = answer.winnability;
     const now = app.state;
-    if (now && positionKey(now) === key && now.status !== "paused") paintWinnability(verdict.value);
+    if (now && positionKey(now) === key && now.status !== Status.PAUSED) paintWinnability(verdict.value);
   }).catch((problem) => {
     if (app.verdict !== verdict) return; // the position moved on: its verdict no longer matters
     app.verdict = null; // asked again with the next position
@@ -226,17 +227,17 @@ function paintWinnability(verdict) {
 function endOfGame(state) {
   const key = `${state.id}:${state.status}:${state.version}`;
   const banner = $("stuck-banner");
-  banner.hidden = state.status !== "stuck";
+  banner.hidden = state.status !== Status.STUCK;
   banner.textContent = t("noMovesTitle");
   const current = dialogName();
-  if (state.status !== "stuck" && current === "no-moves") closeDialog();
-  if (state.status !== "won" && current === "win") closeDialog();
+  if (state.status !== Status.STUCK && current === "no-moves") closeDialog();
+  if (state.status !== Status.WON && current === "win") closeDialog();
   if (app.shownFor === key) return;
-  if (state.status === "stuck") {
+  if (state.status === Status.STUCK) {
     app.shownFor = key;
     announce(`${t("noMovesTitle")}. ${t(modeOf(state).noMovesNote)}`);
     openNoMoves();
-  } else if (state.status === "won") {
+  } else if (state.status === Status.WON) {
     app.shownFor = key;
     announce(t("announceWon", { time: formatTime(state.result ? state.result.time : state.elapsed) }));
     sound.play(state.stage ? "stage" : "win");
@@ -314,7 +315,7 @@ async function recover(problem, last) {
   } else if (problem.status === 0) {
     toast(t("errorNetwork"), { error: true });
     problem.reported = true;
-  } else if (problem.code === "stale_version") {
+  } else if (problem.code === ErrorCode.STALE_VERSION) {
     toast(t("errorStale"));
     problem.reported = true;
   } else if (!isShuffleRefusal(problem)) { // the shuffle commands have their own words
@@ -324,7 +325,7 @@ async function recover(problem, last) {
   if (last && app.state) {
     try {
       // a game replaced in another window (or gone): show the player's current game
-      const replaced = problem.code === "game_over" || problem.code === "unknown_game";
+      const replaced = problem.code === ErrorCode.GAME_OVER || problem.code === ErrorCode.UNKNOWN_GAME;
       show(await (replaced ? api.current() : modeOf(app.state).api.game(app.state.id)));
     } catch (again) {
       // the player has just been told what failed; when the server cannot be asked either
@@ -344,7 +345,7 @@ function reported(problem) {
 function tap(i) {
   const state = app.state;
   const board = app.view;
-  if (!state || (state.status !== "playing" && state.status !== "stuck")) return;
+  if (!state || (state.status !== Status.PLAYING && state.status !== Status.STUCK)) return;
   demo.stop(); // the player takes over
   let shaken = false;
   if (!board.isFree(i)) {
@@ -387,7 +388,7 @@ function tap(i) {
       blocked: () => t("announceBlocked", { name }),
       matched: () => t("announceMatched", { name, n: answer.tiles_left }),
     }[outcome];
-    if (said && answer.status !== "won") announce(said());
+    if (said && answer.status !== Status.WON) announce(said());
   }, reported);
 }
 
@@ -447,10 +448,10 @@ function playAgain(state) {
 
 // -- commands --------------------------------------------------------------------------
 
-const playable = () => app.state && (app.state.status === "playing" || app.state.status === "stuck");
+const playable = () => app.state && (app.state.status === Status.PLAYING || app.state.status === Status.STUCK);
 
 const commands = {
-  hint: () => playable() && app.state.status === "playing" && run("hint").catch(reported),
+  hint: () => playable() && app.state.status === Status.PLAYING && run("hint").catch(reported),
   undo: () => playable() && app.state.can_undo && run("undo").catch(reported),
   redo: () => playable() && app.state.can_redo && run("redo").catch(reported),
   shuffle: () => playable() && run("shuffle").catch((problem) => {
@@ -460,7 +461,7 @@ const commands = {
   }),
   pause: () => {
     if (!app.state) return;
-    if (app.state.status === "paused") run("resume").catch(reported);
+    if (app.state.status === Status.PAUSED) run("resume").catch(reported);
     else if (playable()) run("pause").then(() => announce(t("announcePaused")), reported);
   },
   solve: () => playable() && demo.start(),
@@ -492,7 +493,7 @@ function openEditor(onClose) {
 
 /** Open a page dialog; a running game pauses while it is open and resumes after. */
 async function withPause(open) {
-  const wasRunning = app.state && app.state.status === "playing";
+  const wasRunning = app.state && app.state.status === Status.PLAYING;
   if (wasRunning) pauseFocus.forDialog(); // the focus goes to the dialog, not to Resume
   const pausing = wasRunning ? run("pause").catch(reported) : null;
   const onClose = () => {
@@ -502,7 +503,7 @@ async function withPause(open) {
     if (!wasRunning) return;
     setPending(1);
     pausing.finally(() => {
-      if (app.state && app.state.status === "paused" && !dialogName()) run("resume").catch(reported);
+      if (app.state && app.state.status === Status.PAUSED && !dialogName()) run("resume").catch(reported);
       setPending(-1);
       if (app.pending === 0 && app.state) show(app.state);
     });
@@ -712,7 +713,7 @@ async function boot() {
     show(current);
     // the first visit (no game played yet in this browser): the guide
     if (current.version === 0 && !guideSeen() && !dialogName()) commands.guide();
-    if (current.status === "paused" && sessionStorage.getItem(AUTO_PAUSED) === current.id) {
+    if (current.status === Status.PAUSED && sessionStorage.getItem(AUTO_PAUSED) === current.id) {
       // a reload: the game resumes by itself, with the tile that was selected
       // (board/keep-selection.js)
       const reselect = keptSelection();
