@@ -6,7 +6,7 @@ Chromium driven by Playwright, and ways to read the page's test contract.
         page = open_page(browser, server.url)
         tiles(page)  # [{"i": 0, "x": 2, "y": 0, "z": 0, "tile": "5B", "free": True, ...}, ...]
 
-The page contract (issue 5): every tile is an element ``.tile`` with ``data-i``, ``data-x``,
+The page contract: every tile is an element ``.tile`` with ``data-i``, ``data-x``,
 ``data-y``, ``data-z``, ``data-tile`` and the class ``free`` or ``blocked`` (plus
 ``selected`` / ``hint``); ``#board`` carries ``data-status``, and the game code is shown in
 an element with ``data-code``.  ``#board[data-pending]`` counts the requests in flight, so

@@ -1,4 +1,4 @@
-"""Issue 18 item 6 in Chromium: the page is an installable app.  Its web app manifest is
+"""In Chromium, the page is an installable app.  Its web app manifest is
 linked and valid (Chromium reads it without a complaint) with icons of our own drawing; its
 service worker registers and, when the server is stopped, answers the page's own files from
 its copy, so that the page still opens and says plainly (in the player's language) that

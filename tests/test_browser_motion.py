@@ -1,4 +1,4 @@
-"""Motion with meaning (issue 18 item 4), in headless Chromium: a matched pair leaves with an
+"""Motion with meaning, in headless Chromium: a matched pair leaves with an
 animation while the next taps land at once, a shuffle shows the faces travelling and says
 how many pairs are free, a win celebrates and the celebration ends by itself; with the
 Animations setting off, or under ``prefers-reduced-motion: reduce``, nothing moves and

@@ -1,7 +1,6 @@
-"""Failures the player is told about (issue "a house a newcomer can read in an hour"): a
-request the page cannot make shows the translated message instead of failing silently,
-and the page still works; and the page's modes, asked in the browser, are the modules of
-js/modes/ (modeOf, modeNamed, modeOfCode)."""
+"""Failures the player is told about: a request the page cannot make shows the translated
+message instead of failing silently, and the page still works; and the page's modes, asked
+in the browser, are the modules of js/modes/ (modeOf, modeNamed, modeOfCode)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Issue 13 in Chromium: the page plays under its Content-Security-Policy without a single
-violation, ``/docs`` shows Swagger UI from this server alone, and a form on another site
-cannot abandon the player's game."""
+"""The promises of ``SECURITY.md`` in Chromium: the page plays under its
+Content-Security-Policy without a single violation, ``/docs`` shows Swagger UI from this
+server alone, and a form on another site cannot abandon the player's game."""
 
 from __future__ import annotations
 

@@ -91,7 +91,7 @@ def test_the_boards_beyond_one_set_are_designed_and_listed_once_the_engine_deals
 ) -> None:
     listed = {layout.name for layout in LAYOUTS}
     assert [spec.number for spec in DESIGNED_SPECS] == list(range(len(DESIGNED_SPECS)))
-    monkeypatch.setattr(core_layout, "MAX_POSITIONS", 8 * 144)  # what issue 16 item 1 allows
+    monkeypatch.setattr(core_layout, "MAX_POSITIONS", 8 * 144)  # eight sets, as rules §4.2 allows
     for spec in BIG_SET:
         layout = layout_from_spec(spec)
         assert len(layout) > 144 and len(layout) % 2 == 0

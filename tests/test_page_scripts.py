@@ -1,6 +1,6 @@
-"""The page's scripts as a newcomer reads them (issue "a house a newcomer can read in an
-hour"): a mode's name and its code prefix are spelled in its own module of js/modes/ and
-nowhere else (strings shown to players aside), and no catch swallows an error silently."""
+"""The page's scripts as a newcomer reads them: a mode's name and its code prefix are
+spelled in its own module of js/modes/ and nowhere else (strings shown to players aside),
+and no catch swallows an error silently."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""What the server checks before any handler runs, and the headers on every answer (issue 13;
-the promises are in ``SECURITY.md``).
+"""What the server checks before any handler runs, and the headers on every answer (the
+promises are in ``SECURITY.md``).
 
 From the outside in, :func:`..app.create_app` stacks:
 
