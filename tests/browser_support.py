@@ -230,8 +230,10 @@ def dialog_settled(page: Page) -> None:
     )
 
 
-def settle(page: Page, timeout: float = 10_000) -> None:
-    """Wait until the board is drawn and no request is in flight."""
+def settle(page: Page, timeout: float = 30_000) -> None:
+    """Wait until the board is drawn and no request is in flight.  A module's first page
+    loads every script and font of the page for the first time: on a loaded machine that
+    took more than 10 s, so the bound is Playwright's own for every other wait."""
     page.wait_for_selector(
         "#board:not([data-status='loading'])[data-pending='0']", state="attached", timeout=timeout
     )
