@@ -6,7 +6,7 @@ Chromium driven by Playwright, and ways to read the page's test contract.
         page = open_page(browser, server.url)
         tiles(page)  # [{"i": 0, "x": 2, "y": 0, "z": 0, "tile": "5B", "free": True, ...}, ...]
 
-The page contract (issue 5): every tile is an element ``.tile`` with ``data-i``, ``data-x``,
+The page contract: every tile is an element ``.tile`` with ``data-i``, ``data-x``,
 ``data-y``, ``data-z``, ``data-tile`` and the class ``free`` or ``blocked`` (plus
 ``selected`` / ``hint``); ``#board`` carries ``data-status``, and the game code is shown in
 an element with ``data-code``.  ``#board[data-pending]`` counts the requests in flight, so
@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from mahjong_solitaire import Board, Move
 from serving import ProductServer
@@ -30,16 +30,21 @@ __all__ = [
     "ARTIFACTS",
     "CHROMIUM",
     "CHROMIUM_ARGS",
+    "GUIDE_SEEN",
+    "TOAST_LOG",
     "ProductServer",
     "chromium",
     "click_tile",
     "describe_pages",
     "dialog_settled",
+    "new_context",
     "new_game",
     "open_page",
     "settle",
     "stuck_sequence",
     "tiles",
+    "toast_shown",
+    "toasts",
 ]
 
 CHROMIUM = "/usr/bin/chromium"
@@ -69,6 +74,69 @@ def chromium() -> Iterator[Browser]:
             browser.close()
 
 
+#: Marks the first-run guide seen before the page's own scripts run: the guide opens on a
+#: fresh browser's first game and would catch the clicks meant for the page behind it.
+GUIDE_SEEN = "localStorage.setItem('mahjong-solitaire.guide-done', '1')"
+
+
+#: Keeps every toast the page shows (its text and whether it is an error) in
+#: ``window.__toasts``: a toast goes again after 2.2 s (an error after 4.2 s), and on a slow
+#: machine a test may look later than that, so it asks what was shown (:func:`toast_shown`)
+#: rather than what is showing now.
+TOAST_LOG = """(() => {
+  window.__toasts = [];
+  const watch = (toast) => new MutationObserver(() => {
+    if (toast.classList.contains("show")) {
+      window.__toasts.push({text: toast.textContent, error: toast.classList.contains("error")});
+    }
+  }).observe(toast, {attributes: true, attributeFilter: ["class"], childList: true,
+                     characterData: true, subtree: true});
+  const find = new MutationObserver(() => {
+    const toast = document.getElementById("toast");
+    if (toast) { find.disconnect(); watch(toast); }
+  });
+  find.observe(document, {childList: true, subtree: true});
+})();"""
+
+
+def new_context(
+    browser: Browser,
+    *,
+    width: int = 1366,
+    height: int = 768,
+    guide: bool = False,
+    **options: Any,
+) -> BrowserContext:
+    """A fresh browser context for the game's pages, the first-run guide marked seen unless
+    ``guide`` (tests/test_browser_guide.py): a test that sets up its own context (routes,
+    init scripts) before the page loads starts from this one."""
+    context = browser.new_context(viewport={"width": width, "height": height}, **options)
+    context.add_init_script(TOAST_LOG)
+    if not guide:
+        context.add_init_script(GUIDE_SEEN)
+    return context
+
+
+def toasts(page: Page) -> list[dict[str, Any]]:
+    """The toasts ``page`` has shown since it loaded, oldest first: ``{"text", "error"}``."""
+    shown: list[dict[str, Any]] = page.evaluate("window.__toasts || []")
+    return shown
+
+
+def toast_shown(
+    page: Page, text: str, *, whole: bool = True, error: bool | None = None, since: int = 0
+) -> None:
+    """Wait until ``page`` has shown a toast saying ``text`` (all of it, or a part of it unless
+    ``whole``; an error toast or not when ``error`` says so), after its first ``since`` toasts
+    (``len(toasts(page))`` before the action), whether or not it is still showing."""
+    page.wait_for_function(
+        """([text, whole, error, since]) => (window.__toasts || []).slice(since).some((t) =>
+          (whole ? t.text === text : t.text.includes(text))
+          && (error === null || t.error === error))""",
+        arg=[text, whole, error, since],
+    )
+
+
 def open_page(
     browser: Browser,
     url: str,
@@ -82,13 +150,11 @@ def open_page(
 ) -> Page:
     """A page in a fresh browser context with the game loaded.  (On loopback the server
     treats every visitor without a cookie as its one local player: see :func:`new_game`.)
-    The first-run guide is marked seen unless ``guide`` (tests/test_browser_guide.py);
-    ``cookies`` are set before the page loads."""
-    context = browser.new_context(viewport={"width": width, "height": height}, **options)
+    The first-run guide is marked seen unless ``guide`` (:func:`new_context`); ``cookies``
+    are set before the page loads."""
+    context = new_context(browser, width=width, height=height, guide=guide, **options)
     if cookies:
         context.add_cookies(cookies)
-    if not guide:
-        context.add_init_script("localStorage.setItem('mahjong-solitaire.guide-done', '1')")
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url.rstrip("/"))
     page = context.new_page()
     errors: list[str] = []
@@ -164,8 +230,10 @@ def dialog_settled(page: Page) -> None:
     )
 
 
-def settle(page: Page, timeout: float = 10_000) -> None:
-    """Wait until the board is drawn and no request is in flight."""
+def settle(page: Page, timeout: float = 30_000) -> None:
+    """Wait until the board is drawn and no request is in flight.  A module's first page
+    loads every script and font of the page for the first time: on a loaded machine that
+    took more than 10 s, so the bound is Playwright's own for every other wait."""
     page.wait_for_selector(
         "#board:not([data-status='loading'])[data-pending='0']", state="attached", timeout=timeout
     )

@@ -1,4 +1,4 @@
-"""Seeing the page as a player with a colour-vision deficiency would (issue 19 item 5), for
+"""Seeing the page as a player with a colour-vision deficiency would, for
 the browser tests: PNG screenshots decoded with zlib (no imaging library), the simulations
 of Machado, Oliveira and Fernandes (2009, "A Physiologically-based Model for Simulation of
 Color Vision Deficiency", severity 1.0: protanopia, deuteranopia, tritanopia) and a

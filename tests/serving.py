@@ -74,7 +74,9 @@ class ProductServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}/"
 
-    def start(self, timeout: float = 60.0) -> ProductServer:
+    def start(self, timeout: float = 180.0) -> ProductServer:
+        """Start the server and wait until it announces its address (on a machine busy with
+        other work its imports and migrations took more than a minute)."""
         env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
         with self.log.open("a") as log:
             self.process = subprocess.Popen(

@@ -1,9 +1,8 @@
-"""Calm play in the page (issue 19 items 2 and 3), in headless Chromium against the real
-server: leaving a game in which a pair was played asks first (a new game, Restart, a shared
-link), by keyboard, with the focus on the safe choice; cancel keeps the game as it was; a
-setting turns the question off; zen hides the timer, the counters and the "still winnable?"
-chip while playing and the win still shows every figure.  Each announced, and clean under
-axe."""
+"""Calm play in the page, in headless Chromium against the real server: leaving a game in
+which a pair was played asks first (rules §12.1: a new game, Restart, a shared link), by
+keyboard, with the focus on the safe choice; cancel keeps the game as it was; a setting
+turns the question off; zen hides the timer, the counters and the "still winnable?" chip
+while playing and the win still shows every figure.  Each announced, and clean under axe."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The clock in the page (issue 19 item 7, rules §3.4, §3.5), in headless Chromium: an
+"""The clock in the page (rules §3.4, §3.5), in headless Chromium: an
 open dialog pauses the game on the server and the timer stands still until it closes; a
 stuck board stops the clock while the No moves dialog is shown."""
 

@@ -171,7 +171,7 @@ def test_the_connect_board_fits_the_screen(browser, server, width, height) -> No
 
 
 def test_a_grid_of_the_players_choice_is_chosen_by_keyboard_and_dealt(browser, server) -> None:
-    """issue 16 item 6: size, rule and difficulty in the New game dialog; 24×12 deals two
+    """Size, rule and difficulty in the New game dialog (rules §9.1); 24×12 deals two
     full sets, drawn whole, and the dialog stays clean under axe."""
     from test_browser_a11y import audit
 

@@ -1,4 +1,4 @@
-"""Connect's sliding rule during play (issue 17 item 6, rules §9.4), in headless Chromium: the
+"""Connect's sliding rule during play (rules §9.4), in headless Chromium: the
 chip ``#rule`` with ``data-rule`` (the rule as the code names it), its icon, the stage and a
 one-line explanation in the player's language; the first time a rule appears it is explained
 until the player says "Got it"; two matching tiles that no path joins shake with a message;

@@ -1,4 +1,4 @@
-"""The daily challenges in the page (issue 17 item 5, rules §7.7), in headless Chromium: the
+"""The daily challenges in the page (rules §7.7), in headless Chromium: the
 menu's daily item opens a calendar whose first button plays today, one cell per day of the
 last 365 marked won / played / not played, the streaks, any past day played from its cell
 with its own board shown, the board's "Daily — date" badge, the keyboard, and axe."""
@@ -85,7 +85,7 @@ def test_a_past_day_shows_its_board_and_is_played_from_its_cell(page) -> None:
 def test_the_daily_challenge_is_named_on_the_board_in_the_title_and_to_screen_readers(
     page,
 ) -> None:
-    """Issue 18 item 5: the badge in the top bar, the tab's title and the board's
+    """The badge in the top bar, the tab's title and the board's
     accessible name all say that this is the daily challenge, and of which day; another
     game says none of it."""
     day = (today() - timedelta(days=3)).isoformat()

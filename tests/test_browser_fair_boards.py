@@ -1,4 +1,4 @@
-"""Fair boards in the page (issue 19 item 1, rules §12.3), in headless Chromium: the
+"""Fair boards in the page (rules §12.3), in headless Chromium: the
 Leaderboard's and the daily calendar's boards list only fair wins and say the rule in a
 sentence; a "Show all wins" switch, by mouse or keyboard, lists the assisted win and the
 later attempt too, marked, announces the change, and axe stays clean."""

@@ -1,5 +1,5 @@
 """The selection, the hint and the keyboard focus on the board, each in sight and each its
-own (issue 18 item 5), in headless Chromium, in both themes and both tile styles:
+own, in headless Chromium, in both themes and both tile styles:
 
 - the selected tile keeps its ring and its raise while the pointer rests on it (the free
   tiles' hover lift used to replace them);

@@ -1,7 +1,7 @@
 """The web game end to end, in headless Chromium: a player's clicks and keys against the
 real server (``mahjong-solitaire play``) on a fresh database.
 
-What the page must show is the contract of issue 5 (see ``browser_support``); what the
+What the page must show is the page contract (see ``browser_support``); what the
 server decides comes from the engine, so the tests ask the engine for the deal of the code
 the page shows and predict every answer from it.
 """

@@ -1,4 +1,4 @@
-"""The first-run guide (issue 17 item 7), in headless Chromium: on the first visit a short
+"""The first-run guide, in headless Chromium: on the first visit a short
 walkthrough on a practice board of twelve tiles (what is free, select two, Hint, Undo,
 Shuffle, the winnable chip), played in the page and writing nothing; skippable, not shown
 again once seen, reachable again from the menu; by keyboard; axe clean."""

@@ -1,4 +1,4 @@
-"""The history file in the page (issue 19 item 6), in headless Chromium: one player exports
+"""The history file in the page (rules §12.4), in headless Chromium: one player exports
 the history from the Statistics page, another player's browser imports the file (by
 keyboard) and sees the games in its statistics; a second import adds nothing, and a bad
 file is refused with one clear error and changes nothing."""

@@ -1,4 +1,4 @@
-"""The page in each of its languages (issue 8, issue 18, rules §10): a browser asking for a
+"""The page in each of its languages (rules §10): a browser asking for a
 language gets it (Accept-Language), a choice in the settings wins and is remembered; the
 menus, the No moves dialog and the Win dialog speak it.  The expected words come from the
 catalogues (what the server translates with), and the seeds' own wording of "No moves"."""

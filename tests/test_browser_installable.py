@@ -1,4 +1,4 @@
-"""Issue 18 item 6 in Chromium: the page is an installable app.  Its web app manifest is
+"""In Chromium, the page is an installable app.  Its web app manifest is
 linked and valid (Chromium reads it without a complaint) with icons of our own drawing; its
 service worker registers and, when the server is stopped, answers the page's own files from
 its copy, so that the page still opens and says plainly (in the player's language) that
@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from browser_support import open_page, settle
+from browser_support import new_context, open_page, settle
 from mahjong_solitaire.i18n import translator
 from serving import ProductServer
 from test_browser_a11y import audit
@@ -153,10 +153,9 @@ def test_full_screen_works_by_keyboard_and_is_announced(browser, server):
 
 
 def test_full_screen_is_hidden_where_the_browser_has_none(browser, server):
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context = new_context(browser, width=390, height=844)
     context.add_init_script(
         "Object.defineProperty(Document.prototype, 'fullscreenEnabled', {get: () => false});"
-        "localStorage.setItem('mahjong-solitaire.guide-done', '1');"
     )
     page = context.new_page()
     try:

@@ -1,4 +1,4 @@
-"""A reload keeps the selection (issue 18 item 5), in headless Chromium: the page pauses the
+"""A reload keeps the selection, in headless Chromium: the page pauses the
 game as it unloads (which clears the selection on the server, rules §3.5) and selects the
 tile again once the reloaded page has resumed the game, as a tap the server rules on; not
 when the board changed meanwhile (another window played a pair), nor in another game."""

@@ -1,4 +1,4 @@
-"""The board played with the keyboard alone (issue 8): Tab reaches the board, the arrow
+"""The board played with the keyboard alone: Tab reaches the board, the arrow
 keys move between the free tiles by where they are drawn (Home and End to the first and
 the last), Enter or Space selects; each tile is named in the page's language, and moves,
 hints and the win are announced in the live region."""

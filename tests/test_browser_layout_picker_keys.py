@@ -1,5 +1,5 @@
 """The layout picker of the New game dialog is one stop of the Tab key with the arrow keys
-inside it (issue 18 item 5), in headless Chromium: Tab reaches the chosen layout's card and
+inside it, in headless Chromium: Tab reaches the chosen layout's card and
 leaves the grid with the next press; Left and Right go one card back or on, Up and Down to
 the card drawn above or below, Home and End to the first and the last shown; Enter or Space
 chooses; the search and the size filter keep working, and the focus stays on a shown card

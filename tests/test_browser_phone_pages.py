@@ -1,5 +1,5 @@
-"""The Statistics and the Leaderboard on a phone, and the chart's round ticks (issue 18
-item 5), in headless Chromium:
+"""The Statistics and the Leaderboard on a phone, and the chart's round ticks
+(rules §12.2), in headless Chromium:
 
 - at 360×640 and 390×844 nothing of either page is clipped and nothing scrolls sideways:
   the tables turn into one small card per row (each value after its column's name), keep

@@ -1,4 +1,4 @@
-"""Progress marks and the Layouts page (issue 19 items 4 and 11), in headless Chromium
+"""Progress marks and the Layouts page, in headless Chromium
 against the real server: a layout card of the New game picker says "won" with the best time
 (`data-best`, in seconds) for the chosen difficulty only, in its accessible name; a stage
 card names its status; the menu's Layouts entry imports a file, lists the player's own

@@ -1,6 +1,6 @@
-"""The board on every screen (issue 18 item 1), in headless Chromium at the six sizes the
-issue names, for a classic Turtle game and a Connect game, in every tile set the page's
-Settings offer (read from the page, not listed here) and in both themes:
+"""The board on every screen, in headless Chromium at six sizes from 360×640 to 1920×1080,
+for a classic Turtle game and a Connect game, in every tile set the page's Settings offer
+(read from the page, not listed here) and in both themes:
 
 - the board fills the space: its box (``#board``: the tiles, and on a Connect grid the ring
   its links run through) covers at least 85 % of the free width or of the free height

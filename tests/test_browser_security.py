@@ -1,12 +1,12 @@
-"""Issue 13 in Chromium: the page plays under its Content-Security-Policy without a single
-violation, ``/docs`` shows Swagger UI from this server alone, and a form on another site
-cannot abandon the player's game."""
+"""The promises of ``SECURITY.md`` in Chromium: the page plays under its
+Content-Security-Policy without a single violation, ``/docs`` shows Swagger UI from this
+server alone, and a form on another site cannot abandon the player's game."""
 
 from __future__ import annotations
 
 import pytest
 
-from browser_support import click_tile, new_game, settle, tiles
+from browser_support import click_tile, new_context, new_game, settle, tiles
 from mahjong_solitaire import deal_from_code
 
 pytestmark = pytest.mark.browser
@@ -22,7 +22,7 @@ document.addEventListener("securitypolicyviolation", (event) => {
 
 
 def watched_page(browser, server):
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context = new_context(browser)
     context.add_init_script(WATCH_CSP)
     page = context.new_page()
     page.console_errors = []

@@ -1,4 +1,4 @@
-"""Statistics that tell a story and the filtered leaderboard (issue 17 item 8), in headless
+"""Statistics that tell a story and the filtered leaderboard (rules §12.2, §12.3), in headless
 Chromium: the median and the assisted wins apart in the facts and per layout and level, the
 chart of the latest wins with the assisted ones hollow and the median dashed, a trend
 sentence, the chart following one layout and level, the leaderboard filtered by layout and

@@ -1,4 +1,4 @@
-"""Not by colour alone (issue 19 item 5), in headless Chromium: the free, blocked,
+"""Not by colour alone, in headless Chromium: the free, blocked,
 selected, hint and match tiles are rendered (screenshots of one tile in each state, in
 every tile set and both themes) and every pair must stay clearly distinct in grayscale
 and under simulated protanopia, deuteranopia and tritanopia (``colour_vision``: Machado et

@@ -1,4 +1,4 @@
-"""Tile sets and backgrounds (issue 18 item 3), in headless Chromium: every set offered in
+"""Tile sets and backgrounds, in headless Chromium: every set offered in
 Settings draws all 42 faces, each one its own picture at 34 px wide, in colour and without
 (``colour_vision``), and the high contrast set draws in strong ink on white; choosing a set or a
 background by keyboard in Settings redraws the preview and the board at once and is
@@ -20,7 +20,7 @@ from test_browser_tile_states import turtle_with_settings
 pytestmark = pytest.mark.browser
 
 SETTINGS = "dialog[data-dialog='settings']"
-#: The tile width the issue asks the faces to stay readable at (CSS px), and its height.
+#: The tile width at which every face must stay readable (CSS px), and its height.
 FACE_W, FACE_H = 34, 45
 #: The high contrast set's inks: at least this contrast ratio on its white face (WCAG AAA).
 STRONG_INK = 7.0

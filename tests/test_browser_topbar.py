@@ -1,4 +1,4 @@
-"""Issue 18 item 2 in Chromium: the top bar stays one line at every size and in every
+"""In Chromium: the top bar stays one line at every size and in every
 language the page speaks.  What does not fit folds, lowest priority first (js/shell/top-bar.js):
 the keyboard hints, the buttons' labels (icon only, the name kept), then controls move into
 the top of the menu as real menu items (same icon, label, shortcut, disabled state), and

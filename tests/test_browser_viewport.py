@@ -1,4 +1,4 @@
-"""The board's view (issue 18 item 1, js/board/viewport.js), in headless Chromium: the board
+"""The board's view (js/board/viewport.js), in headless Chromium: the board
 turns on a phone in portrait when that gives bigger tiles, and the player can turn it back (the
 menu, key R), remembered and announced; a tile's box is the tile a player sees, edge
 included, and taps go where they land; the wheel, two fingers and the keys + − 0 zoom, a
@@ -59,7 +59,7 @@ def start(page, mode: str, body: dict[str, Any]) -> None:
 
 
 def open_menu(page) -> None:
-    # opened without the pointer's scrolling into view (the top bar is issue 18 item 2)
+    # opened without the pointer's scrolling into view (test_browser_topbar.py tests the bar)
     page.locator("#menu-button").dispatch_event("click")
     page.locator("#menu").wait_for(state="visible")
 

@@ -1,4 +1,4 @@
-"""Bad input on the command line (issue 13, item 7): one clear line on stderr, exit status
+"""Bad input on the command line: one clear line on stderr, exit status
 2, and nothing written; every command that reads or writes the database takes
 ``--database``; a read-only command never creates a database; ``layouts show`` draws a
 sparse layout at the size of its tiles, not of its extent."""

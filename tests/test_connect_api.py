@@ -412,7 +412,7 @@ def test_a_connect_game_survives_export_and_import(sqlite_store: Store) -> None:
         sqlite_store.import_history(sqlite_store.player(None).id, broken)
 
 
-# -- grids of the player's choice (issue 16 item 6) --------------------------------------
+# -- grids of the player's choice (rules §9.1) -------------------------------------------
 
 
 def test_a_grid_of_the_players_choice_is_dealt_with_its_rule_and_difficulty(client) -> None:

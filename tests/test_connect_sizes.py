@@ -1,4 +1,4 @@
-"""Connect grids of the player's choice (issue 16 item 6; rules §9.1, §9.5, §11.2): every
+"""Connect grids of the player's choice (rules §9.1, §9.5, §11.2): every
 offered size deals solvable games with every sliding rule, 24×12 with two full sets, and
 the size travels in the code as the stages' sizes always did."""
 

@@ -1,4 +1,4 @@
-"""How the page's files travel (issue 18 item 8; ``web/delivery.py``): compressed when the
+"""How the page's files travel (``web/http/delivery.py``): compressed when the
 browser accepts it, revalidated before reuse, and the API unchanged by either."""
 
 from __future__ import annotations

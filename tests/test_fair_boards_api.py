@@ -1,4 +1,4 @@
-"""Fair boards through the API (rules §12.3, issue 19 item 1): the daily board ranks each
+"""Fair boards through the API (rules §12.3): the daily board ranks each
 player's first finished attempt at the day's deal when it is an unassisted win, the
 player's leaderboard leaves assisted wins out, and ``?all=true`` shows every ranked win."""
 

@@ -1,4 +1,4 @@
-"""The history in the web game (issue 19 item 6): ``GET /api/history`` downloads the file
+"""The history in the web game (rules §12.4): ``GET /api/history`` downloads the file
 ``mahjong-solitaire export`` writes, and ``POST /api/history`` imports one with the
 command line's checks; a bad file is refused with one clear error and nothing changes.
 Every test runs on SQLite and on PostgreSQL."""

@@ -1,4 +1,4 @@
-"""The languages of the web API (issue 8): the page's catalogue at /api/i18n, and the
+"""The languages of the web API (rules §10): the page's catalogue at /api/i18n, and the
 server's own texts (error messages, layout titles) in the request's language."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Japanese and Simplified Chinese (issue 18 item 7, rules §10): which browsers and terminals
+"""Japanese and Simplified Chinese (rules §10): which browsers and terminals
 reach them, how they count, and the words their players use for the tiles and the aids.
 
 Simplified Chinese is the catalogue ``zh_Hans`` (Babel's name for it): a browser asking for

@@ -1,5 +1,5 @@
 """No player-visible English is left in the page outside its catalogue-backed string table
-(issue 8): the scripts' literals and index.html's text and labels are scanned; every key
+(rules §10.1): the scripts' literals and index.html's text and labels are scanned; every key
 the page asks for is in the table."""
 
 from __future__ import annotations

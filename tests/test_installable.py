@@ -1,4 +1,4 @@
-"""Issue 18 item 6 without a browser: the icons are our own drawing and the files served
+"""The installable app without a browser: the icons are our own drawing and the files served
 are what the drawing gives today; the service worker's script lists every file of the
 page and changes when any of them does; the policy lets the page's own worker and
 manifest load, and nothing from another host."""

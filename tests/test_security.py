@@ -1,5 +1,5 @@
 """What the web server refuses before any handler runs, and what every answer carries
-(issue 13, ``SECURITY.md``): body limits, cross-site writes, unknown hosts, the security
+(``SECURITY.md``): body limits, cross-site writes, unknown hosts, the security
 headers, the player cookie and ``/docs`` served without another host.
 
 Each test is named after the rule it proves.  Most talk to the application in process

@@ -1,4 +1,4 @@
-"""Statistics that tell a story (rules §12.2, issue 17 item 8), on SQLite and PostgreSQL:
+"""Statistics that tell a story (rules §12.2), on SQLite and PostgreSQL:
 per layout and difficulty the wins, best and median times, the assisted wins counted apart
 (assisted = the action log has a hint: ``core.assistance``), each group's streaks, the
 latest wins for the chart, and the leaderboard filtered by layout and difficulty

@@ -1,4 +1,4 @@
-"""Storage of players and games (issue 4), run on SQLite and on PostgreSQL."""
+"""Storage of players and games (rules §12.1), run on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Export and import of a player's history, and the history CLI (issue 4)."""
+"""Export and import of a player's history, and the history CLI (rules §12.4)."""
 
 from __future__ import annotations
 

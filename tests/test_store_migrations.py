@@ -1,4 +1,4 @@
-"""Schema migrations (issue 4): an empty database and one made by the previous schema both
+"""Schema migrations: an empty database and one made by the previous schema both
 upgrade to the current schema, on SQLite and on PostgreSQL."""
 
 from __future__ import annotations

@@ -81,6 +81,13 @@ _WILDCARDS = ("", "0.0.0.0", "::")
 #: works out a "still winnable?" verdict (measured with benchmarks/bench_server.py).
 SWITCH_INTERVAL = float(os.environ.get("MAHJONG_SWITCH_INTERVAL", "0.001"))
 
+#: Seconds an idle HTTP connection is kept open (uvicorn's default is 5).  A client that
+#: sends on a kept connection just as the server closes it gets a reset; browsers send such
+#: a request again, but a proxy in front of the game or a scripted client (Playwright's
+#: request API in the tests) does not, so the server keeps idle connections longer than they
+#: do (a proxy's idle timeout is commonly 60 s).
+KEEP_ALIVE_SECONDS = 75
+
 #: How ``play --workers N`` tells its worker processes what to serve (JSON: the database
 #: URL, the local-player mode, the host names); :func:`worker_app` reads it.
 WORKER_SETTINGS_ENV = "MAHJONG_WORKER_SETTINGS"
@@ -383,6 +390,7 @@ def run(args: argparse.Namespace) -> int:
                 log_level="warning",
                 access_log=False,
                 lifespan="off",
+                timeout_keep_alive=KEEP_ALIVE_SECONDS,
                 proxy_headers=forwarded is not None,
                 forwarded_allow_ips=forwarded,
             )

@@ -2,7 +2,7 @@
 (see :mod:`.builtin` for the row notation and the numbering rule).
 
 They are listed (:data:`.builtin.BUILTIN_SPECS`) like the others: the engine deals faces
-for more than 144 positions (issue 16 item 1, ``core.layout.MAX_POSITIONS`` above 144).
+for more than 144 positions (rules §4.2, ``core.layout.MAX_POSITIONS`` above 144).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """How the page's files travel: compressed, and cached by the browser only as long as they
-are known to be current (issue 18 item 8).
+are known to be current.
 
 * :class:`CompressionMiddleware` is Starlette's ``GZipMiddleware``: every answer
   of at least :data:`MINIMUM_SIZE` bytes (the page's HTML, CSS and scripts, the API's JSON,

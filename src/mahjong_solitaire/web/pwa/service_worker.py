@@ -1,4 +1,4 @@
-"""What makes the page an installable app (issue 18 item 6): the service worker's script,
+"""What makes the page an installable app: the service worker's script,
 served at ``/service-worker.js`` so that its scope is the whole site.
 
 The script is ``static/js/shell/service-worker.js`` with two lines put before it: ``PAGE_FILES``,

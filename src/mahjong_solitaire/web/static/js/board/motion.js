@@ -1,4 +1,4 @@
-// Motion with meaning (issue 18 item 4), for the classic board and the Connect grid alike:
+// Motion with meaning, for the classic board and the Connect grid alike:
 //
 // - a matched pair leaves: both tiles, now ghosts that take no taps (tile-view.js `fadeOut`),
 //   lift, drift toward each other and fade (`.ghost.leaving`, ~260 ms).  The board's state is

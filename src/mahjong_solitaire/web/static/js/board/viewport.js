@@ -1,4 +1,4 @@
-// How the board sits in the stage (issue 18 item 1): fitted to the space, turned a quarter
+// How the board sits in the stage: fitted to the space, turned a quarter
 // on a narrow screen when that gives bigger tiles, zoomed and panned on big layouts.
 //
 // The views (modes/classic/board.js, modes/connect/grid.js) fit the board as before;

@@ -1,4 +1,4 @@
-// Confirm before abandoning (issue 19): leaving a game in which at least one pair was
+// Confirm before abandoning (rules §12.1): leaving a game in which at least one pair was
 // played (a new game, the daily challenge, a stage, a code, a shared link, the other mode,
 // Restart) counts it as lost, so the page asks first, unless the player turned the
 // question off (settings: `confirmAbandon`).  The controller's `confirmLeaving()` is the

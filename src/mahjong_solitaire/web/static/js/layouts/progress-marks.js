@@ -1,4 +1,4 @@
-// Progress marks (issue 19): each layout card of the New game picker says whether the
+// Progress marks: each layout card of the New game picker says whether the
 // player has won that layout at the chosen difficulty, and the best time
 // (`data-best` = seconds), from the player's statistics per layout and difficulty
 // (`GET /api/statistics`, `layouts`).  The mark is text inside the card, so it is part of

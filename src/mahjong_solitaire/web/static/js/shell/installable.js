@@ -1,4 +1,4 @@
-// The page as an installable app (issue 18 item 6): the service worker that keeps a copy of
+// The page as an installable app: the service worker that keeps a copy of
 // the page's files (service-worker.js, served at /service-worker.js; the manifest is linked
 // from index.html), and the menu's "Full screen" item (the Fullscreen API), hidden where
 // the browser has none.

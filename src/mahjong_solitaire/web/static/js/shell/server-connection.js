@@ -1,4 +1,4 @@
-// When the game server cannot be reached (issue 18 item 6): the page says so plainly, in a
+// When the game server cannot be reached: the page says so plainly, in a
 // banner under the top bar, and asks the server again after 1 s, 2 s, 4 s … (at most 30 s
 // apart; at once when the browser says it is online again, or when the player presses
 // "Try now").  Once the server answers, the banner goes, the player is told, and the page

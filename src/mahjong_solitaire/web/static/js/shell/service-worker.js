@@ -1,4 +1,4 @@
-// The service worker (issue 18 item 6): it keeps a copy of the page's own files (the HTML,
+// The service worker: it keeps a copy of the page's own files (the HTML,
 // styles, scripts and pictures) and of the catalogue of the page's language, so that the
 // page still opens, in the player's language, when the game server cannot be reached; the
 // page then says so and keeps trying (server-connection.js).  The game itself always needs the
