@@ -220,7 +220,12 @@ def test_pause_becoming_resume_is_measured_again(bar):
         bar.keyboard.press("p")
         bar.wait_for_selector("#board[data-status='paused']")
         settle(bar)
-        assert bar.text_content("#pause .label") == translator("de")("Resume")
+        # the label changes when the paused state is drawn, which may come a frame after
+        # the board's status: wait for the word, then measure the row
+        bar.wait_for_function(
+            "(word) => document.querySelector('#pause .label').textContent === word",
+            arg=translator("de")("Resume"),
+        )
         found[width] = row_problems(bar)
         bar.keyboard.press("p")
         bar.wait_for_selector("#board[data-status='playing']")
