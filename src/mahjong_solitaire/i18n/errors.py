@@ -66,10 +66,12 @@ ERROR_MESSAGES: dict[str, str] = {
     "stage_locked": N_("This stage is locked: clear the stages before it first."),
     "wrong_mode": N_("This game belongs to the other mode."),
     "too_many_layouts": N_("You keep as many imported layouts as you can: delete one first."),
+    "too_many_requests": N_("Too many requests at once. Wait a moment, then try again."),
     # the server's side
     "corrupt_game": N_("This saved game cannot be rebuilt."),
     "server_error": UNKNOWN_ERROR,
     "unavailable": N_("The game cannot reach its database just now. Try again in a moment."),
+    "busy": N_("The server is busy with other players' work. Try again in a moment."),
 }
 
 

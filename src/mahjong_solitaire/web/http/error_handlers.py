@@ -77,7 +77,13 @@ def answer_errors(app: FastAPI) -> None:
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, error: ApiError) -> JSONResponse:
-        return error_answer(error.code, error.detail, request_language(request), error.message_key)
+        return error_answer(
+            error.code,
+            error.detail,
+            request_language(request),
+            error.message_key,
+            retry_after=error.retry_after,
+        )
 
     @app.exception_handler(RequestValidationError)
     async def bad_body(request: Request, error: RequestValidationError) -> JSONResponse:

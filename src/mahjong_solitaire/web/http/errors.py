@@ -31,6 +31,7 @@ database that cannot be reached is ``503 unavailable``, whatever the driver said
 
 from __future__ import annotations
 
+import math
 import sqlite3
 from collections.abc import Iterable
 from enum import StrEnum
@@ -140,6 +141,13 @@ class ErrorCode(StrEnum):
         409,
         "the player keeps as many imported layouts as one may",
     )
+    # more than a fair share (.quotas, ..games.jobs)
+    TOO_MANY_REQUESTS = (
+        "too_many_requests",
+        429,
+        "the client is over its limit or already has a heavy request running; "
+        "Retry-After says when to try again",
+    )
     # not what the route takes
     BAD_BODY = (
         "bad_body",
@@ -151,6 +159,11 @@ class ErrorCode(StrEnum):
     CORRUPT_GAME = "corrupt_game", 500, "the stored game cannot be rebuilt"
     SERVER_ERROR = "server_error", 500, "anything unexpected"
     UNAVAILABLE = "unavailable", 503, "the database cannot be reached"
+    BUSY = (
+        "busy",
+        503,
+        "the server's queue of heavy work is full; Retry-After says when to try again",
+    )
 
     def __repr__(self) -> str:
         return f"<ErrorCode.{self.name}: {self.value!r}>"
@@ -198,26 +211,50 @@ class ErrorBody(BaseModel):
 
 
 class ApiError(Exception):
-    """A request the API refuses with ``code``; ``detail`` says why, in English, and
-    ``message_key`` names another message than the code's own (``bad_connect_code``)."""
+    """A request the API refuses with ``code``; ``detail`` says why, in English,
+    ``message_key`` names another message than the code's own (``bad_connect_code``), and
+    ``retry_after`` (seconds) becomes the ``Retry-After`` header of a 429 or 503.
 
-    def __init__(self, code: ErrorCode, detail: str, *, message_key: str | None = None) -> None:
+    >>> ApiError(ErrorCode.BUSY, "the queue is full", retry_after=2.2).retry_after
+    3
+    """
+
+    def __init__(
+        self,
+        code: ErrorCode,
+        detail: str,
+        *,
+        message_key: str | None = None,
+        retry_after: float | None = None,
+    ) -> None:
         super().__init__(detail)
         self.code = code
         self.detail = detail
         self.message_key = message_key
+        #: whole seconds, at least 1 (the header takes no fractions)
+        self.retry_after = None if retry_after is None else max(1, math.ceil(retry_after))
 
 
 def error_answer(
-    code: ErrorCode, detail: str, lang: str, message_key: str | None = None
+    code: ErrorCode,
+    detail: str,
+    lang: str,
+    message_key: str | None = None,
+    *,
+    retry_after: int | None = None,
 ) -> JSONResponse:
-    """The error object, with the status of ``code``."""
+    """The error object, with the status of ``code`` (and ``Retry-After`` when given).
+
+    >>> error_answer(ErrorCode.BUSY, "full", "en", retry_after=3).headers["retry-after"]
+    '3'
+    """
     body = {
         "error": code.value,
         "message": error_message(message_key or code.message_key, lang),
         "detail": detail,
     }
-    return JSONResponse(body, status_code=code.status)
+    headers = None if retry_after is None else {"Retry-After": str(retry_after)}
+    return JSONResponse(body, status_code=code.status, headers=headers)
 
 
 # -- exceptions of the engine and the store --------------------------------------------

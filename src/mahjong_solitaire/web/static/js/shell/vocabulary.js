@@ -43,8 +43,10 @@ export const ErrorCode = Object.freeze({
   STAGE_LOCKED: "stage_locked",
   WRONG_MODE: "wrong_mode",
   TOO_MANY_LAYOUTS: "too_many_layouts",
+  TOO_MANY_REQUESTS: "too_many_requests",
   BAD_BODY: "bad_body",
   CORRUPT_GAME: "corrupt_game",
   SERVER_ERROR: "server_error",
   UNAVAILABLE: "unavailable",
+  BUSY: "busy",
 });
