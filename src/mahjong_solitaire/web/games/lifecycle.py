@@ -41,6 +41,7 @@ from ...core.assistance import assisted
 from ...core.game import GameError, GameStatus, TileGame
 from ...modes import mode_of_code
 from ...store import DealSource, Progress, StaleWriteError, Store, StoredGame
+from ..http.clients import PLAYER_COOKIE
 from ..http.errors import ApiError, ErrorCode, error_responses
 from .live_games import LiveGames, live_games, resume_as_stored
 from .models import Hinted, Versioned
@@ -79,7 +80,7 @@ __all__ = [
 ]
 
 #: The player cookie: an anonymous id, created with the player's first action.
-COOKIE = "mj_player"
+COOKIE = PLAYER_COOKIE
 #: The id of a deal shown but not stored yet: ``new:`` and its code.
 FRESH = "new:"
 _COOKIE_AGE = 5 * 365 * 24 * 3600

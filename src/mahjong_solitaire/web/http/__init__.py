@@ -21,5 +21,7 @@ And the answers:
 :mod:`.error_handlers`   every exception a request meets becomes the error object
 :mod:`.refusal`          the error object of a middleware refusing a request
 :mod:`.uploads`          reading a file upload no further than its limit
+:mod:`.clients`          who sends a request (cookie and address), for the fair-share
+                         limits
 =======================  ===============================================================
 """
