@@ -22,6 +22,7 @@ from browser_support import (
     settle,
     stuck_sequence,
     tiles,
+    toast_shown,
 )
 from mahjong_solitaire import Board, Deal, Move, daily_code, deal_from_code, matches
 from mahjong_solitaire.solver import solve
@@ -426,8 +427,7 @@ def test_a_shared_link_starts_that_deal(browser, server):
 
 def test_the_code_chip_copies_the_code(page):
     page.click("#code")
-    page.locator("#toast.show").wait_for()
-    assert page.inner_text("#toast") == "Copied"
+    toast_shown(page, "Copied")
     assert page.evaluate("navigator.clipboard.readText()") == shown_code(page)
 
 
