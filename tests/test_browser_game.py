@@ -16,6 +16,7 @@ import pytest
 
 from browser_support import (
     ARTIFACTS,
+    class_gained,
     click_tile,
     new_game,
     open_page,
@@ -23,6 +24,7 @@ from browser_support import (
     stuck_sequence,
     tiles,
     toast_shown,
+    watch_class,
 )
 from mahjong_solitaire import Board, Deal, Move, daily_code, deal_from_code, matches
 from mahjong_solitaire.solver import solve
@@ -182,8 +184,9 @@ def test_tapping_a_blocked_tile_removes_nothing_cancels_the_selection_and_shakes
     assert shown[blocked]["blocked"] and not shown[blocked]["free"]
     assert shown[free]["free"] and not shown[free]["blocked"]
     click_tile(page, free)
+    watch_class(page, "shake")
     page.click(f".tile[data-i='{blocked}']", force=True)
-    assert "shake" in page.get_attribute(f".tile[data-i='{blocked}']", "class")
+    class_gained(page, "shake", blocked)
     settle(page)
     assert not any(tile["selected"] for tile in tiles(page))
     assert len(tiles(page)) == 144
