@@ -34,6 +34,7 @@ __all__ = [
     "TOAST_LOG",
     "ProductServer",
     "chromium",
+    "class_gained",
     "click_tile",
     "describe_pages",
     "dialog_settled",
@@ -45,6 +46,7 @@ __all__ = [
     "tiles",
     "toast_shown",
     "toasts",
+    "watch_class",
 ]
 
 CHROMIUM = "/usr/bin/chromium"
@@ -227,6 +229,33 @@ def dialog_settled(page: Page) -> None:
         "Promise.all(document.getAnimations().filter(a => a.effect && "
         "a.effect.target && a.effect.target.closest && "
         "a.effect.target.closest('dialog')).map(a => a.finished.catch(() => null)))"
+    )
+
+
+def watch_class(page: Page, name: str) -> None:
+    """From now on, note each tile (``data-i``) of ``page`` that gains the class ``name``: a
+    class that lasts as long as an animation (``shake``, 280 ms) may be gone again before a
+    test on a loaded machine looks, so the test asks :func:`class_gained` instead."""
+    page.evaluate(
+        """(name) => {
+          window.__gained = window.__gained || {};
+          const seen = (window.__gained[name] = []);
+          new MutationObserver((changes) => {
+            for (const change of changes) {
+              const i = change.target.dataset.i;
+              if (change.target.classList.contains(name) && !seen.includes(i)) seen.push(i);
+            }
+          }).observe(document.body, {subtree: true, attributes: true, attributeFilter: ["class"]});
+        }""",
+        name,
+    )
+
+
+def class_gained(page: Page, name: str, i: int) -> None:
+    """Wait until the tile at ``i`` has gained the class ``name`` since :func:`watch_class`."""
+    page.wait_for_function(
+        "([name, i]) => ((window.__gained || {})[name] || []).includes(String(i))",
+        arg=[name, i],
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import test_browser_a11y as a11y
-from browser_support import new_game, open_page, settle
+from browser_support import class_gained, new_game, open_page, settle, toast_shown, watch_class
 from mahjong_solitaire.connect import connect_deal_from_code
 from mahjong_solitaire.connect.codes import ConnectCode
 from mahjong_solitaire.connect.grid import Grid, Shape
@@ -131,12 +131,12 @@ def test_two_matching_tiles_no_path_joins_shake_with_a_message(browser, server) 
     a, b = unjoined_pair(code)
     page.click(f".tile[data-i='{a}']")
     settle(page)
+    watch_class(page, "shake")
     page.click(f".tile[data-i='{b}']")
     settle(page)
-    page.locator("#toast.show").wait_for()
-    assert "no line with at most two turns joins them" in page.inner_text("#toast")
-    assert page.locator(f".tile[data-i='{a}'].shake").count() == 1
-    assert page.locator(f".tile[data-i='{b}'].shake").count() == 1
+    toast_shown(page, "no line with at most two turns joins them", whole=False)
+    class_gained(page, "shake", a)
+    class_gained(page, "shake", b)
     assert page.locator(f".tile[data-i='{a}']").count() == 1  # nothing was removed
     page.wait_for_function(
         "() => document.getElementById('announcer').textContent.includes('no line')"

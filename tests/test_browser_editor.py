@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_support import ARTIFACTS, click_tile, dialog_settled, settle, tiles
+from browser_support import ARTIFACTS, click_tile, dialog_settled, settle, tiles, toast_shown
 from mahjong_solitaire.layouts import read_layout_file
 from mahjong_solitaire.store import Store
 
@@ -122,8 +122,7 @@ def test_a_layout_is_drawn_checked_exported_saved_and_test_played(page, server):
         assert sorted(layout.positions) == cornered
     # save: an imported layout of the player's
     dialog.locator("#editor-save").click()
-    page.locator("#toast.show").wait_for()
-    assert "Little Hill" in page.locator("#toast").inner_text()
+    toast_shown(page, "Little Hill", whole=False)
     listed = page.request.get(server.url + "api/layouts").json()
     saved = [layout for layout in listed if layout["title"] == "Little Hill"]
     assert saved and saved[0]["imported"] and saved[0]["tiles"] == 6

@@ -16,12 +16,15 @@ import pytest
 
 from browser_support import (
     ARTIFACTS,
+    class_gained,
     click_tile,
     new_game,
     open_page,
     settle,
     stuck_sequence,
     tiles,
+    toast_shown,
+    watch_class,
 )
 from mahjong_solitaire import Board, Deal, Move, daily_code, deal_from_code, matches
 from mahjong_solitaire.solver import solve
@@ -181,8 +184,9 @@ def test_tapping_a_blocked_tile_removes_nothing_cancels_the_selection_and_shakes
     assert shown[blocked]["blocked"] and not shown[blocked]["free"]
     assert shown[free]["free"] and not shown[free]["blocked"]
     click_tile(page, free)
+    watch_class(page, "shake")
     page.click(f".tile[data-i='{blocked}']", force=True)
-    assert "shake" in page.get_attribute(f".tile[data-i='{blocked}']", "class")
+    class_gained(page, "shake", blocked)
     settle(page)
     assert not any(tile["selected"] for tile in tiles(page))
     assert len(tiles(page)) == 144
@@ -426,8 +430,7 @@ def test_a_shared_link_starts_that_deal(browser, server):
 
 def test_the_code_chip_copies_the_code(page):
     page.click("#code")
-    page.locator("#toast.show").wait_for()
-    assert page.inner_text("#toast") == "Copied"
+    toast_shown(page, "Copied")
     assert page.evaluate("navigator.clipboard.readText()") == shown_code(page)
 
 

@@ -10,7 +10,7 @@ import uuid
 import pytest
 
 import test_browser_a11y as a11y
-from browser_support import open_page, settle
+from browser_support import class_gained, open_page, settle, watch_class
 from mahjong_solitaire.web.games.lifecycle import COOKIE
 
 pytestmark = pytest.mark.browser
@@ -57,8 +57,9 @@ def test_the_first_visit_walks_through_every_step_on_a_practice_board(browser, s
     # 1. what is free: a dimmed tile shakes and says why
     blocked = next(tile for tile in guide_tiles(page) if not tile["free"])
     # (its top-left corner: the tile on top covers its middle)
+    watch_class(page, "shake")
     page.click(f"#guide-board .tile[data-i='{blocked['i']}']", position={"x": 6, "y": 6})
-    assert page.locator(f"#guide-board .tile[data-i='{blocked['i']}'].shake").count() == 1
+    class_gained(page, "shake", blocked["i"])
     assert "is blocked" in page.inner_text("#guide-text")
     assert "Well done!" in page.inner_text("#guide-text")
     page.click("#guide-next")

@@ -14,6 +14,7 @@ from browser_support import (
     open_page,
     settle,
     tiles,
+    toast_shown,
 )
 from mahjong_solitaire import builtin_layouts
 from mahjong_solitaire.classic.stages import stage
@@ -159,7 +160,7 @@ def test_an_imported_file_is_playable_from_the_dialog(page, server):
     card.locator(".layout-preview svg").wait_for()
     assert card.locator("svg rect").count() == len(STEPS)
     assert "Steps" in card.inner_text() and "12 tiles" in card.inner_text()
-    page.locator("#toast.show").wait_for()
+    toast_shown(page, "Imported “Steps”", whole=False)
     snapshot(page, "layouts-imported.png")
     dialog.locator("#start-game").click()
     page.wait_for_function("() => document.querySelectorAll('.tile').length === 12")
@@ -197,7 +198,7 @@ def test_an_imported_layout_is_deleted_from_the_picker_by_keyboard(page):
     page.keyboard.press("Enter")
     dialog.locator(".layout-card[data-layout='steps']").wait_for(state="detached")
     assert asked and "Steps" in asked[0]
-    assert page.locator("#toast.show").inner_text() == "Deleted “Steps”"
+    toast_shown(page, "Deleted “Steps”")
     assert (
         dialog.locator(".layout-card[aria-checked='true']").get_attribute("data-layout") == "turtle"
     )

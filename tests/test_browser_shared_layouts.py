@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_support import ProductServer, open_page, settle, tiles
+from browser_support import ProductServer, open_page, settle, tiles, toast_shown
 from mahjong_solitaire.classic.generator import deal_from_code
 from mahjong_solitaire.core.layout import Layout
 from mahjong_solitaire.layouts import builtin_layout, export_layout
@@ -44,7 +44,7 @@ def test_a_share_link_carries_the_layout_to_another_server(browser, server, tmp_
     code = state["code"]
     assert code.startswith("MJ2-H")
     page.click("#share")
-    page.locator("#toast.show").wait_for()
+    toast_shown(page, "Link copied")
     link = page.evaluate("navigator.clipboard.readText()")
     assert link.startswith(f"{base}/?code={code}#layout=") and len(link) < 2000
     page.context.close()
@@ -55,8 +55,7 @@ def test_a_share_link_carries_the_layout_to_another_server(browser, server, tmp_
         assert "#layout" not in friend.url and "code=" not in friend.url
         shown = {t["i"]: t["tile"] for t in tiles(friend)}
         assert shown == dict(enumerate(deal_from_code(code, TWINS).tiles))
-        friend.locator("#toast.show").wait_for()
-        assert "“Twins” came with the link" in friend.inner_text("#toast")
+        toast_shown(friend, "“Twins” came with the link", whole=False)
         # the board of 288 tiles fits in the window: no tile is drawn outside the stage
         outside = friend.evaluate(
             """() => {

@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from browser_support import open_page, settle
+from browser_support import open_page, settle, toast_shown
 from mahjong_solitaire.i18n import error_message, translator
 from position_support import reach_no_moves
 from test_browser_a11y import audit
@@ -72,8 +72,7 @@ def test_a_shuffle_not_found_yet_offers_a_longer_search_by_keyboard(page):
 def test_a_proven_hopeless_shuffle_still_says_so(page):
     refuse_the_first_shuffle(page, "no_shuffle")
     page.keyboard.press("s")
-    page.locator("#toast.show").wait_for()
-    assert "No shuffle can help" in page.inner_text("#toast")
+    toast_shown(page, "No shuffle can help", whole=False)
     assert not page.locator("dialog[data-dialog='shuffle-not-found']").is_visible()
 
 
