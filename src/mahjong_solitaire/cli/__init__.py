@@ -31,6 +31,7 @@ COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("connect", ("connect",)),
     ("layouts", ("layouts",)),
     ("solve", ("solve",)),
+    ("prune", ("prune",)),
 )
 
 #: The catalogues' directory (as :mod:`mahjong_solitaire.i18n` reads it).

@@ -92,6 +92,8 @@ _COUNTS: dict[str, tuple[str, str]] = {
     "shuffles": Nn_("{n} shuffle", "{n} shuffles"),
     "games": Nn_("{n} game", "{n} games"),
     "wins": Nn_("{n} win", "{n} wins"),
+    "players": Nn_("{n} player", "{n} players"),
+    "layouts": Nn_("{n} layout", "{n} layouts"),
 }
 
 
@@ -209,7 +211,7 @@ def stage_name(stage: Stage | ConnectStage, lang: str) -> str:
 
 def count_label(what: str, n: int, lang: str) -> str:
     """A count with its noun in the right plural form: ``what`` is one of tiles, pairs,
-    moves, hints, undos, shuffles, games, wins.
+    moves, hints, undos, shuffles, games, wins, players, layouts.
 
     >>> count_label("moves", 1, "en"), count_label("moves", 3, "es")
     ('1 move', '3 movimientos')

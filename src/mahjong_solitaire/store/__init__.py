@@ -12,7 +12,8 @@ The contract with the web server is ``notes/store_api.md``; the modules:
 :mod:`.database` (URL, engine, migrations), :mod:`.schema` (tables), :mod:`.records`
 (what the store returns), :mod:`.statistics` (the rules of the figures), :mod:`.history`
 (the export document), :mod:`.rankings` (the SQL of statistics and leaderboards),
-:mod:`.imported_layouts` (the SQL of imported layouts) and :mod:`.store` (the
+:mod:`.imported_layouts` (the SQL of imported layouts), :mod:`.pruning` (removing the
+players who left long ago) and :mod:`.store` (the
 :class:`Store`, one transaction per method).
 """
 
@@ -35,10 +36,12 @@ from .records import (
     StageProgress,
     StoredGame,
 )
+from .pruning import DEFAULT_PRUNE_DAYS, PruneReport
 from .statistics import GroupStatistics, Statistics
 from .store import MAX_LAYOUTS_PER_PLAYER, MAX_NAME_LENGTH, Store
 
 __all__ = [
+    "DEFAULT_PRUNE_DAYS",
     "GAME_STATUSES",
     "MAX_LAYOUTS_PER_PLAYER",
     "MAX_NAME_LENGTH",
@@ -52,6 +55,7 @@ __all__ = [
     "LeaderboardEntry",
     "Player",
     "Progress",
+    "PruneReport",
     "StageProgress",
     "StaleWriteError",
     "Statistics",

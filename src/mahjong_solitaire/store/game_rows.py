@@ -1,6 +1,6 @@
 """The SQL of one player's games that :class:`~.store.Store` runs inside its transactions:
 rows read back as records, the checks on what is written, where a new game's deal comes
-from, the player's row lock, and the abandoning of open games.
+from, the player's row lock, the abandoning of open games and the end of a test play.
 
     >>> from mahjong_solitaire.store import Store
     >>> with Store("sqlite://") as store, store.engine.connect() as connection:
@@ -17,7 +17,7 @@ from dataclasses import replace
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, select, update
+from sqlalchemy import Connection, Row, delete, select, true, update
 
 from ..classic.codes import GameCode
 from ..core.difficulty import Difficulty
@@ -33,6 +33,7 @@ __all__ = [
     "check_actions",
     "check_count",
     "deal_source",
+    "delete_ended_test_play",
     "game_of_row",
     "lock_player",
     "player_of_row",
@@ -123,16 +124,26 @@ def lock_player(connection: Connection, player_id: str) -> Player:
 def abandon_open_games(
     connection: Connection, player_id: str, now: datetime, *, replace: bool = True
 ) -> bool:
-    """Abandon the player's unfinished games; ``False`` (and nothing changed) when
-    there is one and ``replace`` is false."""
+    """Abandon the player's unfinished games (an open test play is deleted instead: it is
+    not kept once it ends); ``False`` (and nothing changed) when there is one and
+    ``replace`` is false."""
     open_games = connection.execute(
-        select(games.c.id, games.c.elapsed, games.c.running_since)
+        select(games.c.id, games.c.elapsed, games.c.running_since, games.c.test_play)
         .where(games.c.player_id == player_id, games.c.status.in_(UNFINISHED))
         .with_for_update()
     ).all()
     if open_games and not replace:
         return False
+    connection.execute(
+        delete(games).where(
+            games.c.player_id == player_id,
+            games.c.status.in_(UNFINISHED),
+            games.c.test_play == true(),
+        )
+    )
     for row in open_games:
+        if row.test_play:
+            continue
         elapsed = row.elapsed
         if row.running_since is not None:
             elapsed += max(0.0, (now - row.running_since).total_seconds())
@@ -146,9 +157,22 @@ def abandon_open_games(
                 elapsed=elapsed,
                 selection=None,
                 version=games.c.version + 1,
+                saved_at=now,
             )
         )
     return True
+
+
+def delete_ended_test_play(connection: Connection, game_id: str) -> None:
+    """Delete the game ``game_id`` if it is a test play that has ended (one statement: the
+    database decides, nothing is read first)."""
+    connection.execute(
+        delete(games).where(
+            games.c.id == game_id,
+            games.c.test_play == true(),
+            games.c.status.not_in(UNFINISHED),
+        )
+    )
 
 
 def select_game(connection: Connection, player_id: str, game_id: str) -> StoredGame:

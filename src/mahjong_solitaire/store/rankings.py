@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from datetime import date
 from typing import Any
 
-from sqlalchemy import Connection, Row, Select, func, select, true
+from sqlalchemy import Connection, Row, Select, false, func, select, true
 
 from ..core.assistance import assisted
 from ..core.game import GameStatus
@@ -29,11 +29,12 @@ __all__ = ["daily_board", "latest_wins", "leaderboard", "stage_progress", "stati
 
 
 def statistics(connection: Connection, player_id: str, mode: str) -> Statistics:
-    """The player's statistics in the mode named ``mode``."""
+    """The player's statistics in the mode named ``mode`` (an open test play is not
+    counted; one that ended is no longer stored)."""
     names = [name for name in GameSummary.__slots__ if name != "assisted"]
     rows = connection.execute(
         select(*(games.c[name] for name in names), games.c.actions).where(
-            games.c.player_id == player_id, games.c.mode == mode
+            games.c.player_id == player_id, games.c.mode == mode, games.c.test_play == false()
         )
     ).all()
     return compute(

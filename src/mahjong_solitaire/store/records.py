@@ -204,13 +204,22 @@ class StoredGame:
     ranked: bool = True
     #: The solution demo removed a pair in this game (rules §5.9).
     solution_shown: bool = False
+    #: A test play of a layout being drawn: deleted when it ends, never counted.
+    test_play: bool = False
 
     @classmethod
     def starting(
-        cls, *, id: str, player_id: str, source: DealSource, at: datetime, version: int
+        cls,
+        *,
+        id: str,
+        player_id: str,
+        source: DealSource,
+        at: datetime,
+        version: int,
+        test_play: bool = False,
     ) -> StoredGame:
         """A game of ``source``'s deal at its start at ``at``: playing, clock running,
-        nothing done yet."""
+        nothing done yet (``test_play``: a test play of a layout being drawn)."""
         return cls(
             id=id,
             player_id=player_id,
@@ -233,6 +242,7 @@ class StoredGame:
             shuffles=0,
             version=version,
             selection=None,
+            test_play=test_play,
         )
 
     @property

@@ -8,7 +8,10 @@ that a migrated database and this metadata agree.
   action log as JSON, the clock (``elapsed`` plus ``running_since`` while it runs), the
   status, the aids used, ``version`` for optimistic concurrency and ``ranked`` (a win
   that may appear on the leaderboards: see :data:`~.limits.HUMAN_FLOOR_SECONDS_PER_PAIR`)
-  and ``solution_shown`` (the solution demo played in it: never ranked, rules §5.9).
+  and ``solution_shown`` (the solution demo played in it: never ranked, rules §5.9),
+  ``test_play`` (a deal on a layout being drawn: deleted when it ends, never counted) and
+  ``saved_at`` (when the game was last written: what ``prune`` calls activity; rows of
+  databases older than revision 0007 were given their latest known moment).
   A partial unique index keeps at most one unfinished game per player and mode.
 * ``layouts``: imported layouts, by unique name, each owned by the player who imported it.
 * ``settings``: key/value facts of the installation (the local player's id).
@@ -108,6 +111,8 @@ games = Table(
     Column("selection", Integer, nullable=True),
     Column("ranked", Boolean, nullable=False, server_default=true()),
     Column("solution_shown", Boolean, nullable=False, server_default=false()),
+    Column("test_play", Boolean, nullable=False, server_default=false()),
+    Column("saved_at", UTCDateTime, nullable=True),
     Index("ix_games_player_status", "player_id", "status"),
     Index("ix_games_daily_status", "daily", "status"),
     Index(

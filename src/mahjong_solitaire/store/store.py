@@ -34,18 +34,19 @@ import secrets
 import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, false, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..core.difficulty import Difficulty
 from ..core.game import GameStatus
 from ..core.layout import Layout
 from ..modes import DEFAULT_MODE, Mode, mode_named
-from . import game_rows, history, imported_layouts, rankings
+from . import game_rows, history, imported_layouts, pruning, rankings
 from .daily import DailyHistory, daily_history
+from .pruning import PruneReport
 from .database import SQLITE_BEGIN, create_store_engine, database_url, migrate
 from .errors import (
     StaleWriteError,
@@ -240,6 +241,7 @@ class Store:
         daily: date | None = None,
         stage: int | None = None,
         replace: bool = True,
+        test_play: bool = False,
     ) -> StoredGame:
         """Start a game (status ``playing``, version 1, clock running) from a game code, or
         from a layout and a seed.  The player's unfinished games become ``abandoned``, in
@@ -251,7 +253,9 @@ class Store:
         stays open and every other one is abandoned.
 
         ``mode`` (a :class:`~mahjong_solitaire.core.mode.Mode` or its name) must be the
-        mode that owns ``code``; a layout is played in the default mode."""
+        mode that owns ``code``; a layout is played in the default mode.  ``test_play``:
+        a test play of a layout being drawn, deleted when it ends (:meth:`save_game`, or
+        abandoned by a newer game) and never counted in statistics, boards or exports."""
         game_mode = _mode(mode)
         if stage is not None:
             game_rows.check_count(stage, "stage")
@@ -263,7 +267,12 @@ class Store:
         for attempt in range(_ATTEMPTS):
             now = _now()
             game = StoredGame.starting(
-                id=_new_id(), player_id=player_id, source=source, at=now, version=1
+                id=_new_id(),
+                player_id=player_id,
+                source=source,
+                at=now,
+                version=1,
+                test_play=test_play,
             )
             try:
                 with self._transaction() as connection:
@@ -274,7 +283,8 @@ class Store:
                         raise StaleWriteError("a game started in another window")
                     connection.execute(
                         insert(games).values(
-                            **{name: getattr(game, name) for name in StoredGame.__slots__}
+                            **{name: getattr(game, name) for name in StoredGame.__slots__},
+                            saved_at=now,
                         )
                     )
                 return game
@@ -309,6 +319,7 @@ class Store:
         or ``abandoned`` is finished: its clock stops and ``finished_at`` is set.  A win is
         ``ranked`` unless it was faster than a human (:func:`~.records.humanly_fast`) or the
         solution was shown (:func:`~.records.shows_solution`: ``solution_shown`` is set).
+        A test play that ends is deleted in the same transaction (the game is returned).
 
         ``progress.elapsed`` is the server's measure: the caller rebuilt the game with
         :meth:`StoredGame.elapsed_now` (the stored time plus the running stretch since the
@@ -354,6 +365,7 @@ class Store:
             ranked=status is not GameStatus.WON
             or (humanly_fast(elapsed, actions) and not solution_shown),
             solution_shown=solution_shown,
+            saved_at=now,
         )
         with self._transaction() as connection:
             statement = (
@@ -378,9 +390,11 @@ class Store:
                 raise StoreError(
                     f"game {game_id!r} is over ({current.status}); it cannot change any more"
                 )
-            if row is not None:
-                return game_rows.game_of_row(row)
-            return game_rows.select_game(connection, player_id, game_id)
+            saved = game_rows.game_of_row(row) if row is not None else None
+            saved = saved or game_rows.select_game(connection, player_id, game_id)
+            if finished:
+                game_rows.delete_ended_test_play(connection, game_id)
+            return saved
 
     # -- statistics and rankings ----------------------------------------------------
 
@@ -484,6 +498,17 @@ class Store:
         with self._transaction() as connection:
             imported_layouts.delete_layout(connection, name, player_id, unowned)
 
+    # -- upkeep ---------------------------------------------------------------------
+
+    def prune(
+        self, older_than: timedelta, *, now: datetime | None = None, dry_run: bool = False
+    ) -> PruneReport:
+        """Remove the players inactive for ``older_than`` who never won, with their games
+        and layouts, in one transaction; with ``dry_run`` only count them (rules in
+        :mod:`mahjong_solitaire.store.pruning`; idempotent, safe beside other servers)."""
+        with self._transaction(write=not dry_run) as connection:
+            return pruning.prune(connection, older_than, now=now or _now(), dry_run=dry_run)
+
     # -- export and import ----------------------------------------------------------
 
     def export_history(self, player_id: str) -> dict[str, object]:
@@ -492,7 +517,7 @@ class Store:
             player = self._require_player(connection, player_id)
             rows = connection.execute(
                 select(games)
-                .where(games.c.player_id == player_id)
+                .where(games.c.player_id == player_id, games.c.test_play == false())
                 .order_by(games.c.started_at, games.c.id)
             ).all()
         return history.export_document(player, [game_rows.game_of_row(row) for row in rows])
@@ -548,6 +573,7 @@ class Store:
                     **values,
                     "id": _new_id(),
                     "player_id": player_id,
+                    "saved_at": now,
                     "ranked": values["status"] != GameStatus.WON
                     or (
                         values["daily"] is None

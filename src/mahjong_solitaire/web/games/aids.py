@@ -88,7 +88,8 @@ def demo_step(game: TileGame, wanted: Move | None) -> tuple[Move, DemoStep]:
 
 def restarted(request: Request, player_id: str, stored: StoredGame) -> StoredGame:
     """A new game of ``stored``'s deal (its code, or its imported layout and seed), counted
-    for the same daily challenge and stage; the player's open game is abandoned."""
+    for the same daily challenge and stage, a test play again for a test play; the player's
+    open game is abandoned (a test play deleted)."""
     layout = None
     if stored.code is None:
         positions = [(x, y, z) for x, y, z in stored.layout_positions or ()]
@@ -102,6 +103,7 @@ def restarted(request: Request, player_id: str, stored: StoredGame) -> StoredGam
         difficulty=None if stored.code is not None else stored.difficulty,
         daily=stored.daily,
         stage=stored.stage,
+        test_play=stored.test_play,
     )
 
 

@@ -4,8 +4,11 @@ the import of :mod:`.layouts_api` (the page uploads the GNOME file it exported),
 layout is an imported layout in every way.
 
 Checking and exporting store nothing and need no player; a test play is a game of the
-player's like any other (it abandons the unfinished one), on positions that are not stored
-as a layout: the game carries them, as a game on an imported layout does.
+player's while it is open (it abandons the unfinished one, as any new game does, and the page
+asks first), on positions that are not stored as a layout: the game carries them, as a game
+on an imported layout does.  It is stored as a test play: deleted when it ends (won, or
+abandoned by a newer game, its restart included) and never counted in the statistics, the
+leaderboards or the history export.
 
     >>> sorted(route.path for route in router.routes)
     ['/api/layout-checks', '/api/layout-files', '/api/test-plays']
@@ -125,8 +128,8 @@ def play_draft(
     request: Request, response: Response, body: DraftGame, cookie: PlayerCookie = None
 ) -> GameState:
     """A random deal on the draft, stored as the player's new game (the unfinished one is
-    abandoned).  The game carries the draft's positions and has no code, like a game on an
-    imported layout; the draft itself is not stored.  400 ``bad_layout`` for a draft on
+    abandoned), a test play: deleted when it ends, never counted.  The game carries the
+    draft's positions, like a game on an imported layout; the draft itself is not stored.  400 ``bad_layout`` for a draft on
     which no game can be dealt."""
     layout = draft_layout(body, body.title)
     difficulty = Difficulty.parse(body.difficulty)
@@ -135,6 +138,6 @@ def play_draft(
         raise ApiError(ErrorCode.BAD_LAYOUT, "no order of removals clears every tile of it")
     player_id = acting_player(request, response, cookie)
     stored = store_of(request).create_game(
-        player_id, layout=layout, seed=seed, difficulty=difficulty.value
+        player_id, layout=layout, seed=seed, difficulty=difficulty.value, test_play=True
     )
     return answer(request, load_stored(stored, VIEW), GameState)

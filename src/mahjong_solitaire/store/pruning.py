@@ -1,0 +1,138 @@
+"""Pruning: the players who left long ago and never won, removed with their games and layouts
+(``mahjong-solitaire prune``; the multi-player server runs it once a day).
+
+Rules:
+
+* A player is **inactive** since the latest of: when the player was made
+  (``players.created_at``), when one of their games was last written (``games.saved_at``:
+  created, played, paused, finished; and its start and end, for rows without it) and when
+  they imported a layout (``layouts.created_at``).  A player inactive for longer than the
+  given time is pruned, unless
+* the player ever **won** a game: every entry of a leaderboard and of a daily board is a
+  won game (``rankings.leaderboard`` and ``rankings.daily_board`` list ranked wins only,
+  and the daily board ranks each player's first *finished* attempt, so an unfinished or lost
+  game is never on it), so nothing that any board shows is removed; or
+* the player is the installation's **local player** (``Store.local_player``).
+
+Every player is anonymous here (a cookie; a display name is only what the daily board
+shows), so the rule does not look at names.  A pruned player's games go with them, and so
+do the layouts they imported: no game needs a layout's row to be replayed (a game on an
+imported layout or a test play keeps its own copy of the positions,
+``games.layout_positions``), and a layout belongs to its owner alone.  Layouts that have
+no owner (imported before layouts had owners) are not touched.
+
+The work is three ``DELETE … WHERE`` statements (games, layouts, players) on one condition,
+in one transaction: nothing is read into Python.  It is idempotent: a second run right after
+finds nothing.  On PostgreSQL the transaction first takes an advisory lock, so that several
+server processes take turns (the second finds nothing left), and locks the doomed players'
+rows, so that a player who comes back at that moment (a new game, a layout, a name) waits
+and then finds a fresh player; on SQLite the one writer at a time does the same.
+
+    >>> from datetime import UTC, datetime, timedelta
+    >>> from mahjong_solitaire.store import Store
+    >>> with Store("sqlite://") as store:
+    ...     gone = store.player(None)
+    ...     later = datetime.now(UTC) + timedelta(days=91)
+    ...     store.prune(timedelta(days=90), now=later, dry_run=True)
+    ...     store.prune(timedelta(days=90), now=later), store.find_player(gone.id)
+    PruneReport(players=1, games=0, layouts=0, dry_run=True)
+    (PruneReport(players=1, games=0, layouts=0, dry_run=False), None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Connection, delete, exists, func, or_, select, text
+
+from ..core.game import GameStatus
+from .schema import games, layouts, players, settings
+
+__all__ = ["DEFAULT_PRUNE_DAYS", "PRUNE_LOCK", "PruneReport", "prune"]
+
+#: The default of ``prune --older-than`` and of the server's ``play --prune-after``: days.
+DEFAULT_PRUNE_DAYS = 90
+#: The key of the PostgreSQL advisory lock a prune holds (several servers take turns).
+PRUNE_LOCK = 0x4D4A_5052
+#: The settings key naming the local player (as :mod:`.store` keeps it).
+LOCAL_PLAYER_KEY = "local_player"
+
+
+@dataclass(frozen=True, slots=True)
+class PruneReport:
+    """What a prune removed (or, with ``dry_run``, would remove)."""
+
+    players: int
+    games: int
+    layouts: int
+    dry_run: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "players": self.players,
+            "games": self.games,
+            "layouts": self.layouts,
+            "dry_run": self.dry_run,
+        }
+
+
+def _doomed(cutoff: datetime) -> Any:
+    """The condition on ``players`` of a player to prune: made before ``cutoff``, nothing
+    written since, never won, not the local player."""
+    game = games.alias("activity")
+    busy_or_won = exists().where(
+        game.c.player_id == players.c.id,
+        or_(
+            game.c.status == GameStatus.WON,
+            game.c.saved_at >= cutoff,
+            game.c.started_at >= cutoff,
+            game.c.finished_at >= cutoff,
+        ),
+    )
+    layout = layouts.alias("imported")
+    recent_layout = exists().where(layout.c.player_id == players.c.id, layout.c.created_at >= cutoff)
+    local = select(settings.c.value).where(settings.c.key == LOCAL_PLAYER_KEY)
+    return (
+        (players.c.created_at < cutoff)
+        & ~busy_or_won
+        & ~recent_layout
+        & players.c.id.not_in(local.scalar_subquery())
+    )
+
+
+def _count(connection: Connection, table: Any, column: Any, doomed: Any) -> int:
+    query = select(func.count()).select_from(table).where(column.in_(doomed))
+    return int(connection.execute(query).scalar_one())
+
+
+def prune(
+    connection: Connection, older_than: timedelta, *, now: datetime, dry_run: bool = False
+) -> PruneReport:
+    """Remove (or with ``dry_run`` count) the players inactive since before ``now -
+    older_than`` who never won, with their games and layouts (the module's rules), inside
+    the caller's transaction."""
+    if older_than <= timedelta(0):
+        raise ValueError("prune only players inactive for some time: older_than > 0")
+    cutoff = now - older_than
+    postgres = connection.dialect.name == "postgresql"
+    if postgres:
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": PRUNE_LOCK})
+    doomed = select(players.c.id).where(_doomed(cutoff))
+    locked = doomed.with_for_update() if postgres else doomed
+    counted = select(func.count()).select_from(locked.subquery())
+    doomed_players = int(connection.execute(counted).scalar_one())
+    if dry_run or doomed_players == 0:
+        return PruneReport(
+            doomed_players,
+            _count(connection, games, games.c.player_id, doomed) if doomed_players else 0,
+            _count(connection, layouts, layouts.c.player_id, doomed) if doomed_players else 0,
+            dry_run,
+        )
+    removed_games = connection.execute(delete(games).where(games.c.player_id.in_(doomed)))
+    removed_layouts = connection.execute(delete(layouts).where(layouts.c.player_id.in_(doomed)))
+    removed_players = connection.execute(delete(players).where(_doomed(cutoff)))
+    return PruneReport(
+        removed_players.rowcount, removed_games.rowcount, removed_layouts.rowcount, False
+    )
