@@ -147,3 +147,67 @@ def test_a_draft_that_cannot_be_cleared_is_not_test_played(client):
         400,
         "bad_request",
     )
+
+
+# -- test plays are not kept (issue #25, item 4) --------------------------------------
+
+
+def _test_play(client) -> dict:  # type: ignore[no-untyped-def]
+    body = {"positions": DRAFT, "title": "Little Hill", "difficulty": "easy"}
+    return checked(client.post("/api/test-plays", json=body))
+
+
+def _games_of(store, player_id: str) -> list[tuple[str, str, bool]]:  # type: ignore[no-untyped-def]
+    with store.engine.connect() as connection:
+        rows = connection.execute(
+            select(games.c.id, games.c.status, games.c.test_play).where(
+                games.c.player_id == player_id
+            )
+        ).all()
+    return sorted((row.id, row.status, row.test_play) for row in rows)
+
+
+def test_a_won_test_play_is_removed_when_it_ends(client, sqlite_store):
+    before = checked(client.post("/api/games", json={"layout": "turtle"}))
+    state = _test_play(client)
+    me = str(client.cookies[COOKIE])
+    assert _games_of(sqlite_store, me) == sorted(
+        [(before["id"], "abandoned", False), (state["id"], "playing", True)]
+    )
+    for move in sqlite_store.get_game(me, state["id"]).deal().solution:
+        state = play(client, state, move)
+    assert state["status"] == "won" and state["result"]["rank"] is None
+    assert _games_of(sqlite_store, me) == [(before["id"], "abandoned", False)]
+    refused(client.get(f"/api/games/{state['id']}"), 404, "unknown_game")
+    assert sqlite_store.leaderboard(me) == []
+
+
+def test_a_test_play_abandoned_by_a_newer_game_is_removed(client, sqlite_store):
+    played = _test_play(client)
+    me = str(client.cookies[COOKIE])
+    newer = checked(client.post("/api/games", json={"layout": "turtle"}))
+    assert _games_of(sqlite_store, me) == [(newer["id"], "playing", False)]
+    again = _test_play(client)
+    third = _test_play(client)  # a test play after a test play: the first one goes
+    assert {game_id for game_id, _, _ in _games_of(sqlite_store, me)} == {newer["id"], third["id"]}
+    assert played["id"] != again["id"]
+
+
+def test_a_restarted_test_play_is_a_test_play_and_the_old_one_is_removed(client, sqlite_store):
+    state = _test_play(client)
+    me = str(client.cookies[COOKIE])
+    restarted = checked(
+        client.post(f"/api/games/{state['id']}/restart", json={"version": state["version"]})
+    )
+    assert restarted["id"] != state["id"] and restarted["tiles_left"] == 8
+    assert _games_of(sqlite_store, me) == [(restarted["id"], "playing", True)]
+
+
+def test_a_test_play_counts_in_no_statistics_and_no_history_export(client, sqlite_store):
+    checked(client.post("/api/games", json={"layout": "turtle"}))
+    _test_play(client)
+    statistics = checked(client.get("/api/statistics"))
+    assert statistics["started"] == 1
+    exported = client.get("/api/history")
+    assert exported.status_code == 200
+    assert [game["layout_name"] for game in exported.json()["games"]] == ["turtle"]

@@ -17,6 +17,9 @@ each opens its own store from the database URL and keeps its own live games, whi
 stored version keeps honest (``web/live_games.py``), so N processes on one PostgreSQL
 database serve any player's requests interchangeably.
 
+With ``--host``, the server prunes once a day the players inactive for ``--prune-after``
+days (default 90; 0 never) who never won (``web/upkeep.py``); a personal game never.
+
     >>> parser = argparse.ArgumentParser(); register(parser.add_subparsers())
     >>> args = parser.parse_args(["play", "--no-browser", "--port", "0"])
     >>> args.host, args.port, args.no_browser
@@ -43,6 +46,7 @@ import sys
 import threading
 import webbrowser
 from collections.abc import Mapping, Sequence
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -51,6 +55,7 @@ if TYPE_CHECKING:
 from ..i18n import N_, translator
 from .common import CliError, language
 from .parser import Text
+from .prune import DEFAULT_PRUNE_DAYS, MAX_PRUNE_DAYS
 
 __all__ = [
     "ALLOWED_HOSTS_ENV",
@@ -89,7 +94,8 @@ SWITCH_INTERVAL = float(os.environ.get("MAHJONG_SWITCH_INTERVAL", "0.001"))
 KEEP_ALIVE_SECONDS = 75
 
 #: How ``play --workers N`` tells its worker processes what to serve (JSON: the database
-#: URL, the local-player mode, the host names); :func:`worker_app` reads it.
+#: URL, the local-player mode, the host names, the pruning age in days, 0 for never);
+#: :func:`worker_app` reads it.
 WORKER_SETTINGS_ENV = "MAHJONG_WORKER_SETTINGS"
 
 
@@ -158,6 +164,21 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "server processes sharing the port (default 1).  Several "
             "processes are for a PostgreSQL database (SQLite works, but its "
             "one writer at a time makes them wait on each other)"
+        ),
+    )
+    parser.add_argument(
+        "--prune-after",
+        type=int,
+        default=DEFAULT_PRUNE_DAYS,
+        metavar="DAYS",
+        help=Text(
+            N_(
+                "with --host: once a day, remove the players inactive for more than "
+                "DAYS days who never won, with their games and layouts, as "
+                "'mahjong-solitaire prune' does (default {days}; 0: never).  A "
+                "personal game is never pruned"
+            ),
+            days=DEFAULT_PRUNE_DAYS,
         ),
     )
     parser.add_argument(
@@ -296,9 +317,19 @@ def worker_app() -> FastAPI:
         Store(settings["database"]),
         local_player=settings["local_player"],
         allowed_hosts=settings["allowed_hosts"],
+        prune_after=prune_span(settings.get("prune_after_days", 0)),
     )
     _tune_for_serving()
     return app
+
+
+def prune_span(days: int) -> timedelta | None:
+    """The server's pruning age of ``--prune-after DAYS`` (``None``: 0, never).
+
+    >>> prune_span(90), prune_span(0)
+    (datetime.timedelta(days=90), None)
+    """
+    return timedelta(days=days) if days else None
 
 
 def _tune_for_serving() -> None:
@@ -347,6 +378,13 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.workers < 1:
         raise CliError(N_("--workers {workers}: give 1 or more processes"), workers=args.workers)
+    if not 0 <= args.prune_after <= MAX_PRUNE_DAYS:
+        raise CliError(
+            N_("--prune-after {days}: give a whole number of days from 0 (never) to {most}"),
+            days=args.prune_after,
+            most=MAX_PRUNE_DAYS,
+        )
+    prune_after_days = 0 if args.host is None else args.prune_after  # never a personal game
     hosts = allowed_hosts(args.host, args.allowed_hosts)
     sock = listen(host, args.port)
     try:
@@ -358,7 +396,12 @@ def run(args: argparse.Namespace) -> int:
             store.close()  # each process would open a database of its own, empty
             raise CliError(N_("--workers needs a database the processes share, not one in memory"))
         try:
-            app = create_app(store, local_player=args.host is None, allowed_hosts=hosts)
+            app = create_app(
+                store,
+                local_player=args.host is None,
+                allowed_hosts=hosts,
+                prune_after=prune_span(prune_after_days),
+            )
             port = sock.getsockname()[1]
             url = browser_url(host, port)
             _ = translator(language(args))
@@ -389,7 +432,7 @@ def run(args: argparse.Namespace) -> int:
             options: dict[str, Any] = dict(
                 log_level="warning",
                 access_log=False,
-                lifespan="off",
+                lifespan="on",  # the daily pruning's thread starts and stops with it
                 timeout_keep_alive=KEEP_ALIVE_SECONDS,
                 proxy_headers=forwarded is not None,
                 forwarded_allow_ips=forwarded,
@@ -404,6 +447,7 @@ def run(args: argparse.Namespace) -> int:
                         "database": store.url,
                         "local_player": args.host is None,
                         "allowed_hosts": hosts,
+                        "prune_after_days": prune_after_days,
                     },
                 )
             else:

@@ -21,12 +21,19 @@ from __future__ import annotations
 import argparse
 from datetime import timedelta
 
+from typing import TYPE_CHECKING
+
 from ..i18n import N_, count_label, translator
-from ..store import DEFAULT_PRUNE_DAYS, PruneReport, Store
 from .common import CliError, add_database_option, existing_database, language
 from .parser import Text
 
-__all__ = ["MAX_PRUNE_DAYS", "format_report", "older_than", "register"]
+if TYPE_CHECKING:
+    from ..store import PruneReport
+
+__all__ = ["DEFAULT_PRUNE_DAYS", "MAX_PRUNE_DAYS", "format_report", "older_than", "register"]
+
+#: The default of ``prune --older-than`` and of the server's ``play --prune-after``: days.
+DEFAULT_PRUNE_DAYS = 90
 
 #: The longest ``--older-than`` (a century): any longer reaches before the first player.
 MAX_PRUNE_DAYS = 36_500
@@ -75,6 +82,7 @@ def older_than(args: argparse.Namespace) -> timedelta:
 def format_report(report: PruneReport, lang: str) -> str:
     """The line ``prune`` prints.
 
+    >>> from mahjong_solitaire.store import PruneReport
     >>> format_report(PruneReport(2, 5, 1), "en")
     'removed 2 players, 5 games and 1 layout'
     >>> format_report(PruneReport(1, 0, 0, dry_run=True), "en")
@@ -95,6 +103,8 @@ def format_report(report: PruneReport, lang: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..store import Store  # loaded only when the command runs (not for --help)
+
     span = older_than(args)
     with Store(existing_database(args.database)) as store:  # a missing file: nothing to prune
         report = store.prune(span, dry_run=args.dry_run)

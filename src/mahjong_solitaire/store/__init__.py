@@ -36,12 +36,11 @@ from .records import (
     StageProgress,
     StoredGame,
 )
-from .pruning import DEFAULT_PRUNE_DAYS, PruneReport
+from .pruning import PruneReport
 from .statistics import GroupStatistics, Statistics
 from .store import MAX_LAYOUTS_PER_PLAYER, MAX_NAME_LENGTH, Store
 
 __all__ = [
-    "DEFAULT_PRUNE_DAYS",
     "GAME_STATUSES",
     "MAX_LAYOUTS_PER_PLAYER",
     "MAX_NAME_LENGTH",

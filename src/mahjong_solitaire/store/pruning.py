@@ -50,10 +50,7 @@ from sqlalchemy import Connection, delete, exists, func, or_, select, text
 from ..core.game import GameStatus
 from .schema import games, layouts, players, settings
 
-__all__ = ["DEFAULT_PRUNE_DAYS", "PRUNE_LOCK", "PruneReport", "prune"]
-
-#: The default of ``prune --older-than`` and of the server's ``play --prune-after``: days.
-DEFAULT_PRUNE_DAYS = 90
+__all__ = ["PRUNE_LOCK", "PruneReport", "prune"]
 #: The key of the PostgreSQL advisory lock a prune holds (several servers take turns).
 PRUNE_LOCK = 0x4D4A_5052
 #: The settings key naming the local player (as :mod:`.store` keeps it).

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Mapping, Sequence
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +52,7 @@ from .http.language import LanguageMiddleware
 from .http.uploads import UploadLimit
 from .pwa.service_worker import serve_service_worker
 from .routes import daily, editor, history, i18n, layouts, players
+from .upkeep import pruning_lifespan
 
 __all__ = ["STATIC", "UPLOADS", "create_app"]
 
@@ -126,6 +128,7 @@ def create_app(
     *,
     local_player: bool = False,
     allowed_hosts: Sequence[str] | None = None,
+    prune_after: timedelta | None = None,
 ) -> FastAPI:
     """The application on ``store`` (default: ``Store()``, i.e. ``$DATABASE_URL`` or the
     local SQLite file).
@@ -137,6 +140,9 @@ def create_app(
     ``allowed_hosts``: the host names served (Starlette's patterns, e.g. ``"*.example.org"``);
     ``None`` serves any (tests, or a server whose proxy checks the host).  ``play`` always
     gives them: :data:`.http.hosts.LOCAL_HOSTS` on loopback.
+
+    ``prune_after``: the players inactive that long who never won are pruned once a day
+    while the app runs (:mod:`.upkeep`); ``None``, and always with ``local_player``, never.
     """
     app = FastAPI(
         title="Mahjong Solitaire",
@@ -145,6 +151,7 @@ def create_app(
         "every move; games are stored, never only in memory.",
         docs_url=None,
         redoc_url=None,
+        lifespan=pruning_lifespan(None if local_player else prune_after),
     )
     app.state.store = _serving(store if store is not None else Store())
     app.state.local_player = local_player

@@ -90,17 +90,20 @@ def restarted(request: Request, player_id: str, stored: StoredGame) -> StoredGam
     """A new game of ``stored``'s deal (its code, or its imported layout and seed), counted
     for the same daily challenge and stage, a test play again for a test play; the player's
     open game is abandoned (a test play deleted)."""
+    # a test play's code names a draft that is stored nowhere but in the game: it is
+    # dealt again from the game's positions (by the current version, as it was dealt)
+    by_layout = stored.code is None or stored.test_play
     layout = None
-    if stored.code is None:
+    if by_layout:
         positions = [(x, y, z) for x, y, z in stored.layout_positions or ()]
         layout = Layout.from_positions(positions, name=stored.layout_name)
     return store_of(request).create_game(
         player_id,
         mode=stored.mode,
-        code=stored.code,
+        code=None if by_layout else stored.code,
         layout=layout,
-        seed=None if stored.code is not None else stored.seed,
-        difficulty=None if stored.code is not None else stored.difficulty,
+        seed=stored.seed if by_layout else None,
+        difficulty=stored.difficulty if by_layout else None,
         daily=stored.daily,
         stage=stored.stage,
         test_play=stored.test_play,
