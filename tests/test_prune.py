@@ -89,9 +89,7 @@ def test_a_daily_board_entry_stays_and_a_daily_attempt_off_the_board_goes(store:
     winner, loser = store.player(None).id, store.player(None).id
     store.set_display_name(winner, "Ana")
     _finish(store, winner, store.create_game(winner, code=CODE, daily=DAY).id, GameStatus.WON)
-    _finish(
-        store, loser, store.create_game(loser, code=CODE, daily=DAY).id, GameStatus.ABANDONED
-    )
+    _finish(store, loser, store.create_game(loser, code=CODE, daily=DAY).id, GameStatus.ABANDONED)
     store.create_game(loser, code=CODE, daily=DAY)  # an unfinished attempt: on no board
     _age(store, winner)
     _age(store, loser)

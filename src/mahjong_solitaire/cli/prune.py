@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 from datetime import timedelta
-
 from typing import TYPE_CHECKING
 
 from ..i18n import N_, count_label, translator

@@ -25,6 +25,7 @@ from .errors import (
     StaleWriteError,
     StoreError,
 )
+from .pruning import PruneReport
 from .records import (
     GAME_STATUSES,
     UNFINISHED,
@@ -36,7 +37,6 @@ from .records import (
     StageProgress,
     StoredGame,
 )
-from .pruning import PruneReport
 from .statistics import GroupStatistics, Statistics
 from .store import MAX_LAYOUTS_PER_PLAYER, MAX_NAME_LENGTH, Store
 

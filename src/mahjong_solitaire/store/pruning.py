@@ -89,7 +89,9 @@ def _doomed(cutoff: datetime) -> Any:
         ),
     )
     layout = layouts.alias("imported")
-    recent_layout = exists().where(layout.c.player_id == players.c.id, layout.c.created_at >= cutoff)
+    recent_layout = exists().where(
+        layout.c.player_id == players.c.id, layout.c.created_at >= cutoff
+    )
     local = select(settings.c.value).where(settings.c.key == LOCAL_PLAYER_KEY)
     return (
         (players.c.created_at < cutoff)

@@ -46,12 +46,12 @@ from ..core.layout import Layout
 from ..modes import DEFAULT_MODE, Mode, mode_named
 from . import game_rows, history, imported_layouts, pruning, rankings
 from .daily import DailyHistory, daily_history
-from .pruning import PruneReport
 from .database import SQLITE_BEGIN, create_store_engine, database_url, migrate
 from .errors import (
     StaleWriteError,
     StoreError,
 )
+from .pruning import PruneReport
 from .records import (
     GAME_STATUSES,
     UNFINISHED,

@@ -129,9 +129,7 @@ class DailyPruning:
             self._thread.join(timeout)
 
 
-def pruning_lifespan(
-    older_than: timedelta | None, **options: Any
-) -> Callable[[FastAPI], Any]:
+def pruning_lifespan(older_than: timedelta | None, **options: Any) -> Callable[[FastAPI], Any]:
     """The application's lifespan: with ``older_than``, a :class:`DailyPruning` of the app's
     store (``app.state.store``) runs from startup to shutdown, kept as
     ``app.state.pruning``; with ``None`` nothing runs (``app.state.pruning`` is ``None``).

@@ -129,8 +129,8 @@ def play_draft(
 ) -> GameState:
     """A random deal on the draft, stored as the player's new game (the unfinished one is
     abandoned), a test play: deleted when it ends, never counted.  The game carries the
-    draft's positions, like a game on an imported layout; the draft itself is not stored.  400 ``bad_layout`` for a draft on
-    which no game can be dealt."""
+    draft's positions, like a game on an imported layout; the draft itself is not stored.
+    400 ``bad_layout`` for a draft on which no game can be dealt."""
     layout = draft_layout(body, body.title)
     difficulty = Difficulty.parse(body.difficulty)
     seed = secrets.randbelow(MAX_SEED + 1)
