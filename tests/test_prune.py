@@ -156,6 +156,26 @@ def test_a_prune_is_idempotent_and_two_at_once_remove_each_player_once(store: St
     assert store.prune(NINETY) == PruneReport(0, 0, 0)
 
 
+def test_a_test_play_left_open_for_a_day_is_removed_whoever_played_it(store: Store) -> None:
+    from mahjong_solitaire.core.layout import Layout
+
+    draft = Layout.from_positions([(0, 0, 0), (2, 0, 0)], name="draft")
+    winner = store.player(None).id
+    _finish(store, winner, store.create_game(winner, code=CODE).id, GameStatus.WON)
+    left = store.create_game(winner, layout=draft, seed=1, test_play=True)
+    fresh = store.player(None).id
+    kept = store.create_game(fresh, layout=draft, seed=2, test_play=True)
+    with store.engine.begin() as connection:
+        connection.execute(
+            update(games).where(games.c.id == left.id).values(saved_at=NOW - timedelta(days=2))
+        )
+    assert store.prune(NINETY, dry_run=True) == PruneReport(0, 1, 0, dry_run=True)
+    assert store.prune(NINETY) == PruneReport(0, 1, 0)
+    assert store.current_game(winner) is None
+    assert store.current_game(fresh) == kept
+    assert [entry.time for entry in store.leaderboard(winner)] == [300.0]
+
+
 def test_an_age_of_no_time_is_refused(store: Store) -> None:
     with pytest.raises(ValueError):
         store.prune(timedelta(0))

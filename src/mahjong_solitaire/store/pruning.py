@@ -14,6 +14,10 @@ Rules:
   game is never on it), so nothing that any board shows is removed; or
 * the player is the installation's **local player** (``Store.local_player``).
 
+A **test play** left open (the layout editor's, ``games.test_play``; one that ends is deleted
+at once) is removed too once it has not been played for :data:`TEST_PLAY_KEPT` (a day),
+whoever's it is but the local player's; it counts among the games removed.
+
 Every player is anonymous here (a cookie; a display name is only what the daily board
 shows), so the rule does not look at names.  A pruned player's games go with them, and so
 do the layouts they imported: no game needs a layout's row to be replayed (a game on an
@@ -22,7 +26,7 @@ imported layout or a test play keeps its own copy of the positions,
 no owner (imported before layouts had owners) are not touched.
 
 The work is three ``DELETE … WHERE`` statements (games, layouts, players) on one condition,
-in one transaction: nothing is read into Python.  It is idempotent: a second run right after
+and one for the test plays left open, in one transaction: nothing is read into Python.  It is idempotent: a second run right after
 finds nothing.  On PostgreSQL the transaction first takes an advisory lock, so that several
 server processes take turns (the second finds nothing left), and locks the doomed players'
 rows, so that a player who comes back at that moment (a new game, a layout, a name) waits
@@ -45,14 +49,16 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, delete, exists, func, or_, select, text
+from sqlalchemy import Connection, delete, exists, func, or_, select, text, true
 
 from ..core.game import GameStatus
 from .schema import games, layouts, players, settings
 
-__all__ = ["PRUNE_LOCK", "PruneReport", "prune"]
+__all__ = ["PRUNE_LOCK", "TEST_PLAY_KEPT", "PruneReport", "prune"]
 #: The key of the PostgreSQL advisory lock a prune holds (several servers take turns).
 PRUNE_LOCK = 0x4D4A_5052
+#: How long a test play left open is kept after it was last played.
+TEST_PLAY_KEPT = timedelta(days=1)
 #: The settings key naming the local player (as :mod:`.store` keeps it).
 LOCAL_PLAYER_KEY = "local_player"
 
@@ -92,12 +98,25 @@ def _doomed(cutoff: datetime) -> Any:
     recent_layout = exists().where(
         layout.c.player_id == players.c.id, layout.c.created_at >= cutoff
     )
-    local = select(settings.c.value).where(settings.c.key == LOCAL_PLAYER_KEY)
     return (
         (players.c.created_at < cutoff)
         & ~busy_or_won
         & ~recent_layout
-        & players.c.id.not_in(local.scalar_subquery())
+        & players.c.id.not_in(_local_player())
+    )
+
+
+def _local_player() -> Any:
+    return select(settings.c.value).where(settings.c.key == LOCAL_PLAYER_KEY).scalar_subquery()
+
+
+def _stale_test_plays(now: datetime) -> Any:
+    """The condition on ``games`` of a test play left open too long (not the local
+    player's)."""
+    return (
+        (games.c.test_play == true())
+        & (games.c.saved_at < now - TEST_PLAY_KEPT)
+        & games.c.player_id.not_in(_local_player())
     )
 
 
@@ -122,16 +141,25 @@ def prune(
     locked = doomed.with_for_update() if postgres else doomed
     counted = select(func.count()).select_from(locked.subquery())
     doomed_players = int(connection.execute(counted).scalar_one())
-    if dry_run or doomed_players == 0:
+    if dry_run:
+        stale = _stale_test_plays(now) & games.c.player_id.not_in(doomed)
+        stale_count = connection.execute(
+            select(func.count()).select_from(games).where(stale)
+        ).scalar_one()
         return PruneReport(
             doomed_players,
-            _count(connection, games, games.c.player_id, doomed) if doomed_players else 0,
-            _count(connection, layouts, layouts.c.player_id, doomed) if doomed_players else 0,
+            _count(connection, games, games.c.player_id, doomed) + int(stale_count),
+            _count(connection, layouts, layouts.c.player_id, doomed),
             dry_run,
         )
     removed_games = connection.execute(delete(games).where(games.c.player_id.in_(doomed)))
     removed_layouts = connection.execute(delete(layouts).where(layouts.c.player_id.in_(doomed)))
     removed_players = connection.execute(delete(players).where(_doomed(cutoff)))
+    # last: an old test play still counted as activity when the players were chosen
+    removed_test_plays = connection.execute(delete(games).where(_stale_test_plays(now)))
     return PruneReport(
-        removed_players.rowcount, removed_games.rowcount, removed_layouts.rowcount, False
+        removed_players.rowcount,
+        removed_games.rowcount + removed_test_plays.rowcount,
+        removed_layouts.rowcount,
+        False,
     )
