@@ -25,12 +25,13 @@ imported layout or a test play keeps its own copy of the positions,
 ``games.layout_positions``), and a layout belongs to its owner alone.  Layouts that have
 no owner (imported before layouts had owners) are not touched.
 
-The work is three ``DELETE … WHERE`` statements (games, layouts, players) on one condition,
-and one for the test plays left open, in one transaction: nothing is read into Python.  It is idempotent: a second run right after
-finds nothing.  On PostgreSQL the transaction first takes an advisory lock, so that several
-server processes take turns (the second finds nothing left), and locks the doomed players'
-rows, so that a player who comes back at that moment (a new game, a layout, a name) waits
-and then finds a fresh player; on SQLite the one writer at a time does the same.
+The work is three ``DELETE … WHERE`` statements (games, layouts, players) on one
+condition, and one for the test plays left open, in one transaction: nothing is read into
+Python.  It is idempotent: a second run right after finds nothing.  On PostgreSQL the
+transaction first takes an advisory lock, so that several server processes take turns (the
+second finds nothing left), and locks the doomed players' rows, so that a player who comes
+back at that moment (a new game, a layout, a name) waits and then finds a fresh player; on
+SQLite the one writer at a time does the same.
 
     >>> from datetime import UTC, datetime, timedelta
     >>> from mahjong_solitaire.store import Store
