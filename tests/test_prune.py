@@ -18,6 +18,7 @@ from mahjong_solitaire.cli import main
 from mahjong_solitaire.core.game import GameStatus
 from mahjong_solitaire.layouts import builtin_layout
 from mahjong_solitaire.store import Progress, PruneReport, Store
+from mahjong_solitaire.store.pruning import prune_all
 from mahjong_solitaire.store.schema import games, layouts, players
 from mahjong_solitaire.web.upkeep import PRUNE_EVERY, DailyPruning
 
@@ -174,6 +175,28 @@ def test_a_test_play_left_open_for_a_day_is_removed_whoever_played_it(store: Sto
     assert store.current_game(winner) is None
     assert store.current_game(fresh) == kept
     assert [entry.time for entry in store.leaderboard(winner)] == [300.0]
+
+
+def test_a_prune_in_batches_removes_what_the_dry_run_counts(store: Store) -> None:
+    from mahjong_solitaire.core.layout import Layout
+
+    for _ in range(5):
+        _leaver(store)
+    # a player whose last act was a test play a month ago: active, though the test play goes
+    tester = store.player(None).id
+    draft = Layout.from_positions([(0, 0, 0), (2, 0, 0)], name="draft")
+    store.create_game(tester, layout=draft, seed=1, test_play=True)
+    _age(store, tester)
+    with store.engine.begin() as connection:
+        month_ago = NOW - timedelta(days=30)
+        connection.execute(
+            update(games).where(games.c.player_id == tester).values(saved_at=month_ago)
+        )
+    dry = store.prune(NINETY, dry_run=True)
+    assert dry == PruneReport(players=5, games=11, layouts=5, dry_run=True)
+    total = prune_all(store.prune, NINETY, now=datetime.now(UTC), batch=2)
+    assert total == PruneReport(dry.players, dry.games, dry.layouts)
+    assert store.find_player(tester) is not None and store.current_game(tester) is None
 
 
 def test_an_age_of_no_time_is_refused(store: Store) -> None:

@@ -19,7 +19,7 @@ The multi-player server runs the same pruning once a day (``play --prune-after D
 from __future__ import annotations
 
 import argparse
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from ..i18n import N_, count_label, translator
@@ -103,9 +103,13 @@ def format_report(report: PruneReport, lang: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from ..store import Store  # loaded only when the command runs (not for --help)
+    from ..store.pruning import prune_all
 
     span = older_than(args)
     with Store(existing_database(args.database)) as store:  # a missing file: nothing to prune
-        report = store.prune(span, dry_run=args.dry_run)
+        if args.dry_run:
+            report = store.prune(span, dry_run=True)
+        else:  # in batches: a server on the same database keeps writing meanwhile
+            report = prune_all(store.prune, span, now=datetime.now(UTC))
     print(format_report(report, language(args)))
     return 0

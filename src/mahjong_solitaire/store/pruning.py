@@ -27,10 +27,12 @@ no owner (imported before layouts had owners) are not touched.
 
 The work is three ``DELETE … WHERE`` statements (games, layouts, players) on one
 condition, and one for the test plays left open, in one transaction: nothing is read into
-Python.  It is idempotent: a second run right after finds nothing.  On PostgreSQL the
-transaction first takes an advisory lock, so that several server processes take turns (the
-second finds nothing left), and locks the doomed players' rows, so that a player who comes
-back at that moment (a new game, a layout, a name) waits and then finds a fresh player; on
+Python.  :func:`prune_all` (the command and the server) runs it in transactions of at most
+:data:`BATCH` players, so that a large backlog does not hold SQLite's one writer for long.
+It is idempotent: a second run right after finds nothing.  On PostgreSQL the transaction
+first takes an advisory lock, so that several server processes take turns (the second
+finds nothing left), and locks the doomed players' rows, so that a player who comes back
+at that moment (a new game, a layout, a name) waits and then finds a fresh player; on
 SQLite the one writer at a time does the same.
 
     >>> from datetime import UTC, datetime, timedelta
@@ -46,6 +48,7 @@ SQLite the one writer at a time does the same.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -55,9 +58,11 @@ from sqlalchemy import Connection, delete, exists, func, or_, select, text, true
 from ..core.game import GameStatus
 from .schema import games, layouts, players, settings
 
-__all__ = ["PRUNE_LOCK", "TEST_PLAY_KEPT", "PruneReport", "prune"]
+__all__ = ["BATCH", "PRUNE_LOCK", "TEST_PLAY_KEPT", "PruneReport", "prune", "prune_all"]
 #: The key of the PostgreSQL advisory lock a prune holds (several servers take turns).
 PRUNE_LOCK = 0x4D4A_5052
+#: How many players one transaction of :func:`prune_all` removes at most.
+BATCH = 500
 #: How long a test play left open is kept after it was last played.
 TEST_PLAY_KEPT = timedelta(days=1)
 #: The settings key naming the local player (as :mod:`.store` keeps it).
@@ -127,11 +132,18 @@ def _count(connection: Connection, table: Any, column: Any, doomed: Any) -> int:
 
 
 def prune(
-    connection: Connection, older_than: timedelta, *, now: datetime, dry_run: bool = False
+    connection: Connection,
+    older_than: timedelta,
+    *,
+    now: datetime,
+    dry_run: bool = False,
+    limit: int | None = None,
 ) -> PruneReport:
     """Remove (or with ``dry_run`` count) the players inactive since before ``now -
     older_than`` who never won, with their games and layouts (the module's rules), inside
-    the caller's transaction."""
+    the caller's transaction: at most ``limit`` players (the first by id; a dry run counts
+    them all).  The test plays left open go in the call that finds fewer than ``limit``
+    players left (the last of :func:`prune_all`)."""
     if older_than <= timedelta(0):
         raise ValueError("prune only players inactive for some time: older_than > 0")
     cutoff = now - older_than
@@ -139,6 +151,8 @@ def prune(
     if postgres:
         connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": PRUNE_LOCK})
     doomed = select(players.c.id).where(_doomed(cutoff))
+    if limit is not None and not dry_run:
+        doomed = doomed.order_by(players.c.id).limit(limit)
     locked = doomed.with_for_update() if postgres else doomed
     counted = select(func.count()).select_from(locked.subquery())
     doomed_players = int(connection.execute(counted).scalar_one())
@@ -155,12 +169,42 @@ def prune(
         )
     removed_games = connection.execute(delete(games).where(games.c.player_id.in_(doomed)))
     removed_layouts = connection.execute(delete(layouts).where(layouts.c.player_id.in_(doomed)))
-    removed_players = connection.execute(delete(players).where(_doomed(cutoff)))
-    # last: an old test play still counted as activity when the players were chosen
-    removed_test_plays = connection.execute(delete(games).where(_stale_test_plays(now)))
+    removed_players = connection.execute(delete(players).where(players.c.id.in_(doomed)))
+    test_plays = 0
+    if limit is None or doomed_players < limit:
+        # last: an old test play still counted as activity when the players were chosen
+        test_plays = connection.execute(delete(games).where(_stale_test_plays(now))).rowcount
     return PruneReport(
         removed_players.rowcount,
-        removed_games.rowcount + removed_test_plays.rowcount,
+        removed_games.rowcount + test_plays,
         removed_layouts.rowcount,
         False,
     )
+
+
+def prune_all(
+    prune_once: Callable[..., PruneReport],
+    older_than: timedelta,
+    *,
+    now: datetime,
+    batch: int = BATCH,
+) -> PruneReport:
+    """The whole prune as transactions of at most ``batch`` players each, through
+    ``prune_once`` (:meth:`Store.prune <.store.Store.prune>`, or the server's turn-taking
+    store): the other writers get in between (SQLite has one writer at a time), and each
+    transaction is whole or nothing.  The sum of the reports.
+
+        >>> calls = iter([PruneReport(2, 3, 0), PruneReport(1, 1, 1)])
+        >>> prune_all(lambda *a, **k: next(calls), timedelta(days=1), now=None, batch=2)
+        PruneReport(players=3, games=4, layouts=1, dry_run=False)
+    """
+    total = PruneReport(0, 0, 0)
+    while True:
+        report = prune_once(older_than, now=now, limit=batch)
+        total = PruneReport(
+            total.players + report.players,
+            total.games + report.games,
+            total.layouts + report.layouts,
+        )
+        if report.players < batch:
+            return total

@@ -501,13 +501,21 @@ class Store:
     # -- upkeep ---------------------------------------------------------------------
 
     def prune(
-        self, older_than: timedelta, *, now: datetime | None = None, dry_run: bool = False
+        self,
+        older_than: timedelta,
+        *,
+        now: datetime | None = None,
+        dry_run: bool = False,
+        limit: int | None = None,
     ) -> PruneReport:
-        """Remove the players inactive for ``older_than`` who never won, with their games
-        and layouts, in one transaction; with ``dry_run`` only count them (rules in
-        :mod:`mahjong_solitaire.store.pruning`; idempotent, safe beside other servers)."""
+        """Remove the players inactive for ``older_than`` who never won (at most ``limit``),
+        with their games and layouts, in one transaction; with ``dry_run`` only count them
+        (rules in :mod:`mahjong_solitaire.store.pruning`; idempotent, safe beside other
+        servers; ``pruning.prune_all`` runs it in batches)."""
         with self._transaction(write=not dry_run) as connection:
-            return pruning.prune(connection, older_than, now=now or _now(), dry_run=dry_run)
+            return pruning.prune(
+                connection, older_than, now=now or _now(), dry_run=dry_run, limit=limit
+            )
 
     # -- export and import ----------------------------------------------------------
 

@@ -1,7 +1,8 @@
 """The multi-player server's upkeep: the daily pruning (``play --host … --prune-after DAYS``).
 
-Once a day a background thread of each server process runs :meth:`Store.prune
-<mahjong_solitaire.store.Store.prune>` (the rules are in :mod:`mahjong_solitaire.store.pruning`):
+Once a day a background thread of each server process prunes (``pruning.prune_all``, in
+batches of :meth:`Store.prune <mahjong_solitaire.store.Store.prune>`, each taking its turn
+with the requests; the rules are in :mod:`mahjong_solitaire.store.pruning`):
 the first run when the server starts, then whenever a day has passed since the last run
 (the thread looks once an hour).  It runs off the request path, and on SQLite it takes its
 turn with the requests like any store call.  With several processes (``--workers N``) each
@@ -34,6 +35,7 @@ from typing import Any, Protocol
 from fastapi import FastAPI
 
 from ..store import PruneReport, StoreError
+from ..store.pruning import prune_all
 
 __all__ = ["LOOK_EVERY", "PRUNE_EVERY", "DailyPruning", "Pruner", "pruning_lifespan"]
 
@@ -49,7 +51,12 @@ class Pruner(Protocol):
     """What the pruning needs of a store (the store, or the app's turn-taking wrapper)."""
 
     def prune(
-        self, older_than: timedelta, *, now: datetime | None = None, dry_run: bool = False
+        self,
+        older_than: timedelta,
+        *,
+        now: datetime | None = None,
+        dry_run: bool = False,
+        limit: int | None = None,
     ) -> PruneReport: ...
 
 
@@ -95,7 +102,7 @@ class DailyPruning:
         if not self.due(now):
             return None
         try:
-            report = self.store.prune(self.older_than, now=now)
+            report = prune_all(self.store.prune, self.older_than, now=now)
         except StoreError as error:  # the database is away: try again at the next look
             _log.warning("the daily pruning failed; it is tried again later: %s", error)
             return None
