@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from datetime import UTC, date, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, insert, literal, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..core.difficulty import Difficulty
@@ -125,6 +125,12 @@ class Store:
 
     def __repr__(self) -> str:
         return f"Store({self.engine.url.render_as_string()!r})"
+
+    def ping(self) -> None:
+        """Ask the database for nothing (``SELECT 1``), to learn that it answers; raises
+        :class:`StoreError` when it cannot be reached (a server's readiness check)."""
+        with self._transaction(write=False) as connection:
+            connection.execute(select(literal(1)))
 
     @contextmanager
     def _transaction(self, *, write: bool = True) -> Iterator[Connection]:

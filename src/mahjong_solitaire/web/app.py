@@ -50,7 +50,7 @@ from .http.hosts import HostCheckMiddleware
 from .http.language import LanguageMiddleware
 from .http.uploads import UploadLimit
 from .pwa.service_worker import serve_service_worker
-from .routes import daily, editor, history, i18n, layouts, players
+from .routes import daily, editor, health, history, i18n, layouts, players
 
 __all__ = ["STATIC", "UPLOADS", "create_app"]
 
@@ -152,7 +152,7 @@ def create_app(
     for mode in modes:
         app.include_router(mode.router)
     app.include_router(any_mode_routes([mode.view for mode in modes]))
-    for routes in (players, daily, layouts, editor, i18n, history):
+    for routes in (players, daily, layouts, editor, i18n, history, health):
         app.include_router(routes.router)
     app.add_middleware(LanguageMiddleware)
     # added last is outermost: the host, then the cross-site checks, then the body limit;
