@@ -41,6 +41,7 @@ from .. import __version__
 from ..store import Store
 from .games.registry import web_modes
 from .games.routes import any_mode_routes
+from .http.access_log import AccessLogMiddleware, LogFormat
 from .http.body_limit import BodyLimitMiddleware
 from .http.cross_site import CrossSiteMiddleware
 from .http.delivery import CompressionMiddleware, PageFiles
@@ -126,6 +127,7 @@ def create_app(
     *,
     local_player: bool = False,
     allowed_hosts: Sequence[str] | None = None,
+    access_log: LogFormat | None = None,
 ) -> FastAPI:
     """The application on ``store`` (default: ``Store()``, i.e. ``$DATABASE_URL`` or the
     local SQLite file).
@@ -137,6 +139,9 @@ def create_app(
     ``allowed_hosts``: the host names served (Starlette's patterns, e.g. ``"*.example.org"``);
     ``None`` serves any (tests, or a server whose proxy checks the host).  ``play`` always
     gives them: :data:`.http.hosts.LOCAL_HOSTS` on loopback.
+
+    ``access_log``: one line per request to :data:`.http.access_log.ACCESS_LOG`, as
+    ``"text"`` or ``"json"`` (None: no access log).
     """
     app = FastAPI(
         title="Mahjong Solitaire",
@@ -162,8 +167,11 @@ def create_app(
     if allowed_hosts is not None:
         app.add_middleware(HostCheckMiddleware, allowed_hosts=allowed_hosts)
     app.add_middleware(SecurityHeadersMiddleware)
-    # outermost: every answer, refusals included, goes compressed (.delivery)
+    # every answer, refusals included, goes compressed (.delivery)
     app.add_middleware(CompressionMiddleware)
+    if access_log is not None:
+        # outermost: every request is logged, refusals included, with its request id
+        app.add_middleware(AccessLogMiddleware, log_format=access_log)
 
     answer_errors(app)
     _exact_openapi(app)
