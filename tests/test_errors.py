@@ -243,6 +243,7 @@ def requests_of_a_player(client: TestClient, state: dict[str, Any]) -> list[tupl
         ("GET", "/api/layouts", None),
         ("GET", "/api/stages", None),
         ("POST", "/api/stages/1", None),
+        ("GET", "/readyz", None),
     ]
 
 

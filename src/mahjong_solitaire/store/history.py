@@ -37,6 +37,8 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import Any
 
+from sqlalchemy import Connection, insert, select
+
 from ..classic.codes import daily_code
 from ..core.difficulty import Difficulty
 from ..core.game import BACK, FINISH, SOLVE, GameStatus, PlayableDeal
@@ -44,7 +46,8 @@ from ..core.layout import Layout
 from ..modes import mode_of_code
 from .errors import StoreError
 from .limits import HUMAN_FLOOR_SECONDS_PER_PAIR, MAX_ELAPSED_SECONDS, human_floor
-from .records import GAME_STATUSES, Player, StoredGame, layout_deal
+from .records import GAME_STATUSES, UNFINISHED, Player, StoredGame, humanly_fast, layout_deal
+from .schema import games
 
 __all__ = ["FORMAT", "READABLE_VERSIONS", "VERSION", "export_document", "parse_document"]
 
@@ -284,3 +287,70 @@ def parse_document(data: object) -> list[dict[str, Any]]:
     if not isinstance(raw_games, list):
         raise StoreError("the history file has no list of games")
     return [_parse_game(raw, number, version) for number, raw in enumerate(raw_games, start=1)]
+
+
+def add_games(
+    connection: Connection,
+    player_id: str,
+    imported: list[dict[str, Any]],
+    *,
+    now: datetime,
+    new_id: Callable[[], str],
+) -> int:
+    """Insert the :func:`parse_document` games the player does not have yet (same start
+    time and deal), under the player's row lock the caller holds; returns how many.  An
+    unfinished game comes back as the open game of its mode unless the player has one
+    already (or the document a later one): then abandoned.  An imported win is ranked only
+    when humanly possible and not a daily challenge (its times were not measured here)."""
+    known = {
+        (row.started_at, row.code, row.layout_name, row.seed, row.difficulty)
+        for row in connection.execute(
+            select(
+                games.c.started_at,
+                games.c.code,
+                games.c.layout_name,
+                games.c.seed,
+                games.c.difficulty,
+            ).where(games.c.player_id == player_id)
+        )
+    }
+    open_modes = set(
+        connection.execute(
+            select(games.c.mode).where(
+                games.c.player_id == player_id, games.c.status.in_(UNFINISHED)
+            )
+        ).scalars()
+    )
+    fresh = []
+    latest_first = sorted(imported, key=lambda values: values["started_at"], reverse=True)
+    for values in latest_first:
+        key = (
+            values["started_at"],
+            values["code"],
+            values["layout_name"],
+            values["seed"],
+            values["difficulty"],
+        )
+        if key in known:
+            continue
+        known.add(key)
+        values = {
+            **values,
+            "id": new_id(),
+            "player_id": player_id,
+            "saved_at": now,
+            "ranked": values["status"] != GameStatus.WON
+            or (
+                values["daily"] is None
+                and not values["solution_shown"]
+                and humanly_fast(values["elapsed"], values["actions"])
+            ),
+        }
+        if values["status"] in UNFINISHED:
+            if values["mode"] in open_modes:
+                values.update(status=GameStatus.ABANDONED, finished_at=now)
+            open_modes.add(values["mode"])
+        fresh.append(values)
+    if fresh:
+        connection.execute(insert(games), fresh[::-1])
+    return len(fresh)

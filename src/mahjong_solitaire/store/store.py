@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, false, insert, select, update
+from sqlalchemy import Connection, false, insert, literal, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..core.difficulty import Difficulty
@@ -126,6 +126,12 @@ class Store:
 
     def __repr__(self) -> str:
         return f"Store({self.engine.url.render_as_string()!r})"
+
+    def ping(self) -> None:
+        """Ask the database for nothing (``SELECT 1``), to learn that it answers; raises
+        :class:`StoreError` when it cannot be reached (a server's readiness check)."""
+        with self._transaction(write=False) as connection:
+            connection.execute(select(literal(1)))
 
     @contextmanager
     def _transaction(self, *, write: bool = True) -> Iterator[Connection]:
@@ -544,56 +550,4 @@ class Store:
         imported = history.parse_document(data)
         with self._transaction() as connection:
             game_rows.lock_player(connection, player_id)
-            known = {
-                (row.started_at, row.code, row.layout_name, row.seed, row.difficulty)
-                for row in connection.execute(
-                    select(
-                        games.c.started_at,
-                        games.c.code,
-                        games.c.layout_name,
-                        games.c.seed,
-                        games.c.difficulty,
-                    ).where(games.c.player_id == player_id)
-                )
-            }
-            open_modes = set(
-                connection.execute(
-                    select(games.c.mode).where(
-                        games.c.player_id == player_id, games.c.status.in_(UNFINISHED)
-                    )
-                ).scalars()
-            )
-            fresh = []
-            now = _now()
-            latest_first = sorted(imported, key=lambda values: values["started_at"], reverse=True)
-            for values in latest_first:
-                key = (
-                    values["started_at"],
-                    values["code"],
-                    values["layout_name"],
-                    values["seed"],
-                    values["difficulty"],
-                )
-                if key in known:
-                    continue
-                known.add(key)
-                values = {
-                    **values,
-                    "id": _new_id(),
-                    "player_id": player_id,
-                    "saved_at": now,
-                    "ranked": values["status"] != GameStatus.WON
-                    or (
-                        values["daily"] is None
-                        and not values["solution_shown"]
-                        and humanly_fast(values["elapsed"], values["actions"])
-                    ),
-                }
-                if values["status"] in UNFINISHED:
-                    if values["mode"] in open_modes:
-                        values.update(status=GameStatus.ABANDONED, finished_at=now)
-                    open_modes.add(values["mode"])
-                fresh.append(values)
-            if fresh:
-                connection.execute(insert(games), fresh[::-1])
-        return len(fresh)
+            return history.add_games(connection, player_id, imported, now=_now(), new_id=_new_id)

@@ -42,6 +42,7 @@ from .. import __version__
 from ..store import Store
 from .games.registry import web_modes
 from .games.routes import any_mode_routes
+from .http.access_log import AccessLogMiddleware, LogFormat
 from .http.body_limit import BodyLimitMiddleware
 from .http.cross_site import CrossSiteMiddleware
 from .http.delivery import CompressionMiddleware, PageFiles
@@ -51,7 +52,7 @@ from .http.hosts import HostCheckMiddleware
 from .http.language import LanguageMiddleware
 from .http.uploads import UploadLimit
 from .pwa.service_worker import serve_service_worker
-from .routes import daily, editor, history, i18n, layouts, players
+from .routes import daily, editor, health, history, i18n, layouts, players
 from .upkeep import pruning_lifespan
 
 __all__ = ["STATIC", "UPLOADS", "create_app"]
@@ -129,6 +130,7 @@ def create_app(
     local_player: bool = False,
     allowed_hosts: Sequence[str] | None = None,
     prune_after: timedelta | None = None,
+    access_log: LogFormat | None = None,
 ) -> FastAPI:
     """The application on ``store`` (default: ``Store()``, i.e. ``$DATABASE_URL`` or the
     local SQLite file).
@@ -143,6 +145,8 @@ def create_app(
 
     ``prune_after``: the players inactive that long who never won are pruned once a day
     while the app runs (:mod:`.upkeep`); ``None``, and always with ``local_player``, never.
+    ``access_log``: one line per request to :data:`.http.access_log.ACCESS_LOG`, as
+    ``"text"`` or ``"json"`` (None: no access log).
     """
     app = FastAPI(
         title="Mahjong Solitaire",
@@ -159,7 +163,7 @@ def create_app(
     for mode in modes:
         app.include_router(mode.router)
     app.include_router(any_mode_routes([mode.view for mode in modes]))
-    for routes in (players, daily, layouts, editor, i18n, history):
+    for routes in (players, daily, layouts, editor, i18n, history, health):
         app.include_router(routes.router)
     app.add_middleware(LanguageMiddleware)
     # added last is outermost: the host, then the cross-site checks, then the body limit;
@@ -169,8 +173,11 @@ def create_app(
     if allowed_hosts is not None:
         app.add_middleware(HostCheckMiddleware, allowed_hosts=allowed_hosts)
     app.add_middleware(SecurityHeadersMiddleware)
-    # outermost: every answer, refusals included, goes compressed (.delivery)
+    # every answer, refusals included, goes compressed (.delivery)
     app.add_middleware(CompressionMiddleware)
+    if access_log is not None:
+        # outermost: every request is logged, refusals included, with its request id
+        app.add_middleware(AccessLogMiddleware, log_format=access_log)
 
     answer_errors(app)
     _exact_openapi(app)
