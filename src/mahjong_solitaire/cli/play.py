@@ -12,6 +12,10 @@ with ``--host``, the ``--allowed-host`` names (or ``$MAHJONG_ALLOWED_HOSTS``), b
 address it listens on.  Behind a reverse proxy, ``--forwarded-allow-ips`` tells uvicorn
 whose ``X-Forwarded-Proto`` and ``X-Forwarded-For`` to believe.
 
+With ``--host``, each client (its address and its cookie) may create players, games,
+layouts, test plays and history imports only so fast (``web/http/quotas.py``);
+``--rate-limit KIND=RATE`` changes a limit (``games=60/minute``, ``history=off``).
+
 ``--workers N`` serves with N processes on the one listening socket (uvicorn's supervisor):
 each opens its own store from the database URL and keeps its own live games, which the
 stored version keeps honest (``web/live_games.py``), so N processes on one PostgreSQL
@@ -47,6 +51,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
+
+    from ..web.http.quotas import Quotas
 
 from ..i18n import N_, translator
 from .common import CliError, language
@@ -89,7 +95,8 @@ SWITCH_INTERVAL = float(os.environ.get("MAHJONG_SWITCH_INTERVAL", "0.001"))
 KEEP_ALIVE_SECONDS = 75
 
 #: How ``play --workers N`` tells its worker processes what to serve (JSON: the database
-#: URL, the local-player mode, the host names); :func:`worker_app` reads it.
+#: URL, the local-player mode, the host names, the ``--rate-limit`` options);
+#: :func:`worker_app` reads it.
 WORKER_SETTINGS_ENV = "MAHJONG_WORKER_SETTINGS"
 
 
@@ -146,6 +153,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "X-Forwarded-Proto and X-Forwarded-For headers are believed "
             "(uvicorn's option: comma-separated, '*' for any; default "
             "$FORWARDED_ALLOW_IPS, else none)"
+        ),
+    )
+    parser.add_argument(
+        "--rate-limit",
+        action="append",
+        metavar="KIND=RATE",
+        dest="rate_limits",
+        default=[],
+        help=N_(
+            "with --host: how fast one client (an address, a cookie) may create "
+            "players, games, layouts, test-plays or history imports, e.g. "
+            "games=60/minute or history=off (repeatable; defaults in SECURITY.md)"
         ),
     )
     parser.add_argument("--no-browser", action="store_true", help=N_("do not open a browser"))
@@ -296,9 +315,37 @@ def worker_app() -> FastAPI:
         Store(settings["database"]),
         local_player=settings["local_player"],
         allowed_hosts=settings["allowed_hosts"],
+        quotas=quotas_of(settings.get("rate_limits", ())),
     )
     _tune_for_serving()
     return app
+
+
+def quotas_of(options: Sequence[str]) -> Quotas:
+    """The quotas of the ``--rate-limit`` options (the defaults changed by them);
+    :class:`CliError` for a bad one.
+
+    >>> quotas_of(["games=5/minute"]).described()["games"]
+    '5 per 1 minute'
+    >>> quotas_of(["games=5/fortnight"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    mahjong_solitaire.cli.common.CliError: --rate-limit games=5/fortnight: give KIND=RATE, ...
+    """
+    from ..web.http.quotas import Kind, Quotas, parse_rate_option, rates_from_options
+
+    for text in options:
+        try:
+            parse_rate_option(text)
+        except ValueError:
+            raise CliError(
+                N_(
+                    "--rate-limit {value}: give KIND=RATE, KIND one of {kinds} and RATE as "
+                    "30/minute (or off)"
+                ),
+                value=text,
+                kinds=", ".join(kind.value for kind in Kind),
+            ) from None
+    return Quotas(rates_from_options(options))
 
 
 def _tune_for_serving() -> None:
@@ -347,6 +394,7 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.workers < 1:
         raise CliError(N_("--workers {workers}: give 1 or more processes"), workers=args.workers)
+    quotas = quotas_of(args.rate_limits)
     hosts = allowed_hosts(args.host, args.allowed_hosts)
     sock = listen(host, args.port)
     try:
@@ -358,7 +406,9 @@ def run(args: argparse.Namespace) -> int:
             store.close()  # each process would open a database of its own, empty
             raise CliError(N_("--workers needs a database the processes share, not one in memory"))
         try:
-            app = create_app(store, local_player=args.host is None, allowed_hosts=hosts)
+            app = create_app(
+                store, local_player=args.host is None, allowed_hosts=hosts, quotas=quotas
+            )
             port = sock.getsockname()[1]
             url = browser_url(host, port)
             _ = translator(language(args))
@@ -404,6 +454,7 @@ def run(args: argparse.Namespace) -> int:
                         "database": store.url,
                         "local_player": args.host is None,
                         "allowed_hosts": hosts,
+                        "rate_limits": args.rate_limits,
                     },
                 )
             else:

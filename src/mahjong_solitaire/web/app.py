@@ -48,6 +48,7 @@ from .http.error_handlers import answer_errors
 from .http.headers import SecurityHeadersMiddleware, inline_script_policy
 from .http.hosts import HostCheckMiddleware
 from .http.language import LanguageMiddleware
+from .http.quotas import Quotas, install_quotas
 from .http.uploads import UploadLimit
 from .pwa.service_worker import serve_service_worker
 from .routes import daily, editor, history, i18n, layouts, players
@@ -126,6 +127,7 @@ def create_app(
     *,
     local_player: bool = False,
     allowed_hosts: Sequence[str] | None = None,
+    quotas: Quotas | None = None,
 ) -> FastAPI:
     """The application on ``store`` (default: ``Store()``, i.e. ``$DATABASE_URL`` or the
     local SQLite file).
@@ -137,6 +139,9 @@ def create_app(
     ``allowed_hosts``: the host names served (Starlette's patterns, e.g. ``"*.example.org"``);
     ``None`` serves any (tests, or a server whose proxy checks the host).  ``play`` always
     gives them: :data:`.http.hosts.LOCAL_HOSTS` on loopback.
+
+    ``quotas``: how fast a client may create players, games, layouts, test plays and
+    history imports (default :data:`.http.quotas.DEFAULT_RATES`); local mode has none.
     """
     app = FastAPI(
         title="Mahjong Solitaire",
@@ -154,6 +159,7 @@ def create_app(
     app.include_router(any_mode_routes([mode.view for mode in modes]))
     for routes in (players, daily, layouts, editor, i18n, history):
         app.include_router(routes.router)
+    install_quotas(app, None if local_player else quotas or Quotas())  # innermost: 429
     app.add_middleware(LanguageMiddleware)
     # added last is outermost: the host, then the cross-site checks, then the body limit;
     # every answer, refusals included, gets the security headers
