@@ -16,13 +16,13 @@ from typing import Any
 
 import limits.storage.memory
 import pytest
+import uvicorn
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
-from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from api_support import checked, refused
 from mahjong_solitaire.cli import main
-from mahjong_solitaire.cli.play import WORKER_SETTINGS_ENV, worker_app
+from mahjong_solitaire.cli.play import WORKER_SETTINGS_ENV, server_options, worker_app
 from mahjong_solitaire.store import Store
 from mahjong_solitaire.store.schema import games, layouts, players
 from mahjong_solitaire.web import create_app
@@ -243,10 +243,11 @@ def test_a_limit_of_several_windows_keeps_each(clock):
 
 
 def behind_proxy(app: Any, peer: tuple[str, int], forwarded_for: str) -> TestClient:
-    """A browser whose requests reach ``app`` through uvicorn's proxy headers middleware
-    trusting 10.0.0.1 (``play --forwarded-allow-ips 10.0.0.1``), sent from ``peer``."""
-    proxied = ProxyHeadersMiddleware(app, trusted_hosts="10.0.0.1")
-    return TestClient(proxied, client=peer, headers={"X-Forwarded-For": forwarded_for})
+    """A browser sending from ``peer`` to ``app`` as uvicorn serves it with the options of
+    ``play --forwarded-allow-ips 10.0.0.1`` (its proxy headers middleware around the app)."""
+    config = uvicorn.Config(app, **server_options("10.0.0.1"))
+    config.load()
+    return TestClient(config.loaded_app, client=peer, headers={"X-Forwarded-For": forwarded_for})
 
 
 def test_behind_a_trusted_proxy_the_client_is_the_address_it_forwards(sqlite_store):
@@ -256,6 +257,18 @@ def test_behind_a_trusted_proxy_the_client_is_the_address_it_forwards(sqlite_sto
     checked(behind_proxy(app, proxy, "203.0.113.1").post("/api/games", json=new_game))
     checked(behind_proxy(app, proxy, "203.0.113.2").post("/api/games", json=new_game))
     over_the_limit(behind_proxy(app, proxy, "203.0.113.1").post("/api/games", json=new_game))
+
+
+def test_without_forwarded_allow_ips_a_forwarded_address_is_not_believed(sqlite_store):
+    app = create_app(sqlite_store, quotas=Quotas({Kind.GAMES: "1/minute"}))
+    config = uvicorn.Config(app, **server_options(None))
+    config.load()
+    new_game = {"code": "MJ1-L00-AAAAABL"}
+    for forwarded_for, status in (("203.0.113.1", 200), ("203.0.113.2", 429)):
+        proxy = TestClient(
+            config.loaded_app, client=("10.0.0.1", 3000), headers={"X-Forwarded-For": forwarded_for}
+        )
+        assert proxy.post("/api/games", json=new_game).status_code == status
 
 
 def test_a_forged_forwarded_address_from_an_untrusted_peer_is_not_believed(sqlite_store):

@@ -66,7 +66,9 @@ __all__ = [
     "allowed_hosts",
     "browser_url",
     "listen",
+    "quotas_of",
     "register",
+    "server_options",
     "worker_app",
 ]
 
@@ -348,6 +350,26 @@ def quotas_of(options: Sequence[str]) -> Quotas:
     return Quotas(rates_from_options(options))
 
 
+def server_options(forwarded_allow_ips: str | None) -> dict[str, Any]:
+    """uvicorn's options for ``play``.  With ``--forwarded-allow-ips``, uvicorn's
+    ``ProxyHeadersMiddleware`` takes the scheme (so the cookie's Secure flag and the Origin
+    check) and the client's address (so its quotas) from the trusted proxy's headers; from
+    any other peer, and without the option, those headers are not believed.
+
+    >>> server_options(None)["proxy_headers"], server_options("10.0.0.1")["proxy_headers"]
+    (False, True)
+    """
+    forwarded = forwarded_allow_ips or None
+    return dict(
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        proxy_headers=forwarded is not None,
+        forwarded_allow_ips=forwarded,
+    )
+
+
 def _tune_for_serving() -> None:
     """The interpreter of a server process, once its application is made: the switch
     interval of :data:`SWITCH_INTERVAL`, and everything alive so far (modules, the app)
@@ -433,17 +455,7 @@ def run(args: argparse.Namespace) -> int:
                 )
             if not args.no_browser:
                 threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
-            # uvicorn's ProxyHeadersMiddleware: the scheme (so the cookie's Secure flag and
-            # the Origin check) and client address come from the trusted proxy's headers
-            forwarded = args.forwarded_allow_ips or None
-            options: dict[str, Any] = dict(
-                log_level="warning",
-                access_log=False,
-                lifespan="off",
-                timeout_keep_alive=KEEP_ALIVE_SECONDS,
-                proxy_headers=forwarded is not None,
-                forwarded_allow_ips=forwarded,
-            )
+            options = server_options(args.forwarded_allow_ips)
             if args.workers > 1:
                 store.close()  # each process opens its own
                 _serve_workers(
