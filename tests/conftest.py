@@ -140,12 +140,15 @@ def sqlite_store(tmp_path: Path) -> Iterator[Store]:
 
 @pytest.fixture
 def client(sqlite_store: Store) -> object:
-    """A test client of the web app (``create_app``) on ``sqlite_store``."""
+    """A test client of the web app (``create_app``) on ``sqlite_store``, without quotas
+    per client: the API tests (fuzzing ones among them) create faster than any player,
+    and the quotas have tests of their own (``test_quotas.py``)."""
     from fastapi.testclient import TestClient  # only the API tests need the web stack
 
     from mahjong_solitaire.web import create_app
+    from mahjong_solitaire.web.http.quotas import Quotas
 
-    return TestClient(create_app(sqlite_store))
+    return TestClient(create_app(sqlite_store, quotas=Quotas({})))
 
 
 # -- the browser tests (test_browser_*.py): one server and one Chromium per test module ----

@@ -12,6 +12,10 @@ with ``--host``, the ``--allowed-host`` names (or ``$MAHJONG_ALLOWED_HOSTS``), b
 address it listens on.  Behind a reverse proxy, ``--forwarded-allow-ips`` tells uvicorn
 whose ``X-Forwarded-Proto`` and ``X-Forwarded-For`` to believe.
 
+With ``--host``, each client (its address and its cookie) may create players, games,
+layouts, test plays and history imports only so fast (``web/http/quotas.py``);
+``--rate-limit KIND=RATE`` changes a limit (``games=60/minute``, ``history=off``).
+
 ``--workers N`` serves with N processes on the one listening socket (uvicorn's supervisor):
 each opens its own store from the database URL and keeps its own live games, which the
 stored version keeps honest (``web/live_games.py``), so N processes on one PostgreSQL
@@ -52,6 +56,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
+    from ..web.http.quotas import Quotas
+
 from ..i18n import N_, translator
 from .common import CliError, language
 from .parser import Text
@@ -65,7 +71,9 @@ __all__ = [
     "allowed_hosts",
     "browser_url",
     "listen",
+    "quotas_of",
     "register",
+    "server_options",
     "worker_app",
 ]
 
@@ -94,7 +102,8 @@ SWITCH_INTERVAL = float(os.environ.get("MAHJONG_SWITCH_INTERVAL", "0.001"))
 KEEP_ALIVE_SECONDS = 75
 
 #: How ``play --workers N`` tells its worker processes what to serve (JSON: the database
-#: URL, the local-player mode, the host names, the pruning age in days, 0 for never);
+#: URL, the local-player mode, the host names, the pruning age in days, 0 for never, the
+#: ``--rate-limit`` options);
 #: :func:`worker_app` reads it.
 WORKER_SETTINGS_ENV = "MAHJONG_WORKER_SETTINGS"
 
@@ -152,6 +161,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "X-Forwarded-Proto and X-Forwarded-For headers are believed "
             "(uvicorn's option: comma-separated, '*' for any; default "
             "$FORWARDED_ALLOW_IPS, else none)"
+        ),
+    )
+    parser.add_argument(
+        "--rate-limit",
+        action="append",
+        metavar="KIND=RATE",
+        dest="rate_limits",
+        default=[],
+        help=N_(
+            "with --host: how fast one client (an address, a cookie) may create "
+            "players, games, layouts, test-plays or history imports, e.g. "
+            "games=60/minute or history=off (repeatable; defaults in SECURITY.md)"
         ),
     )
     parser.add_argument("--no-browser", action="store_true", help=N_("do not open a browser"))
@@ -318,6 +339,7 @@ def worker_app() -> FastAPI:
         local_player=settings["local_player"],
         allowed_hosts=settings["allowed_hosts"],
         prune_after=prune_span(settings.get("prune_after_days", 0)),
+        quotas=quotas_of(settings.get("rate_limits", ())),
     )
     _tune_for_serving()
     return app
@@ -330,6 +352,53 @@ def prune_span(days: int) -> timedelta | None:
     (datetime.timedelta(days=90), None)
     """
     return timedelta(days=days) if days else None
+
+
+def quotas_of(options: Sequence[str]) -> Quotas:
+    """The quotas of the ``--rate-limit`` options (the defaults changed by them);
+    :class:`CliError` for a bad one.
+
+    >>> quotas_of(["games=5/minute"]).described()["games"]
+    '5 per 1 minute'
+    >>> quotas_of(["games=5/fortnight"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    mahjong_solitaire.cli.common.CliError: --rate-limit games=5/fortnight: give KIND=RATE, ...
+    """
+    from ..web.http.quotas import Kind, Quotas, parse_rate_option, rates_from_options
+
+    for text in options:
+        try:
+            parse_rate_option(text)
+        except ValueError:
+            raise CliError(
+                N_(
+                    "--rate-limit {value}: give KIND=RATE, KIND one of {kinds} and RATE as "
+                    "30/minute (or off)"
+                ),
+                value=text,
+                kinds=", ".join(kind.value for kind in Kind),
+            ) from None
+    return Quotas(rates_from_options(options))
+
+
+def server_options(forwarded_allow_ips: str | None) -> dict[str, Any]:
+    """uvicorn's options for ``play``.  With ``--forwarded-allow-ips``, uvicorn's
+    ``ProxyHeadersMiddleware`` takes the scheme (so the cookie's Secure flag and the Origin
+    check) and the client's address (so its quotas) from the trusted proxy's headers; from
+    any other peer, and without the option, those headers are not believed.
+
+    >>> server_options(None)["proxy_headers"], server_options("10.0.0.1")["proxy_headers"]
+    (False, True)
+    """
+    forwarded = forwarded_allow_ips or None
+    return dict(
+        log_level="warning",
+        access_log=False,
+        lifespan="on",  # the daily pruning's thread starts and stops with it
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        proxy_headers=forwarded is not None,
+        forwarded_allow_ips=forwarded,
+    )
 
 
 def _tune_for_serving() -> None:
@@ -385,6 +454,7 @@ def run(args: argparse.Namespace) -> int:
             most=MAX_PRUNE_DAYS,
         )
     prune_after_days = 0 if args.host is None else args.prune_after  # never a personal game
+    quotas = quotas_of(args.rate_limits)
     hosts = allowed_hosts(args.host, args.allowed_hosts)
     sock = listen(host, args.port)
     try:
@@ -401,6 +471,7 @@ def run(args: argparse.Namespace) -> int:
                 local_player=args.host is None,
                 allowed_hosts=hosts,
                 prune_after=prune_span(prune_after_days),
+                quotas=quotas,
             )
             port = sock.getsockname()[1]
             url = browser_url(host, port)
@@ -426,17 +497,7 @@ def run(args: argparse.Namespace) -> int:
                 )
             if not args.no_browser:
                 threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
-            # uvicorn's ProxyHeadersMiddleware: the scheme (so the cookie's Secure flag and
-            # the Origin check) and client address come from the trusted proxy's headers
-            forwarded = args.forwarded_allow_ips or None
-            options: dict[str, Any] = dict(
-                log_level="warning",
-                access_log=False,
-                lifespan="on",  # the daily pruning's thread starts and stops with it
-                timeout_keep_alive=KEEP_ALIVE_SECONDS,
-                proxy_headers=forwarded is not None,
-                forwarded_allow_ips=forwarded,
-            )
+            options = server_options(args.forwarded_allow_ips)
             if args.workers > 1:
                 store.close()  # each process opens its own
                 _serve_workers(
@@ -448,6 +509,7 @@ def run(args: argparse.Namespace) -> int:
                         "local_player": args.host is None,
                         "allowed_hosts": hosts,
                         "prune_after_days": prune_after_days,
+                        "rate_limits": args.rate_limits,
                     },
                 )
             else:

@@ -50,6 +50,7 @@ from .http.error_handlers import answer_errors
 from .http.headers import SecurityHeadersMiddleware, inline_script_policy
 from .http.hosts import HostCheckMiddleware
 from .http.language import LanguageMiddleware
+from .http.quotas import Quotas, install_quotas
 from .http.uploads import UploadLimit
 from .pwa.service_worker import serve_service_worker
 from .routes import daily, editor, health, history, i18n, layouts, players
@@ -131,6 +132,7 @@ def create_app(
     allowed_hosts: Sequence[str] | None = None,
     prune_after: timedelta | None = None,
     access_log: LogFormat | None = None,
+    quotas: Quotas | None = None,
 ) -> FastAPI:
     """The application on ``store`` (default: ``Store()``, i.e. ``$DATABASE_URL`` or the
     local SQLite file).
@@ -147,6 +149,8 @@ def create_app(
     while the app runs (:mod:`.upkeep`); ``None``, and always with ``local_player``, never.
     ``access_log``: one line per request to :data:`.http.access_log.ACCESS_LOG`, as
     ``"text"`` or ``"json"`` (None: no access log).
+    ``quotas``: how fast a client may create players, games, layouts, test plays and
+    history imports (default :data:`.http.quotas.DEFAULT_RATES`); local mode has none.
     """
     app = FastAPI(
         title="Mahjong Solitaire",
@@ -165,6 +169,7 @@ def create_app(
     app.include_router(any_mode_routes([mode.view for mode in modes]))
     for routes in (players, daily, layouts, editor, i18n, history, health):
         app.include_router(routes.router)
+    install_quotas(app, None if local_player else quotas or Quotas())  # innermost: 429
     app.add_middleware(LanguageMiddleware)
     # added last is outermost: the host, then the cross-site checks, then the body limit;
     # every answer, refusals included, gets the security headers

@@ -135,6 +135,7 @@ def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
         ErrorCode.CORRUPT_GAME,
         ErrorCode.FUTURE_DATE,
         ErrorCode.UNAVAILABLE,
+        ErrorCode.TOO_MANY_REQUESTS,
         write=True,
     ),
 )

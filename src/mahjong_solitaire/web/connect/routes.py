@@ -107,6 +107,7 @@ def _check_unlocked(request: Request, player_id: str, number: int) -> None:
         ErrorCode.STAGE_LOCKED,
         ErrorCode.CORRUPT_GAME,
         ErrorCode.UNAVAILABLE,
+        ErrorCode.TOO_MANY_REQUESTS,
         write=True,
     ),
 )

@@ -43,6 +43,7 @@ from ...modes import mode_of_code
 from ...store import DealSource, Progress, StaleWriteError, Store, StoredGame
 from ..http.clients import PLAYER_COOKIE
 from ..http.errors import ApiError, ErrorCode, error_responses
+from ..http.quotas import admit_new_player
 from .live_games import LiveGames, live_games, resume_as_stored
 from .models import Hinted, Versioned
 from .registry import view_of
@@ -102,6 +103,7 @@ ACTION_ERRORS = (
     ErrorCode.STALE_VERSION,
     ErrorCode.GAME_OVER,
     ErrorCode.ILLEGAL_ACTION,
+    ErrorCode.TOO_MANY_REQUESTS,  # the first action on a fresh deal stores a game
 )
 #: The OpenAPI answers of a read of a game, and of an action on one.
 READ_RESPONSES = error_responses(*READ_ERRORS)
@@ -160,12 +162,17 @@ def _set_cookie(request: Request, response: Response, player_id: str) -> None:
 
 def acting_player(request: Request, response: Response, cookie: str | None) -> str:
     """The id of this request's player, created (and its cookie set on ``response``) when
-    needed: for requests that change something."""
+    needed: for requests that change something.  A new player counts against the
+    address's quota (429 ``too_many_requests`` before anything is written: a client that
+    drops or invents its cookie still meets its address's limit)."""
     store = store_of(request)
     if cookie is None and request.app.state.local_player:
         player = store.local_player()
     else:
-        player = store.player(cookie)
+        found = None if cookie is None else store.find_player(cookie)
+        if found is None:
+            admit_new_player(request)
+        player = found or store.player(None)
     if player.id != cookie:
         _set_cookie(request, response, player.id)
     return player.id

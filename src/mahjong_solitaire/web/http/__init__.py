@@ -11,6 +11,9 @@ configured by its constructor, in Starlette's manner; ``SECURITY.md`` has the pr
                          only (415)
 :mod:`.body_limit`       no body over its size limit (413 ``too_large``), while reading
 :mod:`.language`         the language of the request, for everything answering it
+:mod:`.quotas`           multi-player mode: how fast a client may create players, games,
+                         layouts, test plays and history imports (429
+                         ``too_many_requests`` with ``Retry-After``)
 =======================  ===============================================================
 
 And the answers:

@@ -27,9 +27,16 @@ __all__ = ["refusal"]
 
 
 def refusal(
-    scope: Scope, code: ErrorCode, detail: str, message_key: str | None = None
+    scope: Scope,
+    code: ErrorCode,
+    detail: str,
+    message_key: str | None = None,
+    *,
+    retry_after: int | None = None,
 ) -> JSONResponse:
     """The API's error object for a request refused before any handler ran; the message is
     in the request's language (worked out here: no middleware has set it yet), and is the
-    one of ``message_key`` when given, else the code's own."""
-    return error_answer(code, detail, request_language(Request(scope)), message_key)
+    one of ``message_key`` when given, else the code's own; ``retry_after`` (seconds)
+    becomes ``Retry-After``."""
+    language = request_language(Request(scope))
+    return error_answer(code, detail, language, message_key, retry_after=retry_after)

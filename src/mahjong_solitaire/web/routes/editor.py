@@ -121,6 +121,7 @@ def layout_file(body: DraftFile) -> Response:
         ErrorCode.BAD_REQUEST,
         ErrorCode.CORRUPT_GAME,
         ErrorCode.UNAVAILABLE,
+        ErrorCode.TOO_MANY_REQUESTS,
         write=True,
     ),
 )

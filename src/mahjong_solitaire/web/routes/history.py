@@ -126,7 +126,12 @@ def _import(request: Request, response: Response, cookie: str | None, data: byte
     response_model=HistoryImport,
     # a cross-site upload is refused (403); the media type is this route's own
     # check (400 for anything but multipart/form-data), not 415
-    responses=error_responses(ErrorCode.BAD_HISTORY, ErrorCode.UNAVAILABLE, ErrorCode.CROSS_SITE),
+    responses=error_responses(
+        ErrorCode.BAD_HISTORY,
+        ErrorCode.UNAVAILABLE,
+        ErrorCode.CROSS_SITE,
+        ErrorCode.TOO_MANY_REQUESTS,
+    ),
     openapi_extra=FILE_UPLOAD_BODY,
 )
 async def upload_history(

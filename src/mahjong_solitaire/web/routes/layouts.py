@@ -218,6 +218,7 @@ def _import(
         ErrorCode.TOO_MANY_LAYOUTS,
         ErrorCode.UNAVAILABLE,
         ErrorCode.CROSS_SITE,
+        ErrorCode.TOO_MANY_REQUESTS,
     ),
     openapi_extra=FILE_UPLOAD_BODY,
 )
@@ -327,6 +328,7 @@ def stage_list(request: Request, cookie: PlayerCookie = None) -> ClassicStages:
         ErrorCode.STAGE_LOCKED,
         ErrorCode.CORRUPT_GAME,
         ErrorCode.UNAVAILABLE,
+        ErrorCode.TOO_MANY_REQUESTS,
         write=True,
     ),
 )

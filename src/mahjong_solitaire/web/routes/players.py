@@ -115,7 +115,9 @@ def get_player(request: Request, cookie: PlayerCookie = None) -> PlayerInfo:
     "/player",
     response_model=PlayerInfo,
     summary="Set the player's display name",
-    responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.UNAVAILABLE, write=True),
+    responses=error_responses(
+        ErrorCode.BAD_BODY, ErrorCode.UNAVAILABLE, ErrorCode.TOO_MANY_REQUESTS, write=True
+    ),
 )
 def set_player(
     request: Request, response: Response, body: PlayerName, cookie: PlayerCookie = None
