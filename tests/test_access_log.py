@@ -93,3 +93,25 @@ def test_without_an_access_log_nothing_is_logged(client, caplog):
     client.get("/healthz")
     assert [r for r in caplog.records if r.name == ACCESS_LOG.name] == []
     assert "x-request-id" not in client.get("/healthz").headers
+
+
+def test_play_for_several_players_writes_json_lines_to_standard_error(tmp_path):
+    import httpx
+
+    from serving import ProductServer
+
+    log = tmp_path / "server.log"
+    database = f"sqlite:///{tmp_path / 'games.db'}"
+    args = ("--host", "127.0.0.1", "--log-format", "json")
+    with ProductServer(database, log=log, args=args) as server:
+        answer = httpx.get(
+            server.url + "api/games/new:MJ1-L00-AAAAABL",
+            cookies={"mj_player": "cookie-value-0123456789"},
+        )
+    lines = [json.loads(line) for line in log.read_text().splitlines() if line.startswith("{")]
+    assert {"method": "GET", "route": "/api/games/{game_id}", "status": answer.status_code} in [
+        {key: line[key] for key in ("method", "route", "status")} for line in lines
+    ]
+    assert answer.headers["x-request-id"] in [line["request_id"] for line in lines]
+    assert "cookie-value-0123456789" not in log.read_text()
+    assert "games.db" not in log.read_text()

@@ -56,6 +56,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
+    from ..web.http.access_log import LogFormat
     from ..web.http.quotas import Quotas
 
 from ..i18n import N_, translator
@@ -173,6 +174,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "with --host: how fast one client (an address, a cookie) may create "
             "players, games, layouts, test-plays or history imports, e.g. "
             "games=60/minute or history=off (repeatable; defaults in SECURITY.md)"
+        ),
+    )
+    parser.add_argument(
+        "--log-format",
+        choices=("text", "json", "none"),
+        default=None,
+        help=N_(
+            "the access log on standard error, one line per request (method, route, "
+            "status, duration, request id): text, json or none (default: text with "
+            "--host, none for a personal game)"
         ),
     )
     parser.add_argument("--no-browser", action="store_true", help=N_("do not open a browser"))
@@ -340,9 +351,28 @@ def worker_app() -> FastAPI:
         allowed_hosts=settings["allowed_hosts"],
         prune_after=prune_span(settings.get("prune_after_days", 0)),
         quotas=quotas_of(settings.get("rate_limits", ())),
+        access_log=access_log_of(settings.get("access_log") or "none", personal=True),
     )
     _tune_for_serving()
     return app
+
+
+def access_log_of(option: str | None, *, personal: bool) -> LogFormat | None:
+    """The access log's format for ``--log-format`` (text by default on a server for
+    several players, none for a personal game), its lines sent to standard error.
+
+    >>> access_log_of(None, personal=False), access_log_of(None, personal=True)
+    ('text', None)
+    >>> access_log_of("json", personal=True), access_log_of("none", personal=False)
+    ('json', None)
+    """
+    from ..web.http.access_log import log_requests_to
+
+    chosen = option if option is not None else ("none" if personal else "text")
+    if chosen == "none":
+        return None
+    log_requests_to(sys.stderr)
+    return "json" if chosen == "json" else "text"
 
 
 def prune_span(days: int) -> timedelta | None:
@@ -455,6 +485,7 @@ def run(args: argparse.Namespace) -> int:
         )
     prune_after_days = 0 if args.host is None else args.prune_after  # never a personal game
     quotas = quotas_of(args.rate_limits)
+    access_log = access_log_of(args.log_format, personal=args.host is None)
     hosts = allowed_hosts(args.host, args.allowed_hosts)
     sock = listen(host, args.port)
     try:
@@ -472,6 +503,7 @@ def run(args: argparse.Namespace) -> int:
                 allowed_hosts=hosts,
                 prune_after=prune_span(prune_after_days),
                 quotas=quotas,
+                access_log=access_log,
             )
             port = sock.getsockname()[1]
             url = browser_url(host, port)
@@ -510,6 +542,7 @@ def run(args: argparse.Namespace) -> int:
                         "allowed_hosts": hosts,
                         "prune_after_days": prune_after_days,
                         "rate_limits": args.rate_limits,
+                        "access_log": access_log,
                     },
                 )
             else:

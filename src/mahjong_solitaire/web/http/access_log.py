@@ -31,12 +31,12 @@ import logging
 import re
 import time
 import uuid
-from typing import Literal
+from typing import Literal, TextIO
 
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["ACCESS_LOG", "AccessLogMiddleware", "LogFormat", "access_line"]
+__all__ = ["ACCESS_LOG", "AccessLogMiddleware", "LogFormat", "access_line", "log_requests_to"]
 
 #: The logger the lines go to (``play`` sends it to standard error).
 ACCESS_LOG = logging.getLogger("mahjong_solitaire.access")
@@ -71,6 +71,19 @@ def access_line(
         }
         return json.dumps(fields)
     return f"{method} {route} {status} {ms:.1f} ms id={request_id}"
+
+
+def log_requests_to(stream: TextIO) -> None:
+    """Send the access log's lines to ``stream`` (``play`` gives standard error), one per
+    line as they are; once per process, however often it is called."""
+    if any(getattr(handler, "_access_log", False) for handler in ACCESS_LOG.handlers):
+        return
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    handler._access_log = True  # type: ignore[attr-defined]
+    ACCESS_LOG.addHandler(handler)
+    ACCESS_LOG.setLevel(logging.INFO)
+    ACCESS_LOG.propagate = False
 
 
 def _route_of(scope: Scope) -> str:
