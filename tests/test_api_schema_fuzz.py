@@ -31,7 +31,7 @@ from mahjong_solitaire.web import create_app
 #: The settings the CLI reads too: 400 is an answer to schema-valid data, 422 is not.
 CONFIG = SchemathesisConfig.from_path(Path(__file__).resolve().parents[1] / "schemathesis.toml")
 #: The origin of schemathesis's in-process requests, as the page would send it.
-ORIGIN = "http://localhost"
+ORIGIN = "http://testserver"
 #: Few examples, the same ones every run: a bound on the suite's time, not a search.
 BOUNDED = settings(
     max_examples=10,
@@ -71,7 +71,7 @@ schema = schemathesis.pytest.from_fixture("api_schema")
 def test_every_operation_answers_as_its_schema_says(
     case: Any, page_headers: dict[str, str]
 ) -> None:
-    case.call_and_validate(headers=page_headers)
+    case.call_and_validate(headers=dict(page_headers))
 
 
 def test_chained_operations_answer_as_the_schema_says(
@@ -81,9 +81,6 @@ def test_chained_operations_answer_as_the_schema_says(
 
     class PagePlayer(base):  # type: ignore[misc, valid-type]
         def get_call_kwargs(self, case: Any) -> dict[str, Any]:
-            return {"headers": page_headers}
-
-        def validate_response(self, response: Any, case: Any, **kwargs: Any) -> None:
-            super().validate_response(response, case, headers=page_headers, **kwargs)
+            return {"headers": dict(page_headers)}
 
     PagePlayer.run(settings=settings(BOUNDED, max_examples=15, stateful_step_count=5))
