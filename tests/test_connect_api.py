@@ -94,8 +94,8 @@ def test_a_code_played_as_a_stage_must_be_a_deal_of_that_stage(client: TestClien
         ({"code": "CN1-1807B-AAAAABL"}, 400, "bad_code"),  # 126 cells: not whole bundles
         ({"code": "MJ1-L00-AAAAABL"}, 400, "bad_code"),  # a classic code
         ({"code": "CN1-1808Z-AAAAABL"}, 400, "bad_code"),  # no such rule
-        ({"stage": 0}, 400, "bad_request"),
-        ({"stage": -3}, 400, "bad_request"),
+        ({"stage": 0}, 422, "bad_body"),
+        ({"stage": -3}, 422, "bad_body"),
         ({"stage": "2"}, 422, "bad_body"),
         ({"stage": 1.5}, 422, "bad_body"),
         ({"code": 5}, 422, "bad_body"),
@@ -200,12 +200,17 @@ def test_a_tap_on_an_empty_or_missing_cell_is_refused_and_changes_nothing(
 ) -> None:
     state = play(client, start(client), DEAL.solution[0])
     empty = next(i for i in range(72) if all(t["i"] != i for t in state["tiles"]))
-    for position in (empty, 72, -1):
+    for position in (empty, 72):
         refused(
             client.post(f"/api/connect/games/{state['id']}/tap", json={"position": position}),
             409,
             "illegal_action",
         )
+    refused(
+        client.post(f"/api/connect/games/{state['id']}/tap", json={"position": -1}),
+        422,
+        "bad_body",
+    )
     again = checked(client.get(f"/api/connect/games/{state['id']}"))
     assert again["version"] == state["version"] and grid(again) == grid(state)
     refused(
@@ -436,8 +441,6 @@ def test_a_grid_of_the_players_choice_is_dealt_with_its_rule_and_difficulty(clie
     [
         {"size": "20x10"},
         {"size": "huge"},
-        {"size": "18x8", "slide": "sideways"},
-        {"size": "18x8", "difficulty": "extreme"},
         {"size": "18x8", "stage": 2},
         {"slide": "down"},
     ],
@@ -446,6 +449,25 @@ def test_a_grid_that_cannot_be_dealt_is_refused_and_starts_nothing(client, body)
     before = checked(client.post("/api/connect/games", json={"stage": 1}))
     refused(client.post("/api/connect/games", json=body), 400, "bad_request")
     assert checked(client.get("/api/game"))["id"] == before["id"]
+
+
+@pytest.mark.parametrize(
+    "body", [{"size": "18x8", "slide": "sideways"}, {"size": "18x8", "difficulty": "extreme"}]
+)
+def test_a_rule_or_difficulty_no_game_has_is_refused_as_in_classic(client, body) -> None:
+    """The schema names every rule and difficulty: another is 422 ``bad_body`` in both modes."""
+    before = checked(client.post("/api/connect/games", json={"stage": 1}))
+    refused(client.post("/api/connect/games", json=body), 422, "bad_body")
+    classic = {"layout": "turtle", "difficulty": body.get("difficulty", "extreme")}
+    refused(client.post("/api/games", json=classic), 422, "bad_body")
+    assert checked(client.get("/api/game"))["id"] == before["id"]
+
+
+def test_two_ways_to_start_a_game_are_refused_alike_in_both_modes(client) -> None:
+    refused(
+        client.post("/api/connect/games", json={"size": "18x8", "stage": 2}), 400, "bad_request"
+    )
+    refused(client.post("/api/games", json={"layout": "turtle", "daily": True}), 400, "bad_request")
 
 
 def test_each_grid_of_the_players_choice_has_its_own_leaderboard(

@@ -144,8 +144,8 @@ def test_a_draft_that_cannot_be_cleared_is_not_test_played(client):
     assert "clears" in detail
     refused(
         client.post("/api/test-plays", json={**body, "positions": DRAFT, "difficulty": "extreme"}),
-        400,
-        "bad_request",
+        422,
+        "bad_body",
     )
 
 

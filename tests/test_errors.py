@@ -73,6 +73,60 @@ def test_every_operation_lists_its_errors_each_with_its_codes_status(client):
     assert listed == {code.value for code in ErrorCode} - {c.value for c in NO_OPERATION}
 
 
+#: A request of each operation that takes a value, with a value it refuses (a query's
+#: ``maybe`` for a boolean, a path's ``one`` for a number, a body's ``8.5`` for a position).
+REFUSED_VALUES = [
+    ("get", "/api/games/{id}/winnability?last_winnable=maybe"),
+    ("get", "/api/connect/games/{id}/solution?x=1"),
+    ("post", "/api/stages/one"),
+    ("get", "/api/leaderboard?difficulty=extreme"),
+    ("get", "/api/statistics?mode=chess"),
+    ("get", "/api/daily-board?all=perhaps"),
+]
+
+
+def _template(path: str) -> str:
+    return path.split("?")[0].replace("{id}", "{game_id}")
+
+
+@pytest.mark.parametrize("method, path", REFUSED_VALUES)
+def test_an_operation_that_can_refuse_a_value_lists_bad_body(client, method, path):
+    game = checked(client.post("/api/games", json={}))["id"]
+    answer = client.request(method.upper(), path.replace("{id}", game))
+    if answer.status_code == 422:
+        refused(answer, 422, "bad_body")  # and its operation lists it (refused checks)
+    else:  # an unknown query parameter is no value of the operation's
+        assert answer.status_code < 500, answer.text
+
+
+def test_every_operation_with_a_body_or_a_non_text_parameter_lists_bad_body(client):
+    for method, path, operation in operations(client):
+        takes_json = "application/json" in operation.get("requestBody", {}).get("content", {})
+        typed = [
+            p["name"]
+            for p in operation.get("parameters", [])
+            if p["schema"].get("type", "string") != "string"
+            or any(
+                choice.get("type") not in ("string", "null")
+                for choice in p["schema"].get("anyOf", [])
+            )
+        ]
+        if takes_json or typed:
+            assert operation_errors(operation).get("bad_body") == 422, (method, path, typed)
+
+
+def test_a_method_a_path_does_not_take_is_405_naming_every_method_it_takes(client):
+    for path, allowed in (
+        ("/api/player", "GET, PUT"),
+        ("/api/layouts", "GET, POST"),
+        ("/api/games/g1/tap", "POST"),
+        ("/static/js/shell/app.js", "GET, HEAD"),
+    ):
+        answer = client.request("PATCH", path)
+        refused(answer, 405, "method_not_allowed")
+        assert answer.headers["allow"] == allowed, path
+
+
 def test_the_schema_has_no_validation_error_object_the_api_never_sends(client):
     schema = checked(client.get("/openapi.json"))
     assert "HTTPValidationError" not in schema["components"]["schemas"]

@@ -440,7 +440,7 @@ def test_a_locked_stage_cannot_be_started_and_nothing_changes(client):
     current = checked(client.post("/api/games", json={"layout": "turtle"}))
     message = refused(client.post("/api/stages/2"), 409, "stage_locked")
     assert "stage 1" in message
-    refused(client.post("/api/stages/0"), 400, "bad_request")
+    refused(client.post("/api/stages/0"), 422, "bad_body")
     refused(client.post("/api/stages/one"), 422, "bad_body")
     assert checked(client.get("/api/game"))["id"] == current["id"]
 

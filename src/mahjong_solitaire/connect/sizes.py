@@ -32,7 +32,7 @@ GRID_SIZES: tuple[Shape, ...] = (
     Shape(24, 12),
 )
 
-_SIZE = re.compile(r"(\d{1,3})\s*[x×X]\s*(\d{1,3})")
+_SIZE = re.compile(r"([0-9]{1,3})\s*[x×X]\s*([0-9]{1,3})")
 
 
 def parse_size(text: object) -> Shape:

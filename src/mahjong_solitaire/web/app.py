@@ -50,6 +50,7 @@ from .http.error_handlers import answer_errors
 from .http.headers import SecurityHeadersMiddleware, inline_script_policy
 from .http.hosts import HostCheckMiddleware
 from .http.language import LanguageMiddleware
+from .http.openapi import exact_answers
 from .http.quotas import Quotas, install_quotas
 from .http.uploads import UploadLimit
 from .pwa.service_worker import serve_service_worker
@@ -103,23 +104,12 @@ def _serving(store: Store) -> Store | _TakingTurns:
 
 
 def _exact_openapi(app: FastAPI) -> None:
-    """The schema lists per operation exactly the errors of its ``error_responses``:
-    FastAPI's own 422 answer (its validation error object, which this API never sends:
-    a bad body is the error object's ``bad_body``) is left out where a route did not
-    declare ``bad_body``."""
+    """The schema lists per operation exactly what it can answer (:mod:`.http.openapi`)."""
     generate = app.openapi
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
-            schema = generate()
-            for item in schema["paths"].values():
-                for operation in item.values():
-                    answer = operation.get("responses", {}).get("422", {})
-                    if answer and "examples" not in answer["content"]["application/json"]:
-                        del operation["responses"]["422"]
-            for name in ("HTTPValidationError", "ValidationError"):
-                schema.get("components", {}).get("schemas", {}).pop(name, None)
-            app.openapi_schema = schema
+            app.openapi_schema = exact_answers(generate())
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]

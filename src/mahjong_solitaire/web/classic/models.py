@@ -11,6 +11,7 @@ from pydantic import (
     StrictStr,
 )
 
+from ...core.difficulty import Difficulty
 from ..games.models import (
     BaseResult,
     BoardCounters,
@@ -22,6 +23,7 @@ from ..games.models import (
     Tapped,
     Verdict,
 )
+from ..http.dates import DateText
 
 __all__ = [
     "FinishAnswer",
@@ -54,12 +56,13 @@ class NewGame(RequestBody):
     """Exactly one of ``layout`` (with ``difficulty``), ``code`` or ``daily`` (``true``:
     today's challenge; a date ``"YYYY-MM-DD"``: that day's, not after today).  A code that
     names an imported layout by its hash (``MJ2-H…``) may bring that layout along
-    (``shared_layout``, from a share link) for a player who does not have it yet."""
+    (``shared_layout``, from a share link) for a player who does not have it yet.  Two of
+    them at once is 400 ``bad_request``, as a Connect game's body with two ways."""
 
     layout: StrictStr | None = Field(None, examples=["turtle"])
-    difficulty: StrictStr = Field("normal", examples=["normal"])
+    difficulty: Difficulty = Field(Difficulty.NORMAL, examples=["normal"])
     code: StrictStr | None = Field(None, examples=["MJ1-L00-AAAAABL"])
-    daily: StrictBool | StrictStr = Field(False, examples=[True, "2026-11-29"])
+    daily: StrictBool | DateText = Field(False, examples=[True])
     shared_layout: SharedLayout | None = None
 
 

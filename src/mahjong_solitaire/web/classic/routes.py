@@ -92,9 +92,9 @@ def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
     store = store_of(request)
     chosen = sum((body.layout is not None, body.code is not None, body.daily is not False))
     if chosen > 1:
-        raise ApiError(ErrorCode.BAD_BODY, "give one of layout, code or daily, not several")
+        raise ApiError(ErrorCode.BAD_REQUEST, "give one of layout, code or daily, not several")
     if body.shared_layout is not None and body.code is None:
-        raise ApiError(ErrorCode.BAD_BODY, "shared_layout goes with the code that names it")
+        raise ApiError(ErrorCode.BAD_REQUEST, "shared_layout goes with the code that names it")
     if body.code is not None:
         code = GameCode.parse(body.code)
         if code.layout_hash is not None:  # an imported layout, by its content
@@ -127,6 +127,7 @@ def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
     summary="Start a game",
     responses=error_responses(
         ErrorCode.BAD_BODY,
+        ErrorCode.BAD_REQUEST,
         ErrorCode.BAD_CODE,
         ErrorCode.BAD_DATE,
         ErrorCode.BAD_LAYOUT,

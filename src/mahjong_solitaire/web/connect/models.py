@@ -4,14 +4,17 @@ the stage list."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    StrictInt,
     StrictStr,
 )
 
+from ...connect import Slide
+from ...core.difficulty import Difficulty
 from ..games.models import (
     BaseResult,
     BoardCounters,
@@ -20,6 +23,7 @@ from ..games.models import (
     Hinted,
     Pair,
     RequestBody,
+    StageNumber,
     TapEvent,
     Verdict,
 )
@@ -44,6 +48,14 @@ __all__ = [
 ]
 
 
+#: A grid's size as the player writes it, ``WxH`` (or ``W×H``); one that no grid can have
+#: (too many cells, an odd count) is the route's refusal, 400 ``bad_request``.
+GridSize = Annotated[
+    StrictStr,
+    Field(json_schema_extra={"pattern": r"^\s*[0-9]{1,3}\s*[x×X]\s*[0-9]{1,3}\s*$"}),
+]
+
+
 class NewConnectGame(RequestBody):
     """``{"stage": n}`` (a new deal of stage ``n``), ``{"code": "CN2-…"}`` (that deal),
     both (that deal, counted for stage ``n``: it must be a deal of that stage), ``{"size":
@@ -51,11 +63,11 @@ class NewConnectGame(RequestBody):
     choice: ``slide`` defaults to ``none``, ``difficulty`` to ``normal``), or ``{}`` (the
     player's next stage)."""
 
-    stage: StrictInt | None = Field(None, examples=[2])
+    stage: StageNumber | None = Field(None, examples=[2])
     code: StrictStr | None = Field(None, examples=["CN2-1206B-AAAAAAP"])
-    size: StrictStr | None = Field(None, examples=["24x12"])
-    slide: StrictStr | None = Field(None, examples=["down"])
-    difficulty: StrictStr | None = Field(None, examples=["normal"])
+    size: GridSize | None = Field(None, examples=["24x12"])
+    slide: Slide | None = Field(None, examples=["down"])
+    difficulty: Difficulty | None = Field(None, examples=["normal"])
 
 
 class ConnectTile(BaseModel):

@@ -5,8 +5,10 @@ answers.  Each mode's own state is in its room (:mod:`..classic.models`,
 OpenAPI schema at ``/openapi.json`` is the wire format itself.
 
 The request bodies forbid unknown fields and take only JSON's own types (``"5"`` is not a
-number): anything else is ``422 bad_body``.  A mode is named as :data:`...modes.MODES`
-names it:
+number): anything else is ``422 bad_body``.  A whole number is an integer as JSON Schema
+defines it, ``8.0`` included (:data:`WholeNumber`); every bound the routes check is in the
+schema (:data:`Position`, :data:`VersionNumber`, :data:`StageNumber`), so a body the schema
+allows is never ``422``.  A mode is named as :data:`...modes.MODES` names it:
 
     >>> from pydantic import TypeAdapter
     >>> TypeAdapter(ModeName).validate_python("connect")
@@ -18,6 +20,8 @@ names it:
     ...
     >>> SolveStep.model_validate({"version": 3, "move": [4, 9]}).move
     (4, 9)
+    >>> Tap.model_validate_json('{"position": 8.0, "version": 2}').position
+    8
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from typing import Annotated, Literal
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     SerializerFunctionWrapHandler,
@@ -36,9 +41,11 @@ from pydantic import (
 )
 
 from ...core.game import GameStatus, TapOutcome
+from ...core.layout import MAX_POSITIONS
 from ...modes import MODES, mode_named
 
 __all__ = [
+    "AS_WHOLE",
     "BaseResult",
     "BoardCounters",
     "DemoStep",
@@ -47,14 +54,18 @@ __all__ = [
     "Hinted",
     "ModeName",
     "Pair",
+    "Position",
     "RequestBody",
     "SolutionAnswer",
     "SolveStep",
+    "StageNumber",
     "Tap",
     "TapEvent",
     "Tapped",
     "Verdict",
+    "VersionNumber",
     "Versioned",
+    "WholeNumber",
 ]
 
 
@@ -66,6 +77,30 @@ def _known_mode(name: str) -> str:
 ModeName = Annotated[
     str, AfterValidator(_known_mode), WithJsonSchema({"type": "string", "enum": list(MODES)})
 ]
+
+
+def _whole(value: object) -> object:
+    """``8.0`` as ``8``: JSON Schema's ``integer`` is any number without a fraction."""
+    if type(value) is float and value.is_integer():
+        return int(value)
+    return value
+
+
+#: Makes a strict ``int`` take a whole number as JSON Schema's ``integer`` means it: ``8`` or
+#: ``8.0``, never ``"8"``, ``true`` or ``8.5`` (pydantic's strict ``int`` refuses ``8.0``, its
+#: lax one takes ``"8"``).  It goes after the bounds:
+#: ``Annotated[StrictInt, Field(ge=0), AS_WHOLE]`` (before them, the schema loses them).
+AS_WHOLE = BeforeValidator(_whole)
+#: A whole number, unbounded.
+WholeNumber = Annotated[StrictInt, AS_WHOLE]
+#: A position of a board (a classic position's index, a Connect cell ``y * width + x``):
+#: no board of any mode has more than :data:`...core.layout.MAX_POSITIONS`.  A position in
+#: range that the game has no tile at is the game's refusal (409), not the schema's.
+Position = Annotated[StrictInt, Field(ge=0, le=MAX_POSITIONS - 1), AS_WHOLE]
+#: A game's version, as the state answered it (0 for a fresh deal).
+VersionNumber = Annotated[StrictInt, Field(ge=0), AS_WHOLE]
+#: A stage's number: stages are numbered from 1 (one beyond the player's next is 409).
+StageNumber = Annotated[StrictInt, Field(ge=1), AS_WHOLE]
 
 
 #: The solver's word on a position: ``winnable`` and ``lost`` are proved, ``unknown`` means
@@ -85,11 +120,11 @@ class Versioned(RequestBody):
     """``version``: the version of the state the action was decided on; a stale one is
     refused (409).  Omitted, the action applies to the latest version."""
 
-    version: StrictInt | None = None
+    version: VersionNumber | None = None
 
 
 class Tap(Versioned):
-    position: StrictInt = Field(examples=[17])
+    position: Position = Field(examples=[17])
 
 
 class GameFrame(BaseModel):
@@ -175,7 +210,9 @@ class SolveStep(Versioned):
     """One step of the solution demo: ``move`` is the pair the page highlighted (played
     when it keeps a winning plan; otherwise, or omitted, the plan's next pair is)."""
 
-    move: tuple[StrictInt, StrictInt] | None = Field(None, examples=[[4, 9]])
+    move: tuple[Position, Position] | None = Field(
+        None, examples=[[4, 9]], json_schema_extra={"uniqueItems": True}
+    )
 
 
 class SolutionAnswer(BaseModel):

@@ -6,7 +6,8 @@
 
 * an :class:`~.errors.ApiError` a route raised: its code, detail and message;
 * a body, query or path value that is not what the route takes: 422 ``bad_body``;
-* a path or a method nothing serves: 404 ``not_found``, 405 ``method_not_allowed``;
+* a path or a method nothing serves: 404 ``not_found``, 405 ``method_not_allowed`` with
+  ``Allow``: every method the path takes, whichever of its routes raised the 405;
 * an error of the engine or the store: its code (:func:`~.errors.code_of`);
 * a database that cannot be reached: 503 ``unavailable``, the driver's words in the log
   only;
@@ -18,11 +19,18 @@
     >>> answer_errors(app)
     >>> TestClient(app).get("/nowhere").json()["error"]
     'not_found'
+    >>> @app.get("/here")
+    ... def here() -> None: ...
+    >>> @app.put("/here")
+    ... def put_here() -> None: ...
+    >>> TestClient(app).delete("/here").headers["allow"]
+    'GET, PUT'
 """
 
 from __future__ import annotations
 
 import logging
+import re
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -70,6 +78,19 @@ def _engine_error(request: Request, error: Exception) -> JSONResponse:
     return error_answer(code, detail, request_language(request), message_key_of(error))
 
 
+def _allowed_methods(request: Request, error: HTTPException) -> str:
+    """The ``Allow`` of a 405: what Starlette named (the methods of the first route that
+    matched the path) and every method the OpenAPI document lists at that path (a path of
+    several routes, ``GET`` and ``PUT /api/player``); ``GET, HEAD`` at a mount of static
+    files, whose 405 names none."""
+    methods = {m.strip() for m in (error.headers or {}).get("Allow", "").split(",") if m.strip()}
+    path = request.scope["path"].removeprefix(request.scope.get("root_path", "")) or "/"
+    for template, operations in request.app.openapi().get("paths", {}).items():
+        if re.fullmatch(re.sub(r"\\\{[^/]+?\\\}", "[^/]+", re.escape(template)), path):
+            methods.update(method.upper() for method in operations)
+    return ", ".join(sorted(methods or {"GET", "HEAD"}))
+
+
 def answer_errors(app: FastAPI) -> None:
     """Every error becomes the error object (:mod:`.errors`): refusals of the routes, the
     engine's and the store's errors, a body that cannot be read, a database that cannot
@@ -93,9 +114,13 @@ def answer_errors(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> JSONResponse:
-        if error.status_code in (404, 405):
-            code = ErrorCode.NOT_FOUND if error.status_code == 404 else ErrorCode.METHOD_NOT_ALLOWED
-            return error_answer(code, str(error.detail), request_language(request))
+        language = request_language(request)
+        if error.status_code == 404:
+            return error_answer(ErrorCode.NOT_FOUND, str(error.detail), language)
+        if error.status_code == 405:
+            answer = error_answer(ErrorCode.METHOD_NOT_ALLOWED, str(error.detail), language)
+            answer.headers["Allow"] = _allowed_methods(request, error)
+            return answer
         # FastAPI's own 400: a body it could not parse (not UTF-8, …), before validation
         return error_answer(
             ErrorCode.BAD_BODY,

@@ -9,6 +9,7 @@ from pydantic import (
     StrictStr,
 )
 
+from ...store import MAX_NAME_LENGTH
 from ...store.daily import DayStatus
 from ..games.models import ModeName, RequestBody
 
@@ -29,7 +30,11 @@ __all__ = [
 
 
 class PlayerName(RequestBody):
-    name: StrictStr = Field(examples=["Ana"])
+    """A display name: at most :data:`...store.MAX_NAME_LENGTH` characters, one of them not
+    a space (the store strips the spaces around it; a control character is 400
+    ``bad_request``)."""
+
+    name: StrictStr = Field(max_length=MAX_NAME_LENGTH, pattern=r"\S", examples=["Ana"])
 
 
 class PlayerInfo(BaseModel):

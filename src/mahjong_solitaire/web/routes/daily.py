@@ -14,7 +14,7 @@ from fastapi import APIRouter, Query, Request
 from ...classic.codes import daily_code
 from ...store.daily import DailyHistory
 from ..games.lifecycle import PlayerCookie, now, reading_player, store_of
-from ..http.dates import challenge_date
+from ..http.dates import DateText, challenge_date
 from ..http.errors import ErrorCode, error_responses
 from .board_models import DailyBoard, DailyCalendar
 from .players import AllQuery
@@ -56,7 +56,7 @@ def daily_calendar(request: Request, cookie: PlayerCookie = None) -> DailyCalend
 )
 def daily_board(
     request: Request,
-    day: Annotated[str | None, Query(alias="date", examples=["2026-11-29"])] = None,
+    day: Annotated[DateText | None, Query(alias="date")] = None,
     cookie: PlayerCookie = None,
     show_all: AllQuery = False,
 ) -> DailyBoard:

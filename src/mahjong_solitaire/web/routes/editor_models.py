@@ -2,7 +2,9 @@
 a draft's positions, its check, a file to export and a test play.
 
 A draft holds at most :data:`~..core.layout.MAX_POSITIONS` positions on a bounded grid
-(:data:`MAX_COLUMN`, :data:`MAX_ROW`, :data:`MAX_LAYER`): anything else is ``422 bad_body``.
+(:data:`MAX_COLUMN`, :data:`MAX_ROW`, :data:`MAX_LAYER`), and one to write or to play holds
+two at least: anything else is ``422 bad_body``.  A draft the schema allows but no game can
+be dealt on (an odd count, overlapping tiles) is the route's refusal, 400 ``bad_layout``.
 
     >>> Draft.model_validate({"positions": [[0, 0, 0], [2, 0, 0]]}).positions
     [(0, 0, 0), (2, 0, 0)]
@@ -10,11 +12,13 @@ A draft holds at most :data:`~..core.layout.MAX_POSITIONS` positions on a bounde
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
+from ...core.difficulty import Difficulty
 from ...core.layout import MAX_POSITIONS
+from ..games.models import AS_WHOLE
 
 __all__ = [
     "MAX_COLUMN",
@@ -33,10 +37,13 @@ MAX_ROW = 94
 #: The highest layer a draft may use (counting from 0).
 MAX_LAYER = 15
 
-Column = Annotated[StrictInt, Field(ge=0, le=MAX_COLUMN)]
-Row = Annotated[StrictInt, Field(ge=0, le=MAX_ROW)]
-Layer = Annotated[StrictInt, Field(ge=0, le=MAX_LAYER)]
+Column = Annotated[StrictInt, Field(ge=0, le=MAX_COLUMN), AS_WHOLE]
+Row = Annotated[StrictInt, Field(ge=0, le=MAX_ROW), AS_WHOLE]
+Layer = Annotated[StrictInt, Field(ge=0, le=MAX_LAYER), AS_WHOLE]
 DraftPosition = tuple[Column, Row, Layer]
+#: No position twice: the schema says it, the check refuses it (400 ``bad_layout``, as for
+#: two tiles that overlap, which no schema can say).
+UNIQUE: dict[str, Any] = {"uniqueItems": True}
 
 
 class Draft(BaseModel):
@@ -45,7 +52,9 @@ class Draft(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     positions: list[DraftPosition] = Field(
-        max_length=MAX_POSITIONS, examples=[[[0, 0, 0], [2, 0, 0], [1, 0, 1], [4, 0, 0]]]
+        max_length=MAX_POSITIONS,
+        examples=[[[0, 0, 0], [2, 0, 0], [1, 0, 1], [4, 0, 0]]],
+        json_schema_extra=UNIQUE,
     )
 
 
@@ -64,9 +73,22 @@ class DraftCheckAnswer(BaseModel):
 Title = Annotated[StrictStr, Field(min_length=1, max_length=40, examples=["Little Hill"])]
 
 
+#: The positions of a draft to write or to play: a pair at least.
+PairedPositions = Annotated[
+    list[DraftPosition],
+    Field(
+        min_length=2,
+        max_length=MAX_POSITIONS,
+        examples=[[[0, 0, 0], [2, 0, 0], [1, 0, 1], [4, 0, 0]]],
+        json_schema_extra=UNIQUE,
+    ),
+]
+
+
 class DraftFile(Draft):
     """A draft to write as a KMahjongg ``.layout`` or GNOME Mahjongg ``.map`` file."""
 
+    positions: PairedPositions
     title: Title
     format: Literal["kmahjongg", "gnome"] = Field(examples=["gnome"])
 
@@ -74,5 +96,6 @@ class DraftFile(Draft):
 class DraftGame(Draft):
     """A draft to test-play: a random deal on it at ``difficulty`` (easy, normal, hard)."""
 
+    positions: PairedPositions
     title: Title
-    difficulty: StrictStr = Field("normal", examples=["normal"])
+    difficulty: Difficulty = Field(Difficulty.NORMAL, examples=["normal"])

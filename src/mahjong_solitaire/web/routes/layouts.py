@@ -28,8 +28,9 @@ The preview URL carries a fingerprint of the layout, so a browser may keep it fo
 from __future__ import annotations
 
 import hashlib
+from typing import Annotated
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Path, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from ...classic.playable import playable_maps
@@ -333,7 +334,10 @@ def stage_list(request: Request, cookie: PlayerCookie = None) -> ClassicStages:
     ),
 )
 def play_stage(
-    request: Request, response: Response, number: int, cookie: PlayerCookie = None
+    request: Request,
+    response: Response,
+    number: Annotated[int, Path(ge=1)],
+    cookie: PlayerCookie = None,
 ) -> GameState:
     """Start stage ``number`` (any cleared stage, or the next one): the stage's fixed deal,
     stored as a stage game, so that its win counts as the stage cleared.  409
