@@ -28,7 +28,8 @@ another host):
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,7 @@ from fastapi.staticfiles import StaticFiles
 
 from .. import __version__
 from ..store import Store
+from .games.jobs import DEFAULT_WORKERS, EngineJobs, shutdown_pool
 from .games.registry import web_modes
 from .games.routes import any_mode_routes
 from .http.body_limit import BodyLimitMiddleware
@@ -121,11 +123,19 @@ def _exact_openapi(app: FastAPI) -> None:
     app.openapi = openapi  # type: ignore[method-assign]
 
 
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """The engine's worker processes (started on first use) end with the application."""
+    yield
+    shutdown_pool()
+
+
 def create_app(
     store: Store | None = None,
     *,
     local_player: bool = False,
     allowed_hosts: Sequence[str] | None = None,
+    engine_workers: int | None = None,
 ) -> FastAPI:
     """The application on ``store`` (default: ``Store()``, i.e. ``$DATABASE_URL`` or the
     local SQLite file).
@@ -137,6 +147,10 @@ def create_app(
     ``allowed_hosts``: the host names served (Starlette's patterns, e.g. ``"*.example.org"``);
     ``None`` serves any (tests, or a server whose proxy checks the host).  ``play`` always
     gives them: :data:`.http.hosts.LOCAL_HOSTS` on loopback.
+
+    ``engine_workers``: how many worker processes run heavy engine work
+    (:mod:`.games.jobs`; default :data:`~.games.jobs.DEFAULT_WORKERS`).  The local player's
+    server runs it in its request threads instead: one player has no one to share with.
     """
     app = FastAPI(
         title="Mahjong Solitaire",
@@ -145,9 +159,13 @@ def create_app(
         "every move; games are stored, never only in memory.",
         docs_url=None,
         redoc_url=None,
+        lifespan=_lifespan,
     )
     app.state.store = _serving(store if store is not None else Store())
     app.state.local_player = local_player
+    app.state.engine_jobs = EngineJobs(
+        engine_workers if engine_workers is not None else DEFAULT_WORKERS, inline=local_player
+    )
     modes = web_modes()  # every registered mode's routes, found through its Mode
     for mode in modes:
         app.include_router(mode.router)
