@@ -194,3 +194,17 @@ def test_the_local_player_runs_engine_work_in_the_request_threads(
     served = TestClient(create_app(sqlite_store, local_player=True))
     assert checked(served.post("/api/layout-checks", json={"positions": DRAFT}))["clearable"]
     assert not pool_started()
+
+
+def test_an_engine_error_in_a_worker_is_answered_as_in_a_request_thread(
+    sqlite_store: Store,
+) -> None:
+    # a 16-tile tower beside 14 lone tiles: the construction's search runs out, and its
+    # error (which takes more arguments than its message) comes back whole
+    tower = [(0, 0, z) for z in range(16)] + [(4 + 4 * n, 0, 0) for n in range(14)]
+    answers = []
+    for local in (False, True):
+        served = TestClient(create_app(sqlite_store, local_player=local))
+        answers.append(served.post("/api/layout-checks", json={"positions": tower}).json())
+    assert answers[0] == answers[1]
+    assert answers[0]["error"] == "bad_request"

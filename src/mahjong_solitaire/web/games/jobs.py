@@ -15,7 +15,10 @@ work off the request path"):
   with a detail that says so.
 
 A job is an engine function and small picklable arguments (positions, codes, seeds),
-never a live object of the web side: the worker imports the engine only.
+never a live object of the web side: the worker imports the engine only (it runs the
+function through :func:`...calls.call`, which carries back any exception whole).  As
+for every use of :mod:`multiprocessing`, a script that serves the application guards
+its work with ``if __name__ == "__main__":`` (a worker imports the main module).
 
     >>> jobs = EngineJobs(workers=2)
     >>> jobs.workers, jobs.capacity, jobs.running
@@ -47,6 +50,7 @@ from pebble import ProcessFuture, ProcessPool
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
+from ...calls import CarriedError, call
 from ..http.clients import Client
 from ..http.errors import ApiError, ErrorCode
 
@@ -200,7 +204,7 @@ class EngineJobs:
         with self._admitted(Client.of(request)):
             pool = _shared_pool(self.workers)
             future: ProcessFuture[T] = pool.schedule(
-                function, args=args, kwargs=kwargs, timeout=self.deadline
+                call, args=(function, *args), kwargs=kwargs, timeout=self.deadline
             )
             self.futures.append(future)
             try:
@@ -225,6 +229,8 @@ class EngineJobs:
                 f"the request ran past its deadline of {self.deadline:g} s and was stopped",
                 retry_after=self.deadline,
             )
+        if isinstance(error, CarriedError):
+            raise error.rebuilt() from None
         if error is not None:
             raise error
         return waited.result()
