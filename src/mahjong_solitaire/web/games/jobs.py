@@ -80,6 +80,9 @@ DEADLINE = 10.0
 JOB_ERRORS = (ErrorCode.TOO_MANY_REQUESTS, ErrorCode.BUSY)
 #: How often (seconds) a waiting request asks whether its client is still there.
 POLL = 0.05
+#: How much lower than the server's the workers' CPU priority is (``os.nice``): when the
+#: cores are busy, a tap's request goes first, and the engine's work takes what is left.
+NICENESS = 10
 #: The engine modules a fresh worker has loaded before its first job, so that replacing a
 #: terminated worker costs a fork, not an import of the engine.
 PRELOAD = ["mahjong_solitaire.classic.draft", "mahjong_solitaire.classic.playable"]
@@ -110,7 +113,13 @@ def _shared_pool(workers: int) -> ProcessPool:
             _pool.stop()  # type: ignore[no-untyped-call]
             _pool = None
         if _pool is None:
-            _pool = ProcessPool(max_workers=workers, context=_context())
+            nice = getattr(os, "nice", None)  # POSIX: the workers yield the CPU to taps
+            _pool = ProcessPool(
+                max_workers=workers,
+                context=_context(),
+                initializer=nice,
+                initargs=(NICENESS,) if nice is not None else (),
+            )
             _pool_size = workers
         return _pool
 
@@ -202,7 +211,8 @@ class EngineJobs:
         if self.inline:
             return await run_in_threadpool(function, *args, **kwargs)
         with self._admitted(Client.of(request)):
-            pool = _shared_pool(self.workers)
+            # the first job starts the pool: not in the event loop, which serves taps
+            pool = await asyncio.to_thread(_shared_pool, self.workers)
             future: ProcessFuture[T] = pool.schedule(
                 call, args=(function, *args), kwargs=kwargs, timeout=self.deadline
             )
