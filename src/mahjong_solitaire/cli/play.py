@@ -17,6 +17,10 @@ each opens its own store from the database URL and keeps its own live games, whi
 stored version keeps honest (``web/live_games.py``), so N processes on one PostgreSQL
 database serve any player's requests interchangeably.
 
+``--engine-workers N`` sizes each server process's pool of worker processes for heavy
+engine work (``web/games/jobs.py``; default 2, or 1 on one core); the personal game on
+loopback runs that work in its request threads instead.
+
     >>> parser = argparse.ArgumentParser(); register(parser.add_subparsers())
     >>> args = parser.parse_args(["play", "--no-browser", "--port", "0"])
     >>> args.host, args.port, args.no_browser
@@ -161,6 +165,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
     parser.add_argument(
+        "--engine-workers",
+        type=int,
+        metavar="N",
+        help=N_(
+            "worker processes for heavy engine work on a multi-player server "
+            "(layout uploads, layout checks, test plays; default 2, or 1 on one core)"
+        ),
+    )
+    parser.add_argument(
         "--database",
         metavar="URL",
         help=N_(
@@ -296,6 +309,7 @@ def worker_app() -> FastAPI:
         Store(settings["database"]),
         local_player=settings["local_player"],
         allowed_hosts=settings["allowed_hosts"],
+        engine_workers=settings.get("engine_workers"),
     )
     _tune_for_serving()
     return app
@@ -347,6 +361,11 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.workers < 1:
         raise CliError(N_("--workers {workers}: give 1 or more processes"), workers=args.workers)
+    if args.engine_workers is not None and args.engine_workers < 1:
+        raise CliError(
+            N_("--engine-workers {workers}: give 1 or more processes"),
+            workers=args.engine_workers,
+        )
     hosts = allowed_hosts(args.host, args.allowed_hosts)
     sock = listen(host, args.port)
     try:
@@ -358,7 +377,12 @@ def run(args: argparse.Namespace) -> int:
             store.close()  # each process would open a database of its own, empty
             raise CliError(N_("--workers needs a database the processes share, not one in memory"))
         try:
-            app = create_app(store, local_player=args.host is None, allowed_hosts=hosts)
+            app = create_app(
+                store,
+                local_player=args.host is None,
+                allowed_hosts=hosts,
+                engine_workers=args.engine_workers,
+            )
             port = sock.getsockname()[1]
             url = browser_url(host, port)
             _ = translator(language(args))
@@ -404,6 +428,7 @@ def run(args: argparse.Namespace) -> int:
                         "database": store.url,
                         "local_player": args.host is None,
                         "allowed_hosts": hosts,
+                        "engine_workers": args.engine_workers,
                     },
                 )
             else:
