@@ -44,6 +44,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import contextmanager
+from functools import partial
 from typing import Any, ParamSpec, TypeVar
 
 from pebble import ProcessFuture, ProcessPool
@@ -60,6 +61,7 @@ __all__ = [
     "JOB_ERRORS",
     "WAITING_ROOM",
     "EngineJobs",
+    "Place",
     "engine_jobs",
     "pool_started",
     "shutdown_pool",
@@ -173,8 +175,14 @@ class EngineJobs:
         self.futures: list[ProcessFuture[Any]] = []
 
     @contextmanager
-    def _admitted(self, client: Client) -> Iterator[None]:
-        """One place in the queue for ``client``, or 429/503."""
+    def place(self, request: Request) -> Iterator[Place]:
+        """A place in the queue for ``request``'s client while the ``with`` block runs, or
+        429/503 at once; its :meth:`Place.run` runs jobs.  A route takes its place before
+        it reads a large body, so that a refused request costs little."""
+        if self.inline:
+            yield Place(self, request)
+            return
+        client = Client.of(request)
         if any(self._keys[key] for key in client.keys):
             raise ApiError(
                 ErrorCode.TOO_MANY_REQUESTS,
@@ -190,7 +198,7 @@ class EngineJobs:
         self.running += 1
         self._keys.update(client.keys)
         try:
-            yield
+            yield Place(self, request)
         finally:
             self.running -= 1
             self._keys.subtract(client.keys)
@@ -208,19 +216,22 @@ class EngineJobs:
         """``function(*args, **kwargs)`` in a worker process, for ``request``'s client;
         its answer, or the exception it raised.  429, 503 as above (a hang-up is answered
         503 too, though nobody is left to read it)."""
+        with self.place(request) as place:
+            return await place.run(function, *args, **kwargs)
+
+    async def _scheduled(self, request: Request, function: Callable[..., T], *args: Any) -> T:
         if self.inline:
-            return await run_in_threadpool(function, *args, **kwargs)
-        with self._admitted(Client.of(request)):
-            # the first job starts the pool: not in the event loop, which serves taps
-            pool = await asyncio.to_thread(_shared_pool, self.workers)
-            future: ProcessFuture[T] = pool.schedule(
-                call, args=(function, *args), kwargs=kwargs, timeout=self.deadline
-            )
-            self.futures.append(future)
-            try:
-                return await self._answer(request, future)
-            finally:
-                self.futures.remove(future)
+            return await run_in_threadpool(function, *args)
+        # the first job starts the pool: not in the event loop, which serves taps
+        pool = await asyncio.to_thread(_shared_pool, self.workers)
+        future: ProcessFuture[T] = pool.schedule(
+            call, args=(function, *args), timeout=self.deadline
+        )
+        self.futures.append(future)
+        try:
+            return await self._answer(request, future)
+        finally:
+            self.futures.remove(future)
 
     async def _answer(self, request: Request, future: ProcessFuture[T]) -> T:
         waited = asyncio.wrap_future(future)
@@ -244,6 +255,19 @@ class EngineJobs:
         if error is not None:
             raise error
         return waited.result()
+
+
+class Place:
+    """A client's place in the queue (:meth:`EngineJobs.place`): its jobs run one after
+    another."""
+
+    def __init__(self, jobs: EngineJobs, request: Request) -> None:
+        self._jobs = jobs
+        self._request = request
+
+    async def run(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """``function(*args, **kwargs)`` in a worker process (see :meth:`EngineJobs.run`)."""
+        return await self._jobs._scheduled(self._request, partial(function, **kwargs), *args)
 
 
 def engine_jobs(request: Request) -> EngineJobs:

@@ -235,9 +235,10 @@ async def upload_layout(
     :data:`~..store.MAX_LAYOUTS_PER_PLAYER` (409 ``too_many_layouts`` beyond).  Every map
     is checked before the first is stored; the search for a deal on each is heavy work (a
     worker process's, one at a time per client: 429 ``too_many_requests``, 503 ``busy``)."""
-    data, filename = await uploaded_file(request, LAYOUT_UPLOAD)
-    maps = await run_in_threadpool(read_layout_maps, data, filename)
-    found = await engine_jobs(request).run(request, playable_maps, maps)
+    with engine_jobs(request).place(request) as place:  # before the file is read
+        data, filename = await uploaded_file(request, LAYOUT_UPLOAD)
+        maps = await run_in_threadpool(read_layout_maps, data, filename)
+        found = await place.run(playable_maps, maps)
     stored = await run_in_threadpool(_store, request, response, cookie, found, filename)
     return ImportedLayouts(
         layouts=[layout_entry(layout) for layout in stored],
