@@ -180,6 +180,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="per phase")
     parser.add_argument("--quick", action="store_true", help="3 s phases")
+    parser.add_argument("--engine-workers", type=int, default=2, metavar="N")
     parser.add_argument(
         "--impatient",
         action="store_true",
@@ -192,7 +193,9 @@ def main() -> None:
     lines: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         database = f"sqlite:///{Path(tmp) / 'bench.sqlite'}"
-        process, base = start_server(database, Path(tmp) / "server.log")
+        process, base = start_server(
+            database, Path(tmp) / "server.log", "--engine-workers", str(args.engine_workers)
+        )
         try:
             load_before = load_average()
             honest_taps(base, 1.0)  # warm up
@@ -228,8 +231,8 @@ def main() -> None:
         "met" if percentile(times, 0.99) <= 2 * base_p99 else "MISSED" for times in (loaded, after)
     ]
     lines += [
-        f"`play --host 127.0.0.1` (2 engine workers) on SQLite, HTTP on loopback; the "
-        f"honest player taps every {PACE * 1e3:.0f} ms; {seconds:g} s a phase; "
+        f"`play --host 127.0.0.1 --engine-workers {args.engine_workers}` on SQLite, HTTP "
+        f"on loopback; the honest player taps every {PACE * 1e3:.0f} ms; {seconds:g} s a phase; "
         f"{os.cpu_count()} cores shared with other work, load average {load_before} "
         f"before, {load_average()} after.",
         "",
