@@ -24,6 +24,10 @@ database serve any player's requests interchangeably.
 With ``--host``, the server prunes once a day the players inactive for ``--prune-after``
 days (default 90; 0 never) who never won (``web/upkeep.py``); a personal game never.
 
+``--engine-workers N`` sizes each server process's pool of worker processes for heavy
+engine work (``web/games/jobs.py``; default 2, or 1 on one core); the personal game on
+loopback runs that work in its request threads instead.
+
     >>> parser = argparse.ArgumentParser(); register(parser.add_subparsers())
     >>> args = parser.parse_args(["play", "--no-browser", "--port", "0"])
     >>> args.host, args.port, args.no_browser
@@ -214,6 +218,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
     parser.add_argument(
+        "--engine-workers",
+        type=int,
+        metavar="N",
+        help=N_(
+            "worker processes for heavy engine work on a multi-player server "
+            "(layout uploads, layout checks, test plays; default 2, or 1 on one core)"
+        ),
+    )
+    parser.add_argument(
         "--database",
         metavar="URL",
         help=N_(
@@ -352,6 +365,7 @@ def worker_app() -> FastAPI:
         prune_after=prune_span(settings.get("prune_after_days", 0)),
         quotas=quotas_of(settings.get("rate_limits", ())),
         access_log=access_log_of(settings.get("access_log") or "none", personal=True),
+        engine_workers=settings.get("engine_workers"),
     )
     _tune_for_serving()
     return app
@@ -486,6 +500,11 @@ def run(args: argparse.Namespace) -> int:
     prune_after_days = 0 if args.host is None else args.prune_after  # never a personal game
     quotas = quotas_of(args.rate_limits)
     access_log = access_log_of(args.log_format, personal=args.host is None)
+    if args.engine_workers is not None and args.engine_workers < 1:
+        raise CliError(
+            N_("--engine-workers {workers}: give 1 or more processes"),
+            workers=args.engine_workers,
+        )
     hosts = allowed_hosts(args.host, args.allowed_hosts)
     sock = listen(host, args.port)
     try:
@@ -504,6 +523,7 @@ def run(args: argparse.Namespace) -> int:
                 prune_after=prune_span(prune_after_days),
                 quotas=quotas,
                 access_log=access_log,
+                engine_workers=args.engine_workers,
             )
             port = sock.getsockname()[1]
             url = browser_url(host, port)
@@ -543,6 +563,7 @@ def run(args: argparse.Namespace) -> int:
                         "prune_after_days": prune_after_days,
                         "rate_limits": args.rate_limits,
                         "access_log": access_log,
+                        "engine_workers": args.engine_workers,
                     },
                 )
             else:

@@ -28,7 +28,8 @@ another host):
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,7 @@ from fastapi.staticfiles import StaticFiles
 
 from .. import __version__
 from ..store import Store
+from .games.jobs import DEFAULT_WORKERS, EngineJobs, shutdown_pool
 from .games.registry import web_modes
 from .games.routes import any_mode_routes
 from .http.access_log import AccessLogMiddleware, LogFormat
@@ -115,6 +117,22 @@ def _exact_openapi(app: FastAPI) -> None:
     app.openapi = openapi  # type: ignore[method-assign]
 
 
+def _lifespan(prune_after: timedelta | None) -> Callable[[FastAPI], Any]:
+    """The application's lifespan: the daily pruning (:mod:`.upkeep`) runs while it does,
+    and the engine's worker processes (started on first use) end with it."""
+    pruning = pruning_lifespan(prune_after)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        try:
+            async with pruning(app):
+                yield
+        finally:
+            shutdown_pool()
+
+    return lifespan
+
+
 def create_app(
     store: Store | None = None,
     *,
@@ -123,6 +141,7 @@ def create_app(
     prune_after: timedelta | None = None,
     access_log: LogFormat | None = None,
     quotas: Quotas | None = None,
+    engine_workers: int | None = None,
 ) -> FastAPI:
     """The application on ``store`` (default: ``Store()``, i.e. ``$DATABASE_URL`` or the
     local SQLite file).
@@ -141,6 +160,9 @@ def create_app(
     ``"text"`` or ``"json"`` (None: no access log).
     ``quotas``: how fast a client may create players, games, layouts, test plays and
     history imports (default :data:`.http.quotas.DEFAULT_RATES`); local mode has none.
+    ``engine_workers``: how many worker processes run heavy engine work
+    (:mod:`.games.jobs`; default :data:`~.games.jobs.DEFAULT_WORKERS`).  The local player's
+    server runs it in its request threads instead: one player has no one to share with.
     """
     app = FastAPI(
         title="Mahjong Solitaire",
@@ -149,10 +171,13 @@ def create_app(
         "every move; games are stored, never only in memory.",
         docs_url=None,
         redoc_url=None,
-        lifespan=pruning_lifespan(None if local_player else prune_after),
+        lifespan=_lifespan(None if local_player else prune_after),
     )
     app.state.store = _serving(store if store is not None else Store())
     app.state.local_player = local_player
+    app.state.engine_jobs = EngineJobs(
+        engine_workers if engine_workers is not None else DEFAULT_WORKERS, inline=local_player
+    )
     modes = web_modes()  # every registered mode's routes, found through its Mode
     for mode in modes:
         app.include_router(mode.router)

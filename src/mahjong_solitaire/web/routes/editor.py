@@ -19,6 +19,7 @@ from __future__ import annotations
 import secrets
 
 from fastapi import APIRouter, Request, Response
+from starlette.concurrency import run_in_threadpool
 
 from ...classic.draft import check_draft
 from ...core.codes import MAX_SEED
@@ -28,6 +29,7 @@ from ...layouts import export_layout
 from ...layouts.files import slug
 from ..classic.models import GameState
 from ..classic.view import VIEW
+from ..games.jobs import JOB_ERRORS, engine_jobs
 from ..games.lifecycle import PlayerCookie, acting_player, answer, load_stored, store_of
 from ..http.errors import ApiError, ErrorCode, error_responses
 from .editor_models import Draft, DraftCheckAnswer, DraftFile, DraftGame
@@ -66,14 +68,15 @@ def draft_layout(draft: Draft, title: str) -> Layout:
     "/layout-checks",
     response_model=DraftCheckAnswer,
     summary="Check a layout being drawn",
-    responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.BAD_LAYOUT, write=True),
+    responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.BAD_LAYOUT, *JOB_ERRORS, write=True),
 )
-def check_layout(draft: Draft) -> DraftCheckAnswer:
+async def check_layout(request: Request, draft: Draft) -> DraftCheckAnswer:
     """How many tiles the draft has, which are free, and whether a game can be dealt on it
     (else why not).  Stores nothing and needs no player.  Two tiles that overlap on a
-    layer are 400 ``bad_layout``."""
+    layer are 400 ``bad_layout``.  The check is heavy work (a worker process's, one at a
+    time per client: 429 ``too_many_requests``, 503 ``busy``)."""
     try:
-        checked = check_draft(draft.positions)
+        checked = await engine_jobs(request).run(request, check_draft, draft.positions)
     except LayoutError as error:
         raise ApiError(ErrorCode.BAD_LAYOUT, str(error)) from None
     return DraftCheckAnswer(
@@ -122,21 +125,36 @@ def layout_file(body: DraftFile) -> Response:
         ErrorCode.CORRUPT_GAME,
         ErrorCode.UNAVAILABLE,
         ErrorCode.TOO_MANY_REQUESTS,
+        *JOB_ERRORS,
         write=True,
     ),
 )
-def play_draft(
+async def play_draft(
     request: Request, response: Response, body: DraftGame, cookie: PlayerCookie = None
 ) -> GameState:
     """A random deal on the draft, stored as the player's new game (the unfinished one is
     abandoned), a test play: deleted when it ends, never counted.  The game carries the
     draft's positions, like a game on an imported layout; the draft itself is not stored.
-    400 ``bad_layout`` for a draft on which no game can be dealt."""
+    400 ``bad_layout`` for a draft on which no game can be dealt.  The draft's check is
+    heavy work, as in ``POST /api/layout-checks``."""
     layout = draft_layout(body, body.title)
     difficulty = Difficulty.parse(body.difficulty)
     seed = secrets.randbelow(MAX_SEED + 1)
-    if not check_draft(layout.positions).clearable:
+    checked = await engine_jobs(request).run(request, check_draft, layout.positions)
+    if not checked.clearable:
         raise ApiError(ErrorCode.BAD_LAYOUT, "no order of removals clears every tile of it")
+    return await run_in_threadpool(_test_play, request, response, cookie, layout, seed, difficulty)
+
+
+def _test_play(
+    request: Request,
+    response: Response,
+    cookie: str | None,
+    layout: Layout,
+    seed: int,
+    difficulty: Difficulty,
+) -> GameState:
+    """The test play's game, stored and answered (in a request thread: the database)."""
     player_id = acting_player(request, response, cookie)
     stored = store_of(request).create_game(
         player_id, layout=layout, seed=seed, difficulty=difficulty.value, test_play=True

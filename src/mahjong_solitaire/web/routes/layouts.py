@@ -37,11 +37,12 @@ from ...classic.playable import playable_maps
 from ...classic.stages import DIFFICULTY_ORDER, STAGE_ORDER, Stage, stage, stages
 from ...core.layout import Layout, LayoutError
 from ...layouts import builtin_layout, builtin_layouts, preview_svg
-from ...layouts.files import MAX_FILE_BYTES, RefusedMap, read_layout_maps
+from ...layouts.files import MAX_FILE_BYTES, LayoutMaps, read_layout_maps
 from ...layouts.reading import LayoutFileError
 from ...store import LayoutLimitError, LayoutNotFoundError
 from ..classic.models import GameState
 from ..classic.view import VIEW, layout_details, layout_info
+from ..games.jobs import JOB_ERRORS, engine_jobs
 from ..games.lifecycle import (
     PlayerCookie,
     acting_player,
@@ -184,27 +185,24 @@ def layout_preview(
     return Response(preview_svg(layout), media_type="image/svg+xml", headers=headers)
 
 
-def _import(
-    request: Request, response: Response, cookie: str | None, data: bytes, filename: str
-) -> tuple[list[Layout], list[RefusedMap]]:
-    """The playable layouts of the file, stored as the player's, and the maps refused
-    (each map of a GNOME file on its own; every map is checked before the first is
-    stored, and a file with none to store is refused whole; the limit may stop a file of
-    several maps part way)."""
-    found = playable_maps(read_layout_maps(data, filename))
+def _store(
+    request: Request, response: Response, cookie: str | None, found: LayoutMaps, filename: str
+) -> list[Layout]:
+    """The playable layouts of the file, stored as the player's (in a request thread: the
+    database).  A file with none to store is refused whole; the limit may stop a file of
+    several maps part way."""
     if not found.layouts:
         reasons = "; ".join(f"{refused.title!r}: {refused.reason}" for refused in found.refused)
         raise LayoutFileError(f"{filename}: nothing was imported: {reasons}")
     player_id = acting_player(request, response, cookie)
     store = store_of(request)
     try:
-        stored = [
+        return [
             store.imported_layout(store.save_layout(layout, player_id=player_id), player_id)
             for layout in found.layouts
         ]
     except LayoutLimitError as error:
         raise ApiError(ErrorCode.TOO_MANY_LAYOUTS, str(error)) from None
-    return stored, found.refused
 
 
 @router.post(
@@ -220,6 +218,7 @@ def _import(
         ErrorCode.UNAVAILABLE,
         ErrorCode.CROSS_SITE,
         ErrorCode.TOO_MANY_REQUESTS,
+        *JOB_ERRORS,
     ),
     openapi_extra=FILE_UPLOAD_BODY,
 )
@@ -235,12 +234,17 @@ async def upload_layout(
     stored, is refused (400 ``bad_layout``) with the parser's messages, naming the line or
     element, and nothing is stored; a file over the size limit is refused (413) before it
     is read.  The layouts are the player's own; a player keeps at most
-    :data:`~..store.MAX_LAYOUTS_PER_PLAYER` (409 ``too_many_layouts`` beyond)."""
-    data, filename = await uploaded_file(request, LAYOUT_UPLOAD)
-    stored, refused = await run_in_threadpool(_import, request, response, cookie, data, filename)
+    :data:`~..store.MAX_LAYOUTS_PER_PLAYER` (409 ``too_many_layouts`` beyond).  Every map
+    is checked before the first is stored; the search for a deal on each is heavy work (a
+    worker process's, one at a time per client: 429 ``too_many_requests``, 503 ``busy``)."""
+    with engine_jobs(request).place(request) as place:  # before the file is read
+        data, filename = await uploaded_file(request, LAYOUT_UPLOAD)
+        maps = await run_in_threadpool(read_layout_maps, data, filename)
+        found = await place.run(playable_maps, maps)
+    stored = await run_in_threadpool(_store, request, response, cookie, found, filename)
     return ImportedLayouts(
         layouts=[layout_entry(layout) for layout in stored],
-        refused=[RefusedLayout(title=item.title, reason=item.reason) for item in refused],
+        refused=[RefusedLayout(title=item.title, reason=item.reason) for item in found.refused],
     )
 
 
