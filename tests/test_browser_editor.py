@@ -153,3 +153,30 @@ def test_a_layout_is_drawn_checked_exported_saved_and_test_played(page, server):
     assert dialog.locator("#editor-title").input_value() == "Little Hill"
     assert announce.count() == 1
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_check_refused_for_a_busy_server_is_asked_again_when_it_says(page, server):
+    """A 429 or 503 with Retry-After (the engine's queue, one heavy job per player) is not
+    shown as a problem: the verdict stays "Checking" and the draft is checked again."""
+    page.evaluate("localStorage.removeItem('mj-editor-draft')")
+    asked: list[str] = []
+
+    def busy_once(route):
+        asked.append(route.request.method)
+        if len(asked) == 1:
+            route.fulfill(
+                status=503,
+                headers={"Retry-After": "1", "Content-Type": "application/json"},
+                body='{"error": "busy", "message": "busy", "detail": "the queue is full"}',
+            )
+        else:
+            route.continue_()
+
+    dialog = open_editor(page)
+    summary_after_check(dialog)
+    page.route("**/api/layout-checks", busy_once)
+    for x in (2, 4):
+        click_cell(page, x, 2)
+    dialog.locator("#editor-verdict[data-verdict='yes']").wait_for()
+    assert len(asked) >= 2
+    assert dialog.locator("#editor-error").inner_text() == ""

@@ -226,6 +226,13 @@ export function layoutEditor({ play, onClose }) {
       error.textContent = "";
     } catch (problem) {
       if (mine !== asked) return;
+      if (problem.retryAfter !== null && problem.retryAfter !== undefined) {
+        // the server's engine is busy (503) or this player's last check still runs (429):
+        // the verdict stays "checking" and the same draft is asked again when it says
+        clearTimeout(timer);
+        timer = setTimeout(check, problem.retryAfter * 1000);
+        return;
+      }
       checked = null;
       error.textContent = problem.status === 0 ? t("errorNetwork") : problem.message;
     }

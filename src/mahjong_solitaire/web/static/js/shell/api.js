@@ -6,12 +6,20 @@ import { t } from "./strings.js";
 /** A refused request: `message` is for the player (in the page's language), `detail` the
  * server's specifics in English (e.g. the line of a layout file that is wrong). */
 export class ApiError extends Error {
-  constructor(status, code, message, detail = "") {
+  // retryAfter: the seconds a 429 or 503 asks to wait (its Retry-After header), else null
+  constructor(status, code, message, detail = "", retryAfter = null) {
     super(message);
     this.status = status;
     this.code = code;
     this.detail = detail;
+    this.retryAfter = retryAfter;
   }
+}
+
+// The seconds of a Retry-After header given in seconds (the server's form), else null.
+function retryAfterOf(response) {
+  const seconds = Number.parseInt(response.headers.get("Retry-After") || "", 10);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
 }
 
 export async function request(method, path, body, { keepalive = false } = {}) {
@@ -41,7 +49,10 @@ export async function request(method, path, body, { keepalive = false } = {}) {
   if (!response.ok) {
     const message = (data && (data.message || (typeof data.detail === "string" && data.detail)))
       || response.statusText;
-    throw new ApiError(response.status, (data && data.error) || "http", message, (data && data.detail) || "");
+    throw new ApiError(
+      response.status, (data && data.error) || "http", message, (data && data.detail) || "",
+      retryAfterOf(response),
+    );
   }
   return data;
 }
