@@ -17,7 +17,7 @@ import secrets
 
 from fastapi import APIRouter, Request, Response
 
-from ...classic.draft import check_draft
+from ...classic.draft import check_draft, dealing_problem
 from ...core.codes import MAX_SEED
 from ...core.difficulty import Difficulty
 from ...core.layout import MAX_POSITIONS, Layout, LayoutError
@@ -26,6 +26,7 @@ from ...layouts.files import slug
 from ..classic.models import GameState
 from ..classic.view import VIEW
 from ..games.lifecycle import PlayerCookie, acting_player, answer, load_stored, store_of
+from ..http.budgets import LAYOUT_CHECK, TEST_PLAY
 from ..http.errors import ApiError, ErrorCode, error_responses
 from .editor_models import Draft, DraftCheckAnswer, DraftFile, DraftGame
 
@@ -35,6 +36,12 @@ router = APIRouter(prefix="/api", tags=["layout editor"])
 
 #: The media type and file name ending of each format.
 _FILE_TYPES = {"kmahjongg": ("text/plain", "layout"), "gnome": ("application/xml", "map")}
+#: Why a test play is refused, by the problem of its deal.
+_NOT_DEALT = {
+    "unclearable": "no order of removals clears every tile of it",
+    "unknown": "no order of removals was found within the test play's budget of work, nor "
+    "was one proven impossible: simplify the draft",
+}
 
 
 def draft_layout(draft: Draft, title: str) -> Layout:
@@ -67,10 +74,11 @@ def draft_layout(draft: Draft, title: str) -> Layout:
 )
 def check_layout(draft: Draft) -> DraftCheckAnswer:
     """How many tiles the draft has, which are free, and whether a game can be dealt on it
-    (else why not).  Stores nothing and needs no player.  Two tiles that overlap on a
-    layer are 400 ``bad_layout``."""
+    (else why not: ``unknown`` when the check's budget ran out before an order was found
+    or proven impossible).  Stores nothing and needs no player.  Two tiles that overlap on
+    a layer are 400 ``bad_layout``."""
     try:
-        checked = check_draft(draft.positions)
+        checked = check_draft(draft.positions, budget=LAYOUT_CHECK.search())
     except LayoutError as error:
         raise ApiError(ErrorCode.BAD_LAYOUT, str(error)) from None
     return DraftCheckAnswer(
@@ -127,12 +135,13 @@ def play_draft(
     """A random deal on the draft, stored as the player's new game (the unfinished one is
     abandoned).  The game carries the draft's positions and has no code, like a game on an
     imported layout; the draft itself is not stored.  400 ``bad_layout`` for a draft on
-    which no game can be dealt."""
+    which no game can be dealt, or none within the test play's budget."""
     layout = draft_layout(body, body.title)
     difficulty = Difficulty.parse(body.difficulty)
     seed = secrets.randbelow(MAX_SEED + 1)
-    if not check_draft(layout.positions).clearable:
-        raise ApiError(ErrorCode.BAD_LAYOUT, "no order of removals clears every tile of it")
+    problem = dealing_problem(layout, seed, difficulty, budget=TEST_PLAY.search())
+    if problem is not None:
+        raise ApiError(ErrorCode.BAD_LAYOUT, _NOT_DEALT[problem])
     player_id = acting_player(request, response, cookie)
     stored = store_of(request).create_game(
         player_id, layout=layout, seed=seed, difficulty=difficulty.value

@@ -49,6 +49,7 @@ from ..games.lifecycle import (
     reading_player,
     store_of,
 )
+from ..http.budgets import LAYOUT_IMPORT
 from ..http.errors import ApiError, ErrorCode, error_responses
 from ..http.uploads import FILE_UPLOAD_BODY, UploadLimit, uploaded_file
 from .layout_models import (
@@ -190,7 +191,7 @@ def _import(
     (each map of a GNOME file on its own; every map is checked before the first is
     stored, and a file with none to store is refused whole; the limit may stop a file of
     several maps part way)."""
-    found = playable_maps(read_layout_maps(data, filename))
+    found = playable_maps(read_layout_maps(data, filename), LAYOUT_IMPORT.upload())
     if not found.layouts:
         reasons = "; ".join(f"{refused.title!r}: {refused.reason}" for refused in found.refused)
         raise LayoutFileError(f"{filename}: nothing was imported: {reasons}")
