@@ -1,7 +1,8 @@
 """Every request has a bounded cost (issue #25, item 1): the operations that run reverse
 play on positions a client chose (a layout check, a test play, an import, a share link's
 layout) stop within their budget of engine work (``web/http/budgets.py``), counted in steps
-and nodes, and answer why; a budget never changes what is found within it.
+and nodes, and answer why; a budget never changes what is found within it.  The solver's
+aids search no layout larger than they can afford.
 
 The inputs are the costliest we could craft (``tests/costly_inputs.py``,
 ``tests/data/costly/``); their CPU time is measured by ``benchmarks/bench_request_cost.py``.
@@ -28,6 +29,9 @@ from mahjong_solitaire.core.layout import Layout
 from mahjong_solitaire.layouts import builtin_layout, export_layout
 from mahjong_solitaire.layouts.files import read_layout_maps
 from mahjong_solitaire.layouts.gnome import MAX_FILE_TILES, MAX_MAPS
+from mahjong_solitaire.solver.hint import SEARCH_TILES, Hinter, most_freeing
+from mahjong_solitaire.solver.verdict import Verdict
+from mahjong_solitaire.solver.winnability import WINNABILITY_NODES, Status, winnability
 from mahjong_solitaire.web.http.budgets import (
     BUDGETS,
     LAYOUT_CHECK,
@@ -198,3 +202,23 @@ def test_a_share_links_costly_layout_is_refused_within_its_budget(client):
     body = {"code": str(code), "shared_layout": {"title": "Tower", "positions": TOWER}}
     detail = refused(client.post("/api/games", json=body), 400, "bad_layout")
     assert f"{SHARED_LAYOUT.steps:,} steps" in detail
+
+
+# -- the aids on the largest boards -----------------------------------------------------------
+
+
+def test_no_limited_search_starts_on_a_layout_beyond_the_searched_size():
+    layout = Layout.from_positions(BIG_FLAT)
+    assert len(layout) > SEARCH_TILES
+    board = generate(layout, 3).board()
+    found = Hinter().search(board, node_limit=WINNABILITY_NODES)
+    assert found.verdict is Verdict.UNKNOWN and found.nodes == 0
+    assert winnability(board).status is Status.UNKNOWN
+    assert Hinter().hint(board) == most_freeing(board)
+
+
+def test_a_layout_of_the_searched_size_is_still_searched():
+    layout = Layout.from_positions(BIG_FLAT[:SEARCH_TILES])
+    board = generate(layout, 3).board()
+    found = Hinter().search(board, node_limit=WINNABILITY_NODES)
+    assert found.nodes > 0  # searched (winnable or not known within the limit)

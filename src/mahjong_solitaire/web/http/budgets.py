@@ -17,9 +17,9 @@ operation                         budget                      CPU        beyond 
                                   for the deal, which is      (0.23 s
                                   made twice: checked, then   twice)
                                   stored
-``POST /api/layouts``             40,000 steps, 2,000 nodes   ≤ 0.45 s   each map refused
+``POST /api/layouts``             30,000 steps, 1,500 nodes   ≤ 0.45 s   each map refused
                                   for the file, at most       (reading   with its reason
-                                  10,000 and 500 a map; 40    included)
+                                  7,500 and 375 a map; 40     included)
                                   maps and 4,608 tiles a file
 ``POST /api/games`` with a        as a test play              ≤ 0.45 s   400 ``bad_layout``
 ``shared_layout``
@@ -40,7 +40,7 @@ BENCHMARKS.md ("Request cost").
     >>> LAYOUT_CHECK.search()
     SearchBudget(steps=40000, nodes=2500, steps_used=0, nodes_used=0)
     >>> LAYOUT_IMPORT.upload().total.steps, LAYOUT_IMPORT.upload().steps
-    (40000, 10000)
+    (30000, 7500)
     >>> [budget.operation for budget in BUDGETS][:2]
     ['POST /api/layout-checks', 'POST /api/test-plays']
 """
@@ -97,7 +97,7 @@ LAYOUT_CHECK = Budget("POST /api/layout-checks", steps=40_000, nodes=2_500, cpu=
 TEST_PLAY = Budget("POST /api/test-plays", steps=20_000, nodes=1_000, cpu=0.45)
 #: Checking the maps of one layout file: all of them together, each at most its share.
 LAYOUT_IMPORT = ImportBudget(
-    "POST /api/layouts", steps=40_000, nodes=2_000, cpu=0.45, map_steps=10_000, map_nodes=500
+    "POST /api/layouts", steps=30_000, nodes=1_500, cpu=0.45, map_steps=7_500, map_nodes=375
 )
 #: Checking the layout a share link carried (one map), before a game is dealt on it.
 SHARED_LAYOUT = Budget("POST /api/games (shared_layout)", steps=20_000, nodes=1_000, cpu=0.45)
