@@ -34,8 +34,9 @@ budgets bound the checks of drafts and layouts, which is where a client chooses 
 positions.  The aids (hint, winnability, solution, undo-to-winnable), shuffles and new
 games on the built-in layouts run within the solver's and the construction's own limits
 (``solver/hint.py`` ``HINT_NODES``, ``solver/winnability.py`` ``WINNABILITY_NODES``,
-``classic/game.py`` ``SOLVE_NODES``, ``classic/construction.py``); their figures are in
-BENCHMARKS.md ("Request cost").
+``classic/game.py`` ``SOLVE_NODES``, ``classic/construction.py``), and no limited search
+starts on a layout of more than ``solver/hint.py`` ``SEARCH_TILES`` (576) positions, where
+a node costs too much; their figures are in BENCHMARKS.md ("Request cost").
 
     >>> LAYOUT_CHECK.search()
     SearchBudget(steps=40000, nodes=2500, steps_used=0, nodes_used=0)
