@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from mahjong_solitaire.classic.construction import SearchBudget
 from mahjong_solitaire.classic.draft import DraftCheck, check_draft
 
 __all__ = ["check_when_released", "hold_worker", "release", "started", "wait_for"]
@@ -29,10 +30,12 @@ def hold_worker(folder: str) -> int:
     return os.getpid()
 
 
-def check_when_released(folder: str, positions: Iterable[Iterable[int]]) -> DraftCheck:
+def check_when_released(
+    folder: str, positions: Iterable[Iterable[int]], *, budget: SearchBudget | None = None
+) -> DraftCheck:
     """:func:`check_draft`, once released: a layout check that holds its worker."""
     hold_worker(folder)
-    return check_draft(positions)
+    return check_draft(positions, budget=budget)
 
 
 def started(folder: str | Path) -> int | None:

@@ -196,15 +196,22 @@ def test_the_local_player_runs_engine_work_in_the_request_threads(
     assert not pool_started()
 
 
-def test_an_engine_error_in_a_worker_is_answered_as_in_a_request_thread(
+def test_a_check_in_a_worker_is_answered_as_in_a_request_thread(
     sqlite_store: Store,
 ) -> None:
-    # a 16-tile tower beside 14 lone tiles: the construction's search runs out, and its
-    # error (which takes more arguments than its message) comes back whole
+    # a 16-tile tower beside 14 lone tiles: the check's budget runs out (unknown); two
+    # tiles on one place: the engine's error comes back from the worker and is answered
     tower = [(0, 0, z) for z in range(16)] + [(4 + 4 * n, 0, 0) for n in range(14)]
+    overlapping = [(0, 0, 0), (1, 0, 0)]
     answers = []
     for local in (False, True):
         served = TestClient(create_app(sqlite_store, local_player=local))
-        answers.append(served.post("/api/layout-checks", json={"positions": tower}).json())
+        answers.append(
+            [
+                served.post("/api/layout-checks", json={"positions": positions}).json()
+                for positions in (tower, overlapping)
+            ]
+        )
     assert answers[0] == answers[1]
-    assert answers[0]["error"] == "bad_request"
+    assert answers[0][0]["problem"] == "unknown"
+    assert answers[0][1]["error"] == "bad_layout"

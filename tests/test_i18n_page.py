@@ -23,7 +23,7 @@ _WORDS = re.compile(r"\b[A-Z][a-z]{2,}\b|\b[A-Za-z]{2,} [A-Za-z]{2,}\b")
 #: media queries.
 _NOT_WORDS = re.compile(
     r"""
-    ^(Enter|Escape|Tab|Home|End|ArrowLeft|ArrowRight|ArrowUp|ArrowDown|Delete|Backspace|Content-Type)$
+    ^(Enter|Escape|Tab|Home|End|ArrowLeft|ArrowRight|ArrowUp|ArrowDown|Delete|Backspace|Content-Type|Retry-After)$
   | [<>]|="|^\s*"\s*$|^"\s|\s"$
   | ^'?(Noto|Songti|SimSun|DejaVu|Segoe)\b
   | ^\(prefers-

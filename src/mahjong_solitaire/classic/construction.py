@@ -9,6 +9,12 @@ search (:func:`exact_order`) decides: it finds an order, proves that none exists
 (:class:`UnclearableError`), or runs out of its node budget (:class:`OrderNotFoundError`:
 not proven either way).
 
+A caller that must bound its cost (a request: a layout check, an import) passes a
+:class:`SearchBudget`: the steps of the attempts and the nodes of the exact search are then
+counted against it, and when it runs out :class:`BudgetSpentError` says so.  The budget
+never changes what is found: a construction that succeeds within it is the one found
+without it (the same random choices, the same attempts), so a budget only stops work.
+
     >>> from mahjong_solitaire.core.layout import Layout
     >>> from mahjong_solitaire.core.rng import Rng
     >>> row = Layout.from_positions([(x, 0, 0) for x in range(0, 12, 2)])
@@ -32,9 +38,11 @@ __all__ = [
     "EXACT_NODES",
     "MAX_ATTEMPTS",
     "STEP_LIMIT",
+    "BudgetSpentError",
     "Construction",
     "ConstructionError",
     "OrderNotFoundError",
+    "SearchBudget",
     "UnclearableError",
     "construct",
     "exact_order",
@@ -56,6 +64,11 @@ class ConstructionError(ValueError):
 class UnclearableError(ConstructionError):
     """The positions cannot be cleared by any order of removals: proven."""
 
+    def __init__(self, message: str, work: int = 0) -> None:
+        super().__init__(message)
+        #: The steps (of an attempt) or nodes (of the exact search) the proof took.
+        self.work = work
+
 
 class OrderNotFoundError(ConstructionError):
     """No order was found within the search's budget, and none was proven impossible."""
@@ -64,6 +77,61 @@ class OrderNotFoundError(ConstructionError):
         super().__init__(message)
         #: The positions the exact search examined before it stopped.
         self.nodes = nodes
+
+
+class BudgetSpentError(OrderNotFoundError):
+    """The caller's :class:`SearchBudget` ran out before an order was found or proven
+    impossible (an order the exact search found after the attempts were cut short counts
+    as not found: without the budget, more attempts would have found another one)."""
+
+
+@dataclass(slots=True)
+class SearchBudget:
+    """Work a caller allows reverse play, in the engine's own units (deterministic, not
+    seconds): ``steps`` of the random attempts (each removal tried, backtracked ones
+    included) and ``nodes`` of the exact search.  One budget may be passed to several
+    constructions (the maps of one upload): each spends from what is left.
+
+        >>> budget = SearchBudget(steps=10, nodes=0)
+        >>> budget.charge_steps(4); budget.steps_left, budget.spent
+        (6, False)
+        >>> budget.charge_steps(6); budget.spent
+        True
+    """
+
+    steps: int
+    nodes: int
+    steps_used: int = 0
+    nodes_used: int = 0
+
+    @property
+    def steps_left(self) -> int:
+        return max(0, self.steps - self.steps_used)
+
+    @property
+    def nodes_left(self) -> int:
+        return max(0, self.nodes - self.nodes_used)
+
+    @property
+    def spent(self) -> bool:
+        """Whether no step is left (an attempt cannot even start)."""
+        return self.steps_left == 0
+
+    def charge_steps(self, steps: int) -> None:
+        self.steps_used += steps
+
+    def charge_nodes(self, nodes: int) -> None:
+        self.nodes_used += nodes
+
+    def share(self, steps: int, nodes: int) -> SearchBudget:
+        """A budget of at most ``steps`` and ``nodes`` out of what is left of this one (to
+        be given back with :meth:`take_back`)."""
+        return SearchBudget(min(steps, self.steps_left), min(nodes, self.nodes_left))
+
+    def take_back(self, share: SearchBudget) -> None:
+        """Charge what ``share`` (from :meth:`share`) used."""
+        self.steps_used += share.steps_used
+        self.nodes_used += share.nodes_used
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,28 +163,80 @@ def _bits(mask: int) -> list[int]:
 
 
 def construct(
-    layout: Layout, rng: Rng, present: int | None = None, *, exact_nodes: int | None = None
+    layout: Layout,
+    rng: Rng,
+    present: int | None = None,
+    *,
+    exact_nodes: int | None = None,
+    budget: SearchBudget | None = None,
 ) -> Construction:
     """A random removal order that clears ``present`` (default: every position).
 
     Raises :class:`UnclearableError` when a search proves that the positions cannot be
     cleared, and :class:`OrderNotFoundError` when :data:`MAX_ATTEMPTS` attempts all hit the
     step limit and the exact search then runs out of its ``exact_nodes`` (default
-    :data:`EXACT_NODES`).
+    :data:`EXACT_NODES`).  With a ``budget``, the work is charged to it, and
+    :class:`BudgetSpentError` is raised when it runs out first (the exact search still
+    runs on the nodes left, as it may prove the positions unclearable).
+
+        >>> from mahjong_solitaire.core.layout import Layout
+        >>> lone = [(4 + 4 * i, 0, 0) for i in range(14)]  # beside a tower of 16
+        >>> tower = Layout.from_positions([(0, 0, z) for z in range(16)] + lone)
+        >>> budget = SearchBudget(steps=500, nodes=100)
+        >>> try:
+        ...     construct(tower, Rng.from_seed(1), budget=budget)
+        ... except BudgetSpentError:
+        ...     print(budget.steps_used, budget.nodes_used)
+        500 100
+        >>> two = Layout.from_positions([(0, 0, 0), (0, 0, 1)])
+        >>> construct(two, Rng.from_seed(1), budget=SearchBudget(steps=500, nodes=100))
+        Traceback (most recent call last):
+        ...
+        mahjong_solitaire.classic.construction.UnclearableError: these positions cannot be \
+cleared in pairs
     """
     if present is None:
         present = layout.full
     if present.bit_count() % 2:
         raise UnclearableError(f"{present.bit_count()} positions cannot be cleared in pairs")
+    full_limit = max(STEP_LIMIT, STEP_LIMIT * present.bit_count() // 144)
+    cut_short = False
     for _ in range(MAX_ATTEMPTS):
+        limit = full_limit if budget is None else min(full_limit, budget.steps_left)
         try:
-            return _attempt(layout, rng, present)
+            found, steps = _attempt(layout, rng, present, limit)
+        except UnclearableError as error:
+            if budget is not None:
+                budget.charge_steps(error.work)
+            raise
         except _Restart:
+            if budget is not None:
+                budget.charge_steps(limit)
+                if limit < full_limit:
+                    cut_short = True
+                    break
             continue
+        if budget is not None:
+            budget.charge_steps(steps)
+        return found
     if exact_nodes is None:
         exact_nodes = EXACT_NODES
-    order = exact_order(layout, present, exact_nodes)
-    if order is None:
+    nodes = exact_nodes if budget is None else min(exact_nodes, budget.nodes_left)
+    try:
+        order, seen = _exact(layout, present, nodes)
+    except UnclearableError as error:
+        if budget is not None:
+            budget.charge_nodes(error.work)
+        raise
+    if budget is not None:
+        budget.charge_nodes(seen)
+    if order is None or cut_short:
+        if budget is not None and (cut_short or nodes < exact_nodes):
+            raise BudgetSpentError(
+                f"no removal order found within the budget of {budget.steps:,} steps and "
+                f"{budget.nodes:,} positions of an exact search",
+                budget.nodes,
+            )
         raise OrderNotFoundError(
             f"no removal order found in {MAX_ATTEMPTS} attempts of {STEP_LIMIT} steps nor "
             f"within {exact_nodes:,} positions of an exact search",
@@ -144,6 +264,12 @@ def exact_order(layout: Layout, present: int, nodes: int) -> list[tuple[int, int
         >>> exact_order(row, row.full, 100)
         [(0, 3), (1, 2)]
     """
+    return _exact(layout, present, nodes)[0]
+
+
+def _exact(layout: Layout, present: int, nodes: int) -> tuple[list[tuple[int, int]] | None, int]:
+    """:func:`exact_order` and the nodes it examined (:class:`UnclearableError` carries
+    them as its ``work``)."""
     covers, left, right, affects = layout.covers, layout.left, layout.right, layout.affects
     dead: set[int] = set()
     order: list[tuple[int, int]] = []
@@ -180,12 +306,12 @@ def exact_order(layout: Layout, present: int, nodes: int) -> list[tuple[int, int
     try:
         found = search(present, layout.free_mask(present))
     except _Restart:
-        return None
+        return None, nodes
     if not found:
         raise UnclearableError(
-            "these positions cannot be cleared in pairs (proven by an exact search)"
+            "these positions cannot be cleared in pairs (proven by an exact search)", seen
         )
-    return order
+    return order, seen
 
 
 def _replayed(layout: Layout, present: int, order: list[tuple[int, int]]) -> Construction:
@@ -209,7 +335,9 @@ def _free_at_start(layout: Layout, present: int) -> int:
     return layout.free_mask(present)
 
 
-def _attempt(layout: Layout, rng: Rng, start: int) -> Construction:
+def _attempt(layout: Layout, rng: Rng, start: int, limit: int) -> tuple[Construction, int]:
+    """One attempt of at most ``limit`` steps (:class:`_Restart` beyond): the construction
+    and the steps it took."""
     covers, left, right, affects = layout.covers, layout.left, layout.right, layout.affects
     below, two_below = rng.below, rng.two_below
     present = start
@@ -227,7 +355,6 @@ def _attempt(layout: Layout, rng: Rng, start: int) -> Construction:
     tried_stack: list[set[tuple[int, int]] | tuple[()]] = []
     tried: set[tuple[int, int]] | tuple[()] = ()
     steps = 0
-    limit = max(STEP_LIMIT, STEP_LIMIT * start.bit_count() // 144)
     while present:
         n = len(members)
         if tried or n < 2:
@@ -235,7 +362,7 @@ def _attempt(layout: Layout, rng: Rng, start: int) -> Construction:
             if len(tried) >= total:
                 # Every pair at this level fails: step back and try another pair above.
                 if not order:
-                    raise UnclearableError("these positions cannot be cleared in pairs")
+                    raise UnclearableError("these positions cannot be cleared in pairs", steps)
                 a, b = order.pop()
                 free = history.pop()
                 for k in freed_history.pop():
@@ -308,4 +435,5 @@ def _attempt(layout: Layout, rng: Rng, start: int) -> Construction:
         for k in freed:  # in increasing order, each after the positions below it
             insort(members, k)
     history.append(free)
-    return Construction(tuple(order), tuple(history), tuple(map(tuple, freed_history[:-1])))
+    built = Construction(tuple(order), tuple(history), tuple(map(tuple, freed_history[:-1])))
+    return built, steps

@@ -51,7 +51,7 @@ from ..core.rng import Rng, derive_seed
 from ..core.tiles import TILE_SET, key_id
 from ..layouts import builtin_layout
 from .codes import VERSIONS, GameCode
-from .construction import Construction, construct
+from .construction import Construction, SearchBudget, construct
 
 __all__ = ["Deal", "deal_from_code", "fingerprint", "generate", "score"]
 
@@ -147,12 +147,16 @@ def generate(
     seed: int,
     difficulty: Difficulty | str = Difficulty.NORMAL,
     version: DealVersion = VERSIONS.current,
+    *,
+    budget: SearchBudget | None = None,
 ) -> Deal:
     """The deal of ``seed`` on ``layout`` at ``difficulty``, dealt as ``version`` of the codes
     deals (see the module documentation).
 
     Raises :class:`~mahjong_solitaire.classic.construction.UnclearableError` for positions that
-    cannot be cleared.
+    cannot be cleared.  A ``budget`` is shared by the constructions of the candidates
+    (:class:`~mahjong_solitaire.classic.construction.BudgetSpentError` when it runs out); a
+    deal made within it is the deal made without it.
     """
     difficulty = Difficulty.parse(difficulty)
     if seed < 0:
@@ -161,7 +165,7 @@ def generate(
     laying = version.laying_for(difficulty)
     candidates: list[tuple[float, int, Construction, tuple[str, ...]]] = []
     for n in range(CANDIDATES):
-        construction = construct(layout, rng)
+        construction = construct(layout, rng, budget=budget)
         tiles = deal_tiles(layout, construction.order, rng, laying=laying)
         candidates.append((score(construction, tiles), n, construction, tiles))
     # Highest score first; ties keep the order of construction.

@@ -31,7 +31,9 @@ The reader is built on expat directly, for line numbers and for safety: a docume
 declaration or entity declaration is refused (no entity expansion, no external files),
 elements may nest at most :data:`MAX_DEPTH` deep, a file may hold at most
 :data:`MAX_ELEMENTS` elements and :data:`MAX_MAPS` maps, and no element may place more
-tiles than a layout holds.  Every problem is a
+tiles than a layout holds.  The maps of one file are read up to :data:`MAX_FILE_TILES`
+tiles in all (reading a tile costs about as much as checking it): a map beyond is refused
+on its own, to be read from a file of its own.  Every problem is a
 :class:`~mahjong_solitaire.layouts.reading.LayoutFileError` naming the line and element.
 """
 
@@ -46,12 +48,24 @@ from xml.parsers import expat
 from ..core.layout import MAX_POSITIONS, Layout, LayoutError, Position
 from .reading import LayoutFileError, slug
 
-__all__ = ["MAX_DEPTH", "MAX_ELEMENTS", "MAX_MAPS", "read_gnome", "read_gnome_maps", "write_gnome"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_ELEMENTS",
+    "MAX_FILE_TILES",
+    "MAX_MAPS",
+    "read_gnome",
+    "read_gnome_maps",
+    "write_gnome",
+]
 
 #: ``<mahjongg><map><layer><row/>`` is four deep; a little slack for unknown wrappers.
 MAX_DEPTH = 8
 MAX_ELEMENTS = 20_000
-MAX_MAPS = 100
+#: Maps in one file (GNOME Mahjongg's own file holds a dozen); with :data:`MAX_FILE_TILES`
+#: they bound what one upload costs to read and check (``web/games/budgets.py``).
+MAX_MAPS = 40
+#: Tiles of all the maps of one file read together: four full layouts' worth.
+MAX_FILE_TILES = 4 * MAX_POSITIONS
 #: The largest coordinate accepted, in whole tiles.
 MAX_COORDINATE = 512
 
@@ -250,7 +264,17 @@ def read_gnome_maps(text: str) -> list[tuple[str, Layout | LayoutFileError]]:
     element), as GNOME Mahjongg skips a bad map and plays the others.  A problem with the
     file itself (not XML, declarations, limits, no map at all) still raises."""
     read: list[tuple[str, Layout | LayoutFileError]] = []
+    tiles = 0
     for found in _read_maps(text):
+        if tiles + len(found.positions) > MAX_FILE_TILES:
+            error = LayoutFileError(
+                f"line {found.line}: map {_title(found)!r} was not read: with the maps read "
+                f"before it, it would take the file over {MAX_FILE_TILES:,} tiles, as many as "
+                "one file may hold; import it in a file of its own"
+            )
+            read.append((_title(found), error))
+            continue
+        tiles += len(found.positions)
         try:
             read.append((_title(found), _layout(found)))
         except LayoutFileError as error:

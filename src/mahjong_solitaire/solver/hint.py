@@ -16,6 +16,13 @@ pair; the plan is kept, and as long as every pair the player removes is one of t
 (in any order) and nothing was shuffled, the rest of the plan still wins and the next hint
 is read from it without searching.  When the search hits its limit (or the position is
 lost) the hint is the pair that frees the most tiles.
+
+A search under a limit (a hint, the winnability check, the solution) is not started on a
+layout of more than :data:`SEARCH_TILES` positions: there a branch point costs too much
+(each relaxes the whole layout, and the walk judges many), so that a few hundred of them
+took about 0.75 s on a layout of 864 and the solution's search half a minute
+(BENCHMARKS.md, "Request cost").  The answer is then unknown (unless a plan is kept) and
+the hint is the pair that frees the most tiles.  No built-in layout is that large.
 """
 
 from __future__ import annotations
@@ -25,10 +32,13 @@ from ..core.moves import IllegalMoveError, Move
 from .rounds import solve
 from .verdict import SolveResult, Verdict
 
-__all__ = ["HINT_NODES", "Hinter", "freed_by", "most_freeing", "suggest"]
+__all__ = ["HINT_NODES", "SEARCH_TILES", "Hinter", "freed_by", "most_freeing", "suggest"]
 
 #: Branch points one hint may search (about 30 ms on the Turtle).
 HINT_NODES = 250
+#: The most positions a layout may have for a limited search to start on it (four tile
+#: sets: 50 ms for a hint on 576, 0.75 s on 864).
+SEARCH_TILES = 4 * 144
 
 
 def freed_by(board: Board, move: Move) -> int:
@@ -96,6 +106,8 @@ class Hinter:
         known = self.plan_for(board)
         if known is not None:
             return SolveResult(Verdict.SOLVABLE, known, 0, 0.0)
+        if len(board.layout) > SEARCH_TILES:
+            return SolveResult(Verdict.UNKNOWN, (), 0, 0.0)
         result = solve(
             board,
             node_limit=self.node_limit if node_limit is None else node_limit,

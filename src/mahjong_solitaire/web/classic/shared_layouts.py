@@ -23,6 +23,7 @@ from ...core.layout import Layout, LayoutError
 from ...store import LayoutLimitError
 from ..classic.models import SharedLayout
 from ..games.lifecycle import store_of
+from ..games.budgets import SHARED_LAYOUT
 from ..http.errors import ApiError, ErrorCode
 
 __all__ = ["carried_layout", "layout_of_code"]
@@ -30,19 +31,20 @@ __all__ = ["carried_layout", "layout_of_code"]
 
 def carried_layout(code: GameCode, shared: SharedLayout) -> Layout:
     """The layout a share link carried, when it is the one ``code`` names and a deal can
-    be made on it (:class:`~..core.layout.LayoutError`, hence 400 ``bad_layout``,
-    otherwise)."""
+    be made on it within :data:`~..games.budgets.SHARED_LAYOUT`
+    (:class:`~..core.layout.LayoutError`, hence 400 ``bad_layout``, otherwise)."""
     layout = Layout.from_positions(shared.positions, name=shared.title, title=shared.title)
     if not code.names(layout):
         raise LayoutError(f"the layout sent along is not the one {code} names")
     try:
-        generate(layout, 0)
+        generate(layout, 0, budget=SHARED_LAYOUT.search())
     except UnclearableError:
         raise LayoutError(f"the layout {layout.title!r} cannot be cleared pair by pair") from None
     except OrderNotFoundError as error:
         raise LayoutError(
             f"no way to clear the layout {layout.title!r} pair by pair was found within "
-            f"{error.nodes:,} steps (nor was it proven impossible)"
+            f"the budget of {SHARED_LAYOUT.steps:,} steps and {error.nodes:,} positions of an "
+            "exact search (nor was it proven impossible)"
         ) from None
     return layout
 

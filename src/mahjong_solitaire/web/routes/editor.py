@@ -21,7 +21,7 @@ import secrets
 from fastapi import APIRouter, Request, Response
 from starlette.concurrency import run_in_threadpool
 
-from ...classic.draft import check_draft
+from ...classic.draft import check_draft, dealing_problem
 from ...core.codes import MAX_SEED
 from ...core.difficulty import Difficulty
 from ...core.layout import MAX_POSITIONS, Layout, LayoutError
@@ -31,6 +31,7 @@ from ..classic.models import GameState
 from ..classic.view import VIEW
 from ..games.jobs import JOB_ERRORS, engine_jobs
 from ..games.lifecycle import PlayerCookie, acting_player, answer, load_stored, store_of
+from ..games.budgets import LAYOUT_CHECK, TEST_PLAY
 from ..http.errors import ApiError, ErrorCode, error_responses
 from .editor_models import Draft, DraftCheckAnswer, DraftFile, DraftGame
 
@@ -40,6 +41,12 @@ router = APIRouter(prefix="/api", tags=["layout editor"])
 
 #: The media type and file name ending of each format.
 _FILE_TYPES = {"kmahjongg": ("text/plain", "layout"), "gnome": ("application/xml", "map")}
+#: Why a test play is refused, by the problem of its deal.
+_NOT_DEALT = {
+    "unclearable": "no order of removals clears every tile of it",
+    "unknown": "no order of removals was found within the test play's budget of work, nor "
+    "was one proven impossible: simplify the draft",
+}
 
 
 def draft_layout(draft: Draft, title: str) -> Layout:
@@ -72,11 +79,14 @@ def draft_layout(draft: Draft, title: str) -> Layout:
 )
 async def check_layout(request: Request, draft: Draft) -> DraftCheckAnswer:
     """How many tiles the draft has, which are free, and whether a game can be dealt on it
-    (else why not).  Stores nothing and needs no player.  Two tiles that overlap on a
-    layer are 400 ``bad_layout``.  The check is heavy work (a worker process's, one at a
+    (else why not: ``unknown`` when the check's budget ran out before an order was found
+    or proven impossible).  Stores nothing and needs no player.  Two tiles that overlap on
+    a layer are 400 ``bad_layout``.  The check is heavy work (a worker process's, one at a
     time per client: 429 ``too_many_requests``, 503 ``busy``)."""
     try:
-        checked = await engine_jobs(request).run(request, check_draft, draft.positions)
+        checked = await engine_jobs(request).run(
+            request, check_draft, draft.positions, budget=LAYOUT_CHECK.search()
+        )
     except LayoutError as error:
         raise ApiError(ErrorCode.BAD_LAYOUT, str(error)) from None
     return DraftCheckAnswer(
@@ -124,7 +134,6 @@ def layout_file(body: DraftFile) -> Response:
         ErrorCode.BAD_REQUEST,
         ErrorCode.CORRUPT_GAME,
         ErrorCode.UNAVAILABLE,
-        ErrorCode.TOO_MANY_REQUESTS,
         *JOB_ERRORS,
         write=True,
     ),
@@ -135,14 +144,16 @@ async def play_draft(
     """A random deal on the draft, stored as the player's new game (the unfinished one is
     abandoned), a test play: deleted when it ends, never counted.  The game carries the
     draft's positions, like a game on an imported layout; the draft itself is not stored.
-    400 ``bad_layout`` for a draft on which no game can be dealt.  The draft's check is
-    heavy work, as in ``POST /api/layout-checks``."""
+    400 ``bad_layout`` for a draft on which no game can be dealt, or none within the test
+    play's budget.  The deal's search is heavy work, as in ``POST /api/layout-checks``."""
     layout = draft_layout(body, body.title)
     difficulty = Difficulty.parse(body.difficulty)
     seed = secrets.randbelow(MAX_SEED + 1)
-    checked = await engine_jobs(request).run(request, check_draft, layout.positions)
-    if not checked.clearable:
-        raise ApiError(ErrorCode.BAD_LAYOUT, "no order of removals clears every tile of it")
+    problem = await engine_jobs(request).run(
+        request, dealing_problem, layout, seed, difficulty, budget=TEST_PLAY.search()
+    )
+    if problem is not None:
+        raise ApiError(ErrorCode.BAD_LAYOUT, _NOT_DEALT[problem])
     return await run_in_threadpool(_test_play, request, response, cookie, layout, seed, difficulty)
 
 

@@ -60,12 +60,14 @@ class Draft(BaseModel):
 
 class DraftCheckAnswer(BaseModel):
     """The check of a draft: its tile count, its free tiles (positions), whether a game can
-    be dealt on it and, when not, why (``empty``, ``odd``, ``too_many``, ``unclearable``)."""
+    be dealt on it and, when not, why (``empty``, ``odd``, ``too_many``, ``unclearable``
+    proven, or ``unknown``: no order found within the check's budget, none proven
+    impossible)."""
 
     tile_count: int
     free: list[tuple[int, int, int]]
     clearable: bool
-    problem: Literal["empty", "odd", "too_many", "unclearable"] | None
+    problem: Literal["empty", "odd", "too_many", "unclearable", "unknown"] | None
     max_tiles: int = Field(description="the most tiles a layout may hold")
 
 

@@ -51,6 +51,7 @@ from ..games.lifecycle import (
     reading_player,
     store_of,
 )
+from ..games.budgets import LAYOUT_IMPORT
 from ..http.errors import ApiError, ErrorCode, error_responses
 from ..http.uploads import FILE_UPLOAD_BODY, UploadLimit, uploaded_file
 from .layout_models import (
@@ -217,7 +218,6 @@ def _store(
         ErrorCode.TOO_MANY_LAYOUTS,
         ErrorCode.UNAVAILABLE,
         ErrorCode.CROSS_SITE,
-        ErrorCode.TOO_MANY_REQUESTS,
         *JOB_ERRORS,
     ),
     openapi_extra=FILE_UPLOAD_BODY,
@@ -240,7 +240,7 @@ async def upload_layout(
     with engine_jobs(request).place(request) as place:  # before the file is read
         data, filename = await uploaded_file(request, LAYOUT_UPLOAD)
         maps = await run_in_threadpool(read_layout_maps, data, filename)
-        found = await place.run(playable_maps, maps)
+        found = await place.run(playable_maps, maps, LAYOUT_IMPORT.upload())
     stored = await run_in_threadpool(_store, request, response, cookie, found, filename)
     return ImportedLayouts(
         layouts=[layout_entry(layout) for layout in stored],

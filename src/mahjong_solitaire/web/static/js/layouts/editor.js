@@ -24,6 +24,7 @@ const DEFAULT_MAX_TILES = 144;
 
 const PROBLEMS = {
   empty: "editorEmpty", odd: "editorOdd", too_many: "editorTooMany", unclearable: "editorUnclearable",
+  unknown: "editorUnknown",
 };
 
 function loadDraft() {

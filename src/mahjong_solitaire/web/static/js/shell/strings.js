@@ -133,6 +133,7 @@ export const STRINGS = {
   editorOdd: "Odd count: add or remove a tile",
   editorTooMany: "Too many tiles",
   editorUnclearable: "Cannot be cleared: no order of removals takes every tile",
+  editorUnknown: "Undecided: the check stopped before finding an order that takes every tile. Try a simpler layout",
   editorPlaced: "Tile placed at column {x}, row {y}, layer {layer}.",
   editorRemoved: "Tile removed at column {x}, row {y}, layer {layer}.",
   editorTaken: "Column {x}, row {y}, layer {layer} is taken by another tile.",
