@@ -22,8 +22,8 @@ from ...classic.generator import generate
 from ...core.layout import Layout, LayoutError
 from ...store import LayoutLimitError
 from ..classic.models import SharedLayout
-from ..games.lifecycle import store_of
 from ..games.budgets import SHARED_LAYOUT
+from ..games.lifecycle import store_of
 from ..http.errors import ApiError, ErrorCode
 
 __all__ = ["carried_layout", "layout_of_code"]

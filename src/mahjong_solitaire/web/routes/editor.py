@@ -29,9 +29,9 @@ from ...layouts import export_layout
 from ...layouts.files import slug
 from ..classic.models import GameState
 from ..classic.view import VIEW
+from ..games.budgets import LAYOUT_CHECK, TEST_PLAY
 from ..games.jobs import JOB_ERRORS, engine_jobs
 from ..games.lifecycle import PlayerCookie, acting_player, answer, load_stored, store_of
-from ..games.budgets import LAYOUT_CHECK, TEST_PLAY
 from ..http.errors import ApiError, ErrorCode, error_responses
 from .editor_models import Draft, DraftCheckAnswer, DraftFile, DraftGame
 

@@ -42,6 +42,7 @@ from ...layouts.reading import LayoutFileError
 from ...store import LayoutLimitError, LayoutNotFoundError
 from ..classic.models import GameState
 from ..classic.view import VIEW, layout_details, layout_info
+from ..games.budgets import LAYOUT_IMPORT
 from ..games.jobs import JOB_ERRORS, engine_jobs
 from ..games.lifecycle import (
     PlayerCookie,
@@ -51,7 +52,6 @@ from ..games.lifecycle import (
     reading_player,
     store_of,
 )
-from ..games.budgets import LAYOUT_IMPORT
 from ..http.errors import ApiError, ErrorCode, error_responses
 from ..http.uploads import FILE_UPLOAD_BODY, UploadLimit, uploaded_file
 from .layout_models import (
