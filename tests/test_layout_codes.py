@@ -180,7 +180,7 @@ def test_a_share_link_with_another_layout_than_its_code_names_is_refused(
     assert "not the one" in message
     refused(
         client.post("/api/games", json={"layout": "turtle", "shared_layout": _shared(CASTLE)}),
-        422,
-        "bad_body",
+        400,
+        "bad_request",
     )
     assert not [e for e in checked(client.get("/api/layouts")) if e["imported"]]

@@ -27,13 +27,14 @@ from mahjong_solitaire.store import Store
 from mahjong_solitaire.store.schema import games, layouts, players
 from mahjong_solitaire.web import create_app
 from mahjong_solitaire.web.games.lifecycle import COOKIE
+from mahjong_solitaire.web.games.registry import web_modes
 from mahjong_solitaire.web.http.clients import Client
 from mahjong_solitaire.web.http.quotas import (
     DEFAULT_RATES,
-    LIMITED_ROUTES,
     Kind,
     Quotas,
     RouteKinds,
+    limited_routes,
     rates_from_options,
 )
 from test_editor_api import DRAFT
@@ -323,7 +324,8 @@ def _example_path(template: str) -> str:
 
 def test_every_limited_operation_lists_429_and_every_limit_names_an_operation(sqlite_store):
     schema = create_app(sqlite_store).openapi()
-    kinds = RouteKinds(LIMITED_ROUTES)
+    table = limited_routes(web.view.path for web in web_modes())
+    kinds = RouteKinds(table)
     limited = {
         (method.upper(), path)
         for path, item in schema["paths"].items()
@@ -332,7 +334,7 @@ def test_every_limited_operation_lists_429_and_every_limit_names_an_operation(sq
     }
     for method, path in limited:
         assert "429" in schema["paths"][path][method.lower()]["responses"], (method, path)
-    for entry in LIMITED_ROUTES:  # no entry of the table is a path no route has
+    for entry in table:  # no entry of the table is a path no route has
         alone = RouteKinds([entry])
         assert any(alone.of(method, _example_path(path)) for method, path in limited), entry
     named = {kind for method, path in limited if (kind := kinds.of(method, _example_path(path)))}

@@ -184,7 +184,10 @@ def create_app(
     app.include_router(any_mode_routes([mode.view for mode in modes]))
     for routes in (players, daily, layouts, editor, i18n, history, health):
         app.include_router(routes.router)
-    install_quotas(app, None if local_player else quotas or Quotas())  # innermost: 429
+    # innermost: 429
+    install_quotas(
+        app, None if local_player else quotas or Quotas(), [mode.view.path for mode in modes]
+    )
     app.add_middleware(LanguageMiddleware)
     # added last is outermost: the host, then the cross-site checks, then the body limit;
     # every answer, refusals included, gets the security headers

@@ -88,9 +88,10 @@ POLL = 0.05
 #: How much lower than the server's the workers' CPU priority is (``os.nice``): when the
 #: cores are busy, a tap's request goes first, and the engine's work takes what is left.
 NICENESS = 10
-#: The engine modules a fresh worker has loaded before its first job, so that replacing a
-#: terminated worker costs a fork, not an import of the engine.
-PRELOAD = ["mahjong_solitaire.classic.draft", "mahjong_solitaire.classic.playable"]
+#: What a fresh worker has loaded before its first job, so that replacing a terminated
+#: worker costs a fork, not an import of the engine: the registry of modes, which brings
+#: every mode's engine (a job's own small module is imported at its first call).
+PRELOAD = ["mahjong_solitaire.modes"]
 
 
 # -- the one process pool of a server process -------------------------------------------

@@ -11,7 +11,7 @@ written.
 
 The counting is the ``limits`` library's (a moving window in memory,
 ``limits.strategies.MovingWindowRateLimiter``); what is written here is the glue it does
-not have: the one table of what is limited (:data:`DEFAULT_RATES`, :data:`LIMITED_ROUTES`),
+not have: the one table of what is limited (:data:`DEFAULT_RATES`, :func:`limited_routes`),
 the keys of a request, and the refusal.
 
     >>> quotas = Quotas({"games": "2/minute"})
@@ -53,13 +53,14 @@ from .refusal import refusal
 
 __all__ = [
     "DEFAULT_RATES",
-    "LIMITED_ROUTES",
+    "OTHER_LIMITED_ROUTES",
     "Kind",
     "QuotaMiddleware",
     "Quotas",
     "RouteKinds",
     "admit_new_player",
     "install_quotas",
+    "limited_routes",
     "parse_rate_option",
     "rates_from_options",
 ]
@@ -100,23 +101,34 @@ DEFAULT_RATES: Mapping[Kind, str] = {
 #: What lifts a kind's limit on the command line.
 UNLIMITED = "off"
 
-#: The requests that create something, and what they create: the method and the path as
-#: the routers write it (Starlette's ``{name}`` parameters; the first match counts).
-#: New players are counted where a player is made (:func:`admit_new_player`), whichever
-#: route makes it.
-LIMITED_ROUTES: Sequence[tuple[str, str, Kind]] = (
-    ("POST", "/api/games", Kind.GAMES),
-    ("POST", "/api/connect/games", Kind.GAMES),
+#: The requests besides a mode's games that create something, and what they create: the
+#: method and the path as the routers write it (Starlette's ``{name}`` parameters; the
+#: first match counts).  New players are counted where a player is made
+#: (:func:`admit_new_player`), whichever route makes it.
+OTHER_LIMITED_ROUTES: Sequence[tuple[str, str, Kind]] = (
     ("POST", "/api/stages/{number}", Kind.GAMES),
-    # the first action on a deal shown but not stored (``new:<code>``) stores it
-    ("POST", "/api/games/new:{code}/{action}", Kind.GAMES),
-    ("POST", "/api/connect/games/new:{code}/{action}", Kind.GAMES),
-    ("POST", "/api/games/{game_id}/restart", Kind.GAMES),
-    ("POST", "/api/connect/games/{game_id}/restart", Kind.GAMES),
     ("POST", "/api/layouts", Kind.LAYOUTS),
     ("POST", "/api/test-plays", Kind.TEST_PLAYS),
     ("POST", "/api/history", Kind.HISTORY),
 )
+
+
+def limited_routes(game_paths: Iterable[str]) -> list[tuple[str, str, Kind]]:
+    """The table of what is limited, for the modes whose games live under ``game_paths``
+    (each mode's view names its own: ``/api/games``...): a new game, the first action on
+    a deal shown but not stored (``new:<code>``, which stores it) and a restart, then
+    :data:`OTHER_LIMITED_ROUTES`.
+
+    >>> [path for _, path, _ in limited_routes(["/api/games"])][:3]
+    ['/api/games', '/api/games/new:{code}/{action}', '/api/games/{game_id}/restart']
+    """
+    games = [
+        ("POST", f"{root}{suffix}", Kind.GAMES)
+        for root in game_paths
+        for suffix in ("", "/new:{code}/{action}", "/{game_id}/restart")
+    ]
+    return [*games, *OTHER_LIMITED_ROUTES]
+
 
 #: The limits of each kind, as :class:`Quotas` takes them: ``limits``' notation
 #: (``"30/minute"``, several as ``"30/minute;300/day"``), parsed items, or ``None`` for no
@@ -225,7 +237,7 @@ def _route_path(scope: Scope) -> str:
 class RouteKinds:
     """What a request creates, by its method and path, after a table of routes.
 
-    >>> kinds = RouteKinds(LIMITED_ROUTES)
+    >>> kinds = RouteKinds(limited_routes(["/api/games"]))
     >>> kinds.of("POST", "/api/games"), kinds.of("POST", "/api/games/new:MJ1-L00-AAAAABL/tap")
     (<Kind.GAMES: 'games'>, <Kind.GAMES: 'games'>)
     >>> kinds.of("POST", "/api/games/g17/tap"), kinds.of("GET", "/api/games") is None
@@ -244,11 +256,11 @@ class RouteKinds:
 
 
 class QuotaMiddleware:
-    """Refuses a request of :data:`LIMITED_ROUTES` whose client is over its limit (429
-    with ``Retry-After``) before any route runs, and counts the others.
+    """Refuses a request of ``routes`` (:func:`limited_routes`) whose client is over its
+    limit (429 with ``Retry-After``) before any route runs, and counts the others.
 
     A pure ASGI middleware keyed on the method and the route's path, so that the table of
-    what is limited is one (:data:`LIMITED_ROUTES`) and no route needs to remember it.
+    what is limited is one and no route needs to remember it.
     """
 
     def __init__(
@@ -256,7 +268,7 @@ class QuotaMiddleware:
         app: ASGIApp,
         *,
         quotas: Quotas,
-        routes: Sequence[tuple[str, str, Kind]] = LIMITED_ROUTES,
+        routes: Sequence[tuple[str, str, Kind]],
     ) -> None:
         self.app = app
         self.quotas = quotas
@@ -276,12 +288,13 @@ class QuotaMiddleware:
         await self.app(scope, receive, send)
 
 
-def install_quotas(app: Any, quotas: Quotas | None) -> None:
-    """Keep ``quotas`` on ``app`` (for :func:`admit_new_player`) and add the middleware;
-    ``None`` (local mode) limits nothing."""
+def install_quotas(app: Any, quotas: Quotas | None, game_paths: Iterable[str]) -> None:
+    """Keep ``quotas`` on ``app`` (for :func:`admit_new_player`) and add the middleware
+    over :func:`limited_routes` of the modes' ``game_paths``; ``None`` (local mode) limits
+    nothing."""
     app.state.quotas = quotas
     if quotas is not None:
-        app.add_middleware(QuotaMiddleware, quotas=quotas)
+        app.add_middleware(QuotaMiddleware, quotas=quotas, routes=limited_routes(game_paths))
 
 
 # -- the command line's option ---------------------------------------------------------
