@@ -38,11 +38,11 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
-from typing import Any
 
 from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage, MovingWindowSupport, Storage
 from limits.strategies import MovingWindowRateLimiter
+from starlette.applications import Starlette
 from starlette.requests import HTTPConnection
 from starlette.routing import compile_path
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -172,7 +172,8 @@ class Quotas:
                 continue
             self.rates[kind] = _parsed(kind, rate) if isinstance(rate, str) else tuple(rate)
         store = storage if storage is not None else MemoryStorage()
-        assert isinstance(store, MovingWindowSupport)
+        if not isinstance(store, MovingWindowSupport):  # a moving window needs its support
+            raise TypeError(f"{type(store).__name__} keeps no moving window; use memory or Redis")
         self._limiter = MovingWindowRateLimiter(store)
         self._clock = clock
         # a check and its count are one step: two requests of one client on two threads
@@ -288,7 +289,7 @@ class QuotaMiddleware:
         await self.app(scope, receive, send)
 
 
-def install_quotas(app: Any, quotas: Quotas | None, game_paths: Iterable[str]) -> None:
+def install_quotas(app: Starlette, quotas: Quotas | None, game_paths: Iterable[str]) -> None:
     """Keep ``quotas`` on ``app`` (for :func:`admit_new_player`) and add the middleware
     over :func:`limited_routes` of the modes' ``game_paths``; ``None`` (local mode) limits
     nothing."""
