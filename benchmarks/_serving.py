@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import httpx
@@ -23,19 +24,24 @@ def _free_port() -> int:
 
 
 def start_server(
-    database: str, log: Path, *options: str, wait: float = 90
+    database: str,
+    log: Path,
+    *options: str,
+    wait: float = 90,
+    command: Sequence[str] = ("-m", "mahjong_solitaire", "play"),
 ) -> tuple[subprocess.Popen[str], str]:
     """The running server process and its base URL; ``options`` go to ``play`` (e.g.
-    ``--workers 4``: then it returns once the processes answer, within ``wait`` seconds)."""
+    ``--workers 4``: then it returns once the processes answer, within ``wait`` seconds).
+    ``command``: what the interpreter runs instead of ``play`` (a benchmark's own server,
+    taking ``play``'s ``--host``, ``--port`` and ``--database`` and printing its
+    ``running at`` line)."""
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     with log.open("w") as err:
         process = subprocess.Popen(
             [
                 sys.executable,
-                "-m",
-                "mahjong_solitaire",
-                "play",
+                *command,
                 "--no-browser",
                 "--host",
                 "127.0.0.1",

@@ -15,10 +15,20 @@ from functools import cache
 from typing import Any
 
 from mahjong_solitaire import Move
-from mahjong_solitaire.web.classic.models import GameState
-from mahjong_solitaire.web.connect.models import ConnectState
+from mahjong_solitaire.web.classic.models import GameState, TapAnswer
+from mahjong_solitaire.web.connect.models import ConnectState, ConnectTapAnswer
 
-__all__ = ["checked", "declared_errors", "human_pace", "play", "post", "refused", "tap"]
+__all__ = [
+    "applied",
+    "checked",
+    "declared_errors",
+    "human_pace",
+    "play",
+    "post",
+    "refused",
+    "tap",
+    "tap_answer",
+]
 
 
 def checked(response: Any, status: int = 200) -> Any:
@@ -85,8 +95,45 @@ def post(client: Any, state: dict[str, Any], action: str, **body: object) -> Any
     )
 
 
+def tap_answer(state: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+    """``answer``, a tap's answer to a game of ``state``'s mode, checked against the tap's
+    model of that mode (the route's ``response_model``): exactly its fields, each valid."""
+    model = ConnectTapAnswer if state.get("mode") == "connect" else TapAnswer
+    fields = {field.alias or name for name, field in model.model_fields.items()}
+    assert set(answer) == fields, set(answer) ^ fields
+    model.model_validate(answer)
+    return answer
+
+
+def applied(state: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+    """The state after a tap, as the page makes it: ``state`` with the tap's ``answer``
+    (what changed) applied: the pair removed, the tiles freed or blocked, those that slid
+    (Connect) moved to their cells."""
+    fields = {key: value for key, value in answer.items() if key not in ("freed", "blocked")}
+    gone = set(answer["event"]["move"] or ())
+    width = state["layout"]["width"]
+    moved = {slide["id"]: slide["to"] for slide in answer["event"].get("slid", ())}
+    tiles = []
+    for tile in state["tiles"]:
+        if tile["i"] in gone:
+            continue
+        tile = dict(tile)
+        if tile["i"] in answer["freed"]:
+            tile["free"] = True
+        if tile["i"] in answer["blocked"]:
+            tile["free"] = False
+        if tile.get("id") in moved:
+            x, y = moved[tile["id"]]
+            tile.update(x=x, y=y, i=y * width + x)
+        tiles.append(tile)
+    tiles.sort(key=lambda tile: tile["i"])
+    return {**state, **fields, "tiles": tiles}
+
+
 def tap(client: Any, state: dict[str, Any], position: int) -> Any:
-    return post(client, state, "tap", position=position)
+    """Tap ``position``: the state after it, the answer (checked by :func:`tap_answer`)
+    applied to ``state`` (:func:`applied`), with the answer's ``event``."""
+    return applied(state, tap_answer(state, post(client, state, "tap", position=position)))
 
 
 def play(client: Any, state: dict[str, Any], move: Move) -> Any:

@@ -8,6 +8,7 @@ import threading
 import httpx
 import pytest
 
+from api_support import applied
 from mahjong_solitaire import deal_from_code
 from serving import ProductServer
 
@@ -27,7 +28,7 @@ def tap(client: httpx.Client, server: ProductServer, state: dict, position: int)
         json={"position": position, "version": state["version"]},
     )
     response.raise_for_status()
-    return response.json()
+    return applied(state, response.json())  # the tap answers what changed
 
 
 def test_every_acknowledged_move_survives_sigkill_and_restart(tmp_path):

@@ -8,7 +8,7 @@ import random
 import pytest
 from fastapi.testclient import TestClient
 
-from api_support import checked
+from api_support import applied, checked, tap
 from mahjong_solitaire import deal_from_code
 from mahjong_solitaire.core.game import GameStatus
 from mahjong_solitaire.store import Store
@@ -97,7 +97,10 @@ def test_kept_games_answer_as_rebuilt_ones_hints_and_verdicts_included(sqlite_st
         if answers[0].status_code != 200:
             assert answers[0].json()["error"] == answers[1].json()["error"]
             continue
-        states = [checked(answer) for answer in answers]
+        states = [
+            applied(state, checked(answer)) if action == "tap" else checked(answer)
+            for state, answer in zip(states, answers, strict=True)
+        ]
         assert alike(states[0]) == alike(states[1]), action
         if states[0]["status"] == "stuck":  # the state carries the verdict itself
             truth = replayed_verdict(sqlite_store, kept, states[0]["id"])
@@ -131,7 +134,10 @@ def test_connect_games_are_kept_and_answer_as_rebuilt_ones(sqlite_store):
             for client, state in zip((kept, rebuilt), states, strict=True)
         ]
         assert alike(answers[0]) == alike(answers[1]), action
-        states = answers
+        states = [
+            applied(state, answer) if action == "tap" else answer
+            for state, answer in zip(states, answers, strict=True)
+        ]
     assert kept.app.state.live_games.counts["acted"] > 50
 
 
@@ -200,12 +206,7 @@ def test_the_verdict_without_the_way_back_has_the_whole_verdicts_status(sqlite_s
             break
         a, b = rng.choice(pairs)
         for position in (a, b):
-            state = checked(
-                client.post(
-                    f"/api/games/{state['id']}/tap",
-                    json={"position": position, "version": state["version"]},
-                )
-            )
+            state = tap(client, state, position)
         path = f"/api/games/{state['id']}/winnability"
         brief = checked(client.get(f"{path}?last_winnable=false"))
         whole = checked(client.get(path))

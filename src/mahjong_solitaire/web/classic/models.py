@@ -20,6 +20,7 @@ from ..games.models import (
     Hinted,
     Pair,
     RequestBody,
+    TapChanges,
     Tapped,
     Verdict,
 )
@@ -112,8 +113,11 @@ class GameState(GameFrame, BoardCounters):
     last_winnable: int | None
 
 
-class TapAnswer(GameState, Tapped):
-    pass
+class TapAnswer(TapChanges, Tapped):
+    """A tap's answer: what changed (:class:`~..games.models.TapChanges`), the ``event``
+    and a win's ``result``."""
+
+    result: Result | None
 
 
 class HintAnswer(GameState, Hinted):

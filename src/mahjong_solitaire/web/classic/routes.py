@@ -49,6 +49,7 @@ from ..games.lifecycle import (
 )
 from ..games.live_games import live_games, uncached
 from ..games.models import Demoed, SolutionAnswer, SolveStep, Tap, TapEvent, Tapped
+from ..games.taps import answer_tap
 from ..http.dates import challenge_date
 from ..http.errors import ApiError, ErrorCode, error_responses
 from .models import (
@@ -160,17 +161,20 @@ def create_game(
     summary="Tap a tile",
     responses=ACTION_RESPONSES,
 )
-def tap(caller: CallerDep, game_id: str, body: Tap) -> TapAnswer:
-    """The selection rules of rules §3.1.  The answer adds ``event``: the outcome
-    (``selected``, ``deselected``, ``reselected``, ``matched`` or ``blocked``), the position
-    and the removed pair (``move``) when two tiles matched."""
+def tap(caller: CallerDep, game_id: str, body: Tap) -> Response:
+    """The selection rules of rules §3.1.  The answer is what changed, not the whole state:
+    the frame and the counters, ``event`` (the outcome: ``selected``, ``deselected``,
+    ``reselected``, ``matched`` or ``blocked``; the position; the removed pair ``move`` when
+    two tiles matched), the positions that became free (``freed``) or blocked
+    (``blocked``), the verdict and a win's ``result``.  The layout and the tiles are the
+    state's (``GET``), less the pair removed."""
 
     def action(game: Game) -> Tapped:
         result = game.tap(body.position)
         move = (result.move.a, result.move.b) if result.move is not None else None
         return Tapped(event=TapEvent(outcome=result.outcome, position=body.position, move=move))
 
-    return perform(caller, GameAt.of(game_id, body), VIEW, action, TapAnswer)
+    return answer_tap(caller, GameAt.of(game_id, body), VIEW, action)
 
 
 @router.post(

@@ -126,16 +126,25 @@ class ClassicView(GameView[Game, GameState]):
     game_class = Game
     state_model = GameState
 
-    def draw(self, stored: StoredGame, game: Game, rank: int | None) -> GameState:
-        winnable: Verdict = "unknown"
-        last_winnable: int | None = None
+    def result(self, stored: StoredGame, game: Game, rank: int | None) -> Result | None:
+        return won(stored, game, rank, Result, next_stage)
+
+    def verdict(self, game: Game) -> tuple[Verdict, int | None]:
+        """The solver's word, asked only for a won or a stuck game (see above)."""
         if game.status in (GameStatus.WON, GameStatus.STUCK):
-            winnable, last_winnable = verdict(game)
+            return verdict(game)
+        return "unknown", None
+
+    def masks(self, game: Game) -> tuple[int, int]:
+        return game.board.present, game.board.free
+
+    def draw(self, stored: StoredGame, game: Game, rank: int | None) -> GameState:
+        winnable, last_winnable = self.verdict(game)
         paused = game.status is GameStatus.PAUSED
         return GameState(
             **dict(frame(stored, game)),
             **dict(counters(game, hide=paused)),
-            result=won(stored, game, rank, Result, next_stage),
+            result=self.result(stored, game, rank),
             layout=layout_info(game.deal.layout),
             daily=stored.daily.isoformat() if stored.daily is not None else None,
             tiles=board_tiles(game, hide=paused),

@@ -24,6 +24,7 @@ from ..games.models import (
     Pair,
     RequestBody,
     StageNumber,
+    TapChanges,
     TapEvent,
     Verdict,
 )
@@ -157,8 +158,13 @@ class ConnectDemoed(Demoed, ConnectTapped):
     """A step of the solution demo, with the link and the slide as a tap's match has them."""
 
 
-class ConnectTapAnswer(ConnectState, ConnectTapped):
-    pass
+class ConnectTapAnswer(TapChanges, ConnectTapped):
+    """A Connect tap's answer: what changed (:class:`~..games.models.TapChanges`; every
+    tile is free, so ``freed`` and ``blocked`` are empty), the ``event`` with the link and
+    the slide, and a win's ``result``."""
+
+    result: ConnectResult | None
+    last_winnable: None
 
 
 class ConnectHintAnswer(ConnectState, Hinted):

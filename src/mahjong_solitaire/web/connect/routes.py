@@ -48,6 +48,7 @@ from ..games.lifecycle import (
 )
 from ..games.live_games import uncached
 from ..games.models import SolutionAnswer, SolveStep, Tap
+from ..games.taps import answer_tap
 from ..http.errors import ApiError, ErrorCode, error_responses
 from .models import (
     ConnectDemoed,
@@ -179,14 +180,15 @@ def _matched(game: ConnectGame, before: list[int | None], move: Move, at: int) -
     summary="Tap a tile",
     responses=ACTION_RESPONSES,
 )
-def tap(caller: CallerDep, game_id: str, body: Tap) -> ConnectTapAnswer:
+def tap(caller: CallerDep, game_id: str, body: Tap) -> Response:
     """``position`` is a cell number ``y * width + x``.  Any tile can be selected; a second
     tile that matches and connects removes the pair, then the stage's rule slides the
     rest.  The answer adds ``event``: ``outcome`` (``selected``, ``deselected``,
     ``reselected`` (a tile that does not match or connect: the selection moves) or
     ``matched``), ``position``, ``move`` (the removed cells), ``path`` (the link's corner
     points ``[x, y]``, ring cells included) and ``slid`` (``{"id", "from", "to"}`` per tile
-    that changed cells)."""
+    that changed cells).  As a classic tap, it answers what changed (the frame, the
+    counters, the event, a win's ``result``), not the grid's tiles."""
 
     def action(game: ConnectGame) -> ConnectTapped:
         before = tile_ids(game)
@@ -198,7 +200,7 @@ def tap(caller: CallerDep, game_id: str, body: Tap) -> ConnectTapAnswer:
         )
         return ConnectTapped(event=event)
 
-    return perform(caller, GameAt.of(game_id, body), VIEW, action, ConnectTapAnswer)
+    return answer_tap(caller, GameAt.of(game_id, body), VIEW, action)
 
 
 @router.post(

@@ -188,12 +188,20 @@ class ConnectView(GameView[ConnectGame, ConnectState]):
     game_class = ConnectGame
     state_model = ConnectState
 
+    def result(
+        self, stored: StoredGame, game: ConnectGame, rank: int | None
+    ) -> ConnectResult | None:
+        return won(stored, game, rank, ConnectResult, next_stage)
+
+    def verdict(self, game: ConnectGame) -> tuple[Verdict, int | None]:
+        return _winnability(game), None
+
     def draw(self, stored: StoredGame, game: ConnectGame, rank: int | None) -> ConnectState:
         paused = game.status is GameStatus.PAUSED
         return ConnectState(
             **dict(frame(stored, game)),
             **dict(counters(game, hide=paused)),
-            result=won(stored, game, rank, ConnectResult, next_stage),
+            result=self.result(stored, game, rank),
             layout=grid_info(game),
             daily=None,
             tiles=grid_tiles(game, hide=paused),

@@ -18,7 +18,8 @@ which version, through which mode, the action, the save, the answer.
    was read at (the store refuses a write if another request saved first).  Nothing is
    acknowledged before the store committed it, and a refused action saves nothing.
 4. **The answer** (:func:`answer`) is the full state, drawn by the mode's view as the
-   route's response model, with the fields the action adds (a tap's ``event``).
+   route's response model, with the fields the action adds (a hint's ``hint``).  A tap
+   answers only what changed, built as a plain dict (:mod:`.taps`).
 
 An endpoint names its request with :data:`CallerDep` (who asks, and the answer its cookie
 goes on) and hands :func:`perform` the game, the view and the action:
@@ -63,6 +64,7 @@ __all__ = [
     "Loaded",
     "PlayerCookie",
     "VersionBody",
+    "acted",
     "acting_player",
     "answer",
     "calling",
@@ -78,6 +80,7 @@ __all__ = [
     "reading_player",
     "rebuild",
     "store_of",
+    "win_rank",
 ]
 
 #: The player cookie: an anonymous id, created with the player's first action.
@@ -399,7 +402,7 @@ def _act(
     return Loaded(stored, game, view), added
 
 
-def _win_rank(request: Request, loaded: Loaded) -> int | None:
+def win_rank(request: Request, loaded: Loaded) -> int | None:
     """A won game's place on the player's leaderboard of its mode (``None`` otherwise): the
     board of unassisted wins, or for an assisted win the board that lists it (``all``)."""
     if loaded.game.status is not GameStatus.WON:
@@ -416,7 +419,7 @@ def answer(
 ) -> AnswerT:
     """The state of a loaded game as ``into`` (its view's state model, or an answer that
     adds ``adding``'s fields to it)."""
-    state = loaded.view.answer(loaded.stored, loaded.game, _win_rank(request, loaded), into, adding)
+    state = loaded.view.answer(loaded.stored, loaded.game, win_rank(request, loaded), into, adding)
     live_games(request).keep(loaded.stored, loaded.game)  # answered: it may serve the next
     return state
 
@@ -430,6 +433,16 @@ def perform(
 ) -> AnswerT:
     """An action request from start to end: the player, the game, the action, the save,
     the answer (as ``into``)."""
-    player_id, target = _acting_on(caller, target, view, action)
-    loaded, added = _act(caller.request, player_id, target, view, action)
+    loaded, added = acted(caller, target, view, action)
     return answer(caller.request, loaded, into, added)
+
+
+def acted(
+    caller: Caller, target: GameAt, view: GameView[GameT, Any], action: Action[GameT]
+) -> tuple[Loaded, BaseModel | None]:
+    """An action request up to its answer: the player, the game, the action, the save (so
+    acknowledged once this returns); the game after it and what the action adds.  The
+    caller answers, and puts the game back for the next request
+    (:meth:`.live_games.LiveGames.keep`), as :func:`answer` does (a tap: :mod:`.taps`)."""
+    player_id, target = _acting_on(caller, target, view, action)
+    return _act(caller.request, player_id, target, view, action)

@@ -60,6 +60,7 @@ __all__ = [
     "SolveStep",
     "StageNumber",
     "Tap",
+    "TapChanges",
     "TapEvent",
     "Tapped",
     "Verdict",
@@ -187,6 +188,21 @@ class TapEvent(BaseModel):
     outcome: TapOutcome
     position: int
     move: Pair | None
+
+
+class TapChanges(GameFrame, BoardCounters):
+    """What a tap answers, in every mode: not the whole state but what changed, for the page
+    to apply to the state it has.  The frame and the counters as the state has them, the
+    verdict (``winnability``, ``last_winnable``, as the state answers them), the tiles that
+    became free (``freed``) or blocked (``blocked``: none so far, since a removal only
+    frees) by position; each mode's answer adds its ``event`` (the removed pair is its
+    ``move``) and ``result`` (a win's, else ``null``).  The layout, the daily date and the
+    tiles are the state's, unchanged by a tap."""
+
+    winnability: Verdict
+    last_winnable: int | None
+    freed: list[int]
+    blocked: list[int]
 
 
 # -- what an action adds to the state it answers ----------------------------------------

@@ -20,16 +20,28 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel
 
 from ...core.game import GameStatus, TileGame
+from ...core.layout import iter_bits
 from ...core.mode import Mode
 from ...store import StoredGame
-from .models import BaseResult, BoardCounters, GameFrame
+from .models import BaseResult, BoardCounters, GameFrame, Verdict
 
-__all__ = ["AnswerT", "GameT", "GameView", "ResultT", "StateT", "counters", "frame", "won"]
+__all__ = [
+    "AnswerT",
+    "GameT",
+    "GameView",
+    "ResultT",
+    "StateT",
+    "counter_fields",
+    "counters",
+    "frame",
+    "frame_fields",
+    "won",
+]
 
 #: A mode's game class.
 GameT = TypeVar("GameT", bound=TileGame)
@@ -41,39 +53,50 @@ AnswerT = TypeVar("AnswerT", bound=GameFrame)
 ResultT = TypeVar("ResultT", bound=BaseResult)
 
 
+def frame_fields(stored: StoredGame, game: TileGame) -> dict[str, Any]:
+    """The fields of :func:`frame` as a plain dict (what a tap's answer starts with: built
+    without a validation pass)."""
+    status = GameStatus.ABANDONED if stored.status is GameStatus.ABANDONED else game.status
+    playing = status is GameStatus.PLAYING
+    return {
+        "id": stored.id,
+        "version": stored.version,
+        "mode": stored.mode,
+        "code": stored.code,
+        "difficulty": stored.difficulty,
+        "stage": stored.stage,
+        "status": status,
+        "elapsed": round(game.elapsed, 3),
+        "running": playing,
+        "hints": game.hints,
+        "undos": game.undos,
+        "shuffles": game.shuffles,
+        "solution_shown": game.solution_shown,
+        "finishable": playing and game.finishable,
+    }
+
+
 def frame(stored: StoredGame, game: TileGame) -> GameFrame:
     """The part of the state that every mode answers alike: the record (id, version, mode,
     code, difficulty, stage), the status and clock, and the counts."""
-    status = GameStatus.ABANDONED if stored.status is GameStatus.ABANDONED else game.status
-    playing = status is GameStatus.PLAYING
-    return GameFrame(
-        id=stored.id,
-        version=stored.version,
-        mode=stored.mode,
-        code=stored.code,
-        difficulty=stored.difficulty,
-        stage=stored.stage,
-        status=status,
-        elapsed=round(game.elapsed, 3),
-        running=playing,
-        hints=game.hints,
-        undos=game.undos,
-        shuffles=game.shuffles,
-        solution_shown=game.solution_shown,
-        finishable=playing and game.finishable,
-    )
+    return GameFrame(**frame_fields(stored, game))
+
+
+def counter_fields(game: TileGame, *, hide: bool = False) -> dict[str, Any]:
+    """The fields of :func:`counters` as a plain dict."""
+    board = game.board
+    return {
+        "selection": None if hide else game.selection,
+        "tiles_left": board.tiles_left,
+        "pairs_available": board.pair_count(),
+        "can_undo": board.can_undo,
+        "can_redo": board.can_redo,
+    }
 
 
 def counters(game: TileGame, *, hide: bool = False) -> BoardCounters:
     """The selection (hidden while paused) and the counters of the board, in every mode."""
-    board = game.board
-    return BoardCounters(
-        selection=None if hide else game.selection,
-        tiles_left=board.tiles_left,
-        pairs_available=board.pair_count(),
-        can_undo=board.can_undo,
-        can_redo=board.can_redo,
-    )
+    return BoardCounters(**counter_fields(game, hide=hide))
 
 
 def won(
@@ -128,6 +151,44 @@ class GameView(ABC, Generic[GameT, StateT]):
     def draw(self, stored: StoredGame, game: GameT, rank: int | None) -> StateT:
         """The state of ``game`` (``stored`` rebuilt); ``rank`` is a won game's place on the
         player's leaderboard of the mode."""
+
+    def result(self, stored: StoredGame, game: GameT, rank: int | None) -> BaseResult | None:
+        """A won game's result as the state answers it (:func:`won`); ``None`` otherwise
+        (and for a mode whose state has none)."""
+        return None
+
+    def verdict(self, game: GameT) -> tuple[Verdict, int | None]:
+        """``winnability`` and ``last_winnable`` as the state answers them (default:
+        ``"unknown"``, ``None``)."""
+        return "unknown", None
+
+    def masks(self, game: GameT) -> tuple[int, int]:
+        """The tiles on the board and the free ones, as bitmasks by position, for a tap's
+        ``freed`` and ``blocked`` (default: none, a mode whose tiles are all free)."""
+        return 0, 0
+
+    def changes(
+        self, stored: StoredGame, game: TileGame, rank: int | None, free_before: int
+    ) -> dict[str, Any]:
+        """What a tap answers, as a plain dict ready for JSON (the schema is the route's
+        model, e.g. :class:`~..classic.models.TapAnswer`): the frame and the counters, the
+        result, the verdict, and the tiles that became free (``freed``) or blocked
+        (``blocked``) since ``free_before`` (the free mask :meth:`masks` gave before the
+        tap).  The route adds the ``event``."""
+        game = self.game_of(game)
+        present, free = self.masks(game)
+        winnability, last_winnable = self.verdict(game)
+        result = self.result(stored, game, rank)
+        fields = frame_fields(stored, game)
+        fields.update(counter_fields(game, hide=game.status is GameStatus.PAUSED))
+        fields.update(
+            result=None if result is None else result.model_dump(mode="json"),
+            winnability=winnability,
+            last_winnable=last_winnable,
+            freed=list(iter_bits(free & ~free_before)),
+            blocked=list(iter_bits(free_before & ~free & present)),
+        )
+        return fields
 
     def state(self, stored: StoredGame, game: TileGame, rank: int | None = None) -> StateT:
         """The state of a game of this mode (:meth:`draw`)."""

@@ -367,8 +367,11 @@ function tap(i) {
   const name = tileName(board.label(i));
   let before = null; // the server's selection when the tap is sent
   enqueue(() => {
-    before = app.state.selection;
-    return modeOf(app.state).api.tap(app.state.id, i, app.state.version);
+    const shown = app.state;
+    before = shown.selection;
+    // the answer is what changed (the pair removed, the tiles freed, the counters): the
+    // mode applies it to the state it was sent from
+    return modeOf(shown).api.tap(shown.id, i, shown.version).then((change) => modeOf(shown).applyTap(shown, change));
   }).then((answer) => {
     const outcome = answer.event && answer.event.outcome;
     if (outcome === "blocked" && !shaken) board.shake(i);

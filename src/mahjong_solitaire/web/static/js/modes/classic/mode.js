@@ -50,4 +50,22 @@ export const classic = Object.freeze({
   },
   /** A stored layout name's title when the mode builds it (classic layouts have their own). */
   layoutTitle: () => null,
+  /** The state after a tap, from the state it was sent from and the tap's answer (what
+   * changed: docs/web-api.md): the pair removed, the tiles freed or blocked. */
+  applyTap(state, change) {
+    const { freed, blocked, ...fields } = change;
+    const removed = change.event.move || [];
+    if (!removed.length && !freed.length && !blocked.length) return { ...state, ...fields };
+    const gone = new Set(removed);
+    const free = new Set(freed);
+    const stuck = new Set(blocked);
+    const tiles = [];
+    for (const tile of state.tiles) {
+      if (gone.has(tile.i)) continue;
+      if (free.has(tile.i)) tiles.push({ ...tile, free: true });
+      else if (stuck.has(tile.i)) tiles.push({ ...tile, free: false });
+      else tiles.push(tile);
+    }
+    return { ...state, ...fields, tiles };
+  },
 });

@@ -41,6 +41,25 @@ export const connect = Object.freeze({
   startStage: (number) => connectApi.create({ stage: number }),
   /** The same deal again: the same code (and stage). */
   again: (state) => connectApi.create({ code: state.code, stage: state.stage ?? undefined }),
+  /** The state after a tap, from the state it was sent from and the tap's answer (what
+   * changed: docs/web-api.md): the pair removed, and the tiles that slid to other cells
+   * (every tile stays free). */
+  applyTap(state, change) {
+    const { freed, blocked, ...fields } = change;
+    const removed = change.event.move || [];
+    if (!removed.length) return { ...state, ...fields };
+    const gone = new Set(removed);
+    const width = state.layout.width;
+    const moved = new Map(change.event.slid.map((slide) => [slide.id, slide.to]));
+    const tiles = [];
+    for (const tile of state.tiles) {
+      if (gone.has(tile.i)) continue;
+      const to = moved.get(tile.id);
+      tiles.push(to ? { ...tile, x: to[0], y: to[1], i: to[1] * width + to[0] } : tile);
+    }
+    tiles.sort((a, b) => a.i - b.i);
+    return { ...state, ...fields, tiles };
+  },
   /** "connect-12x6-down" (a stored layout name) -> "12×6 · Down"; null for other names. */
   layoutTitle(name) {
     const found = LAYOUT_NAME.exec(name || "");

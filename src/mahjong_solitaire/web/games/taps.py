@@ -1,0 +1,66 @@
+"""The tap, every mode's busiest request: it answers what changed, not the whole state.
+
+A tap follows :mod:`.lifecycle` up to the save (:func:`~.lifecycle.acted`: the move is
+stored before anything is answered), then answers :meth:`.view.GameView.changes`: the
+frame and the counters, the verdict, a win's result, the tiles freed or blocked, and the
+mode's ``event`` (the removed pair).  The page applies that to the state it has (the
+layout and the tiles it drew from ``GET``).
+
+The answer is a plain dict serialised with ``orjson`` (:class:`JsonAnswer`): no pydantic
+validation on the way out, nor FastAPI's ``jsonable_encoder``.  The route still declares
+its model (``response_model``), so ``/openapi.json`` documents the answer exactly, and the
+tests validate real answers against that model.
+
+    >>> JsonAnswer({"status": "playing", "move": (3, 7)}).body
+    b'{"status":"playing","move":[3,7]}'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from fastapi import Response
+from pydantic import BaseModel
+
+from .lifecycle import Action, Caller, GameAt, acted, win_rank
+from .live_games import live_games
+from .view import GameT, GameView
+
+__all__ = ["JsonAnswer", "answer_tap"]
+
+
+class JsonAnswer(Response):
+    """A JSON answer serialised by ``orjson`` (dicts, lists, tuples, strings, numbers,
+    enums), without a validation pass."""
+
+    media_type = "application/json"
+
+    def render(self, content: Any) -> bytes:
+        return orjson.dumps(content)
+
+
+def answer_tap(
+    caller: Caller, target: GameAt, view: GameView[GameT, Any], action: Action[GameT]
+) -> JsonAnswer:
+    """A tap request from start to end: ``action`` (the mode's tap, returning its
+    ``Tapped`` with the ``event``) performed and saved as :func:`~.lifecycle.perform` does,
+    then answered with what changed (:meth:`.view.GameView.changes`) and the event.  The
+    player cookie a first action sets goes on the answer."""
+    free_before: list[int] = []
+
+    def tapping(game: GameT) -> BaseModel | None:
+        free_before.append(view.masks(game)[1])  # the last try is the one saved
+        return action(game)
+
+    loaded, added = acted(caller, target, view, tapping)
+    request = caller.request
+    fields = loaded.view.changes(
+        loaded.stored, loaded.game, win_rank(request, loaded), free_before[-1]
+    )
+    if added is not None:
+        fields.update(added.model_dump(mode="json", by_alias=True))
+    live_games(request).keep(loaded.stored, loaded.game)  # answered: it may serve the next
+    answer = JsonAnswer(fields)
+    answer.raw_headers.extend(caller.response.raw_headers)  # the new player's cookie
+    return answer
