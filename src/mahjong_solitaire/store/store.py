@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, false, insert, literal, select, update
+from sqlalchemy import Connection, bindparam, false, insert, literal, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..core.difficulty import Difficulty
@@ -78,6 +78,35 @@ MAX_LAYOUTS_PER_PLAYER = imported_layouts.MAX_LAYOUTS_PER_PLAYER
 _ATTEMPTS = 8
 _LOCAL_PLAYER = "local_player"
 _FINISHED = (GameStatus.WON, GameStatus.ABANDONED)
+#: What :meth:`Store.save_game` writes (its parameters: ``new_<column>`` for each value,
+#: ``saved_id``, ``saved_player`` and ``saved_version`` for the game read), built once: a
+#: statement made anew on each save would be compiled, or at least keyed, anew each time.
+_SAVED_COLUMNS = (
+    "actions",
+    "elapsed",
+    "status",
+    "hints",
+    "undos",
+    "shuffles",
+    "running_since",
+    "selection",
+    "finished_at",
+    "version",
+    "ranked",
+    "solution_shown",
+    "saved_at",
+)
+_SAVE = (
+    update(games)
+    .where(
+        games.c.id == bindparam("saved_id"),
+        games.c.player_id == bindparam("saved_player"),
+        games.c.version == bindparam("saved_version"),
+        games.c.status.not_in(_FINISHED),
+    )
+    .values({name: bindparam(f"new_{name}", type_=games.c[name].type) for name in _SAVED_COLUMNS})
+)
+_SAVE_RETURNING = _SAVE.returning(*games.c)
 _T = TypeVar("_T")
 
 
@@ -374,20 +403,13 @@ class Store:
             saved_at=now,
         )
         with self._transaction() as connection:
-            statement = (
-                update(games)
-                .where(
-                    games.c.id == game_id,
-                    games.c.player_id == player_id,
-                    games.c.version == version,
-                    games.c.status.not_in(_FINISHED),
-                )
-                .values(**values)
-            )
             # One round trip where the database can say what it wrote (PostgreSQL, SQLite
-            # 3.35+): the save is on every tap's path.
+            # 3.35+): the save is on every tap's path, so its statement is built once.
             returning = connection.dialect.update_returning
-            result = connection.execute(statement.returning(*games.c) if returning else statement)
+            statement = _SAVE_RETURNING if returning else _SAVE
+            params = {f"new_{name}": values[name] for name in _SAVED_COLUMNS}
+            params.update(saved_id=game_id, saved_player=player_id, saved_version=version)
+            result = connection.execute(statement, params)
             row = result.first() if returning else None
             if row is None and (returning or result.rowcount != 1):
                 current = game_rows.select_game(connection, player_id, game_id)
