@@ -104,7 +104,7 @@ def trivial_loop(client: httpx.Client, seconds: float) -> list[float]:
 
 def tap_loop(client: httpx.Client, seconds: float) -> tuple[list[float], int]:
     """Round trips of taps, one at a time, through whole deals for ``seconds``; and the
-    bytes of the last tap's answer."""
+    bytes of their answers, in all."""
     deals = [deal_from_code(code) for code in CODES]
     times: list[float] = []
     size = 0
@@ -125,7 +125,7 @@ def tap_loop(client: httpx.Client, seconds: float) -> tuple[list[float], int]:
                 response.raise_for_status()
                 answer = response.json()
                 version = answer["version"]
-                size = len(response.content)
+                size += len(response.content)
             if time.monotonic() >= deadline:
                 break
     return times, size
@@ -169,9 +169,10 @@ def main() -> int:
                     trivial += found
                     walls["trivial"] += wall
                     cpus["trivial"] += cpu
-                    (found, size), wall, cpu = measured(
+                    (found, sent), wall, cpu = measured(
                         process.pid, lambda: tap_loop(client, args.seconds)
                     )
+                    size += sent
                     taps += found
                     walls["taps"] += wall
                     cpus["taps"] += cpu
@@ -190,7 +191,8 @@ def main() -> int:
         f"{cpus['trivial'] / len(trivial) * 1e3:.2f} ms a request, n={len(trivial)}",
         f"- taps (`POST /api/games/{{id}}/tap`, whole deals), one client: {tap_rate:.0f} "
         f"taps/s, median {statistics.median(taps) * 1e3:.2f} ms, p99 {p99:.2f} ms, server "
-        f"CPU {cpus['taps'] / len(taps) * 1e3:.2f} ms a tap, answer {size} bytes, "
+        f"CPU {cpus['taps'] / len(taps) * 1e3:.2f} ms a tap, answers {size / len(taps):.0f} "
+        "bytes on average, "
         f"n={len(taps)}",
         f"- taps / trivial: {ratio:.0%}; load average "
         + ", ".join(f"{value:.2f}" for value in os.getloadavg())

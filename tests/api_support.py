@@ -17,6 +17,7 @@ from typing import Any
 from mahjong_solitaire import Move
 from mahjong_solitaire.web.classic.models import GameState, TapAnswer
 from mahjong_solitaire.web.connect.models import ConnectState, ConnectTapAnswer
+from mahjong_solitaire.web.games.taps import applied
 
 __all__ = [
     "applied",
@@ -103,31 +104,6 @@ def tap_answer(state: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
     assert set(answer) == fields, set(answer) ^ fields
     model.model_validate(answer)
     return answer
-
-
-def applied(state: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
-    """The state after a tap, as the page makes it: ``state`` with the tap's ``answer``
-    (what changed) applied: the pair removed, the tiles freed or blocked, those that slid
-    (Connect) moved to their cells."""
-    fields = {key: value for key, value in answer.items() if key not in ("freed", "blocked")}
-    gone = set(answer["event"]["move"] or ())
-    width = state["layout"]["width"]
-    moved = {slide["id"]: slide["to"] for slide in answer["event"].get("slid", ())}
-    tiles = []
-    for tile in state["tiles"]:
-        if tile["i"] in gone:
-            continue
-        tile = dict(tile)
-        if tile["i"] in answer["freed"]:
-            tile["free"] = True
-        if tile["i"] in answer["blocked"]:
-            tile["free"] = False
-        if tile.get("id") in moved:
-            x, y = moved[tile["id"]]
-            tile.update(x=x, y=y, i=y * width + x)
-        tiles.append(tile)
-    tiles.sort(key=lambda tile: tile["i"])
-    return {**state, **fields, "tiles": tiles}
 
 
 def tap(client: Any, state: dict[str, Any], position: int) -> Any:

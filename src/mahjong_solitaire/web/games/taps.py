@@ -6,6 +6,10 @@ frame and the counters, the verdict, a win's result, the tiles freed or blocked,
 mode's ``event`` (the removed pair).  The page applies that to the state it has (the
 layout and the tiles it drew from ``GET``).
 
+:func:`applied` is what the page does with the answer (``applyTap`` of each mode in
+``js/modes/``), in Python, for the clients that keep a state of their own (the tests, the
+benchmarks).
+
 The answer is a plain dict serialised with ``orjson`` (:class:`JsonAnswer`): no pydantic
 validation on the way out, nor FastAPI's ``jsonable_encoder``.  The route still declares
 its model (``response_model``), so ``/openapi.json`` documents the answer exactly, and the
@@ -27,7 +31,7 @@ from .lifecycle import Action, Caller, GameAt, acted, win_rank
 from .live_games import live_games
 from .view import GameT, GameView
 
-__all__ = ["JsonAnswer", "answer_tap"]
+__all__ = ["JsonAnswer", "answer_tap", "applied"]
 
 
 class JsonAnswer(Response):
@@ -64,3 +68,37 @@ def answer_tap(
     answer = JsonAnswer(fields)
     answer.raw_headers.extend(caller.response.raw_headers)  # the new player's cookie
     return answer
+
+
+def applied(state: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+    """The state after a tap, as the page makes it: ``state`` (the JSON state the tap was
+    sent from) with the tap's ``answer`` applied: the pair of ``event.move`` removed, the
+    tiles of ``freed`` and ``blocked`` made free or blocked, those of ``event.slid`` (tiles
+    that slid, by ``id``) moved to their cell ``to``; every other field the answer's.
+
+    >>> state = {"version": 3, "layout": {"width": 2},
+    ...          "tiles": [{"i": 0, "free": True}, {"i": 1, "free": True},
+    ...                    {"i": 2, "free": False}]}
+    >>> answer = {"version": 4, "event": {"move": [0, 1]}, "freed": [2], "blocked": []}
+    >>> applied(state, answer)["tiles"], applied(state, answer)["version"]
+    ([{'i': 2, 'free': True}], 4)
+    """
+    fields = {key: value for key, value in answer.items() if key not in ("freed", "blocked")}
+    event = answer["event"]
+    gone = set(event["move"] or ())
+    freed, blocked = set(answer["freed"]), set(answer["blocked"])
+    width = state["layout"]["width"]
+    moved = {slide["id"]: slide["to"] for slide in event.get("slid", ())}
+    tiles = []
+    for tile in state["tiles"]:
+        if tile["i"] in gone:
+            continue
+        tile = dict(tile)
+        if tile["i"] in freed | blocked:
+            tile["free"] = tile["i"] in freed
+        if tile.get("id") in moved:
+            x, y = moved[tile["id"]]
+            tile.update(x=x, y=y, i=y * width + x)
+        tiles.append(tile)
+    tiles.sort(key=lambda tile: tile["i"])
+    return {**state, **fields, "tiles": tiles}
