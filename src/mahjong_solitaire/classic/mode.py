@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from ..core.dealing import DealVersions
 from ..core.difficulty import Difficulty
-from ..core.mode import Mode
+from ..core.mode import DEALS_KEPT, Mode
 from ..layouts import builtin_layout
 from .codes import VERSIONS, GameCode
 from .game import Game
@@ -23,7 +23,7 @@ from .stages import stage
 __all__ = ["CLASSIC", "ClassicMode"]
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=DEALS_KEPT)
 def _deal(code: str) -> Deal:
     return deal_from_code(code)
 

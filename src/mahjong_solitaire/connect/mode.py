@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import ClassVar
 
 from ..core.dealing import DealVersions
-from ..core.mode import Mode
+from ..core.mode import DEALS_KEPT, Mode
 from .codes import VERSIONS, ConnectCode
 from .game import ConnectGame
 from .generator import ConnectDeal, connect_deal_from_code
@@ -23,7 +23,7 @@ from .stages import stage
 __all__ = ["CONNECT", "ConnectMode", "grid_name", "grid_of_name"]
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=DEALS_KEPT)
 def _deal(code: str) -> ConnectDeal:
     return connect_deal_from_code(code)
 

@@ -22,7 +22,13 @@ from .codes import ParsedCode
 from .dealing import DealVersions
 from .game import PlayableDeal, TileGame
 
-__all__ = ["Mode"]
+__all__ = ["DEALS_KEPT", "Mode"]
+
+#: How many deals each mode keeps dealt, by code, for the requests that follow (a deal is
+#: about 6 KB; dealing one again costs milliseconds).  Every visitor of a crowd plays a deal
+#: of their own, and their first requests (the deal shown, its verdict, the first tap that
+#: stores it) each need it: 200 players arriving at once must all fit.
+DEALS_KEPT = 1024
 
 
 class Mode(ABC):
