@@ -210,6 +210,22 @@ class EngineJobs:
                 if self._keys[key] <= 0:
                     del self._keys[key]
 
+    def ahead(self, function: Callable[..., T], *args: Any) -> T | None:
+        """``function(*args)`` in a worker process for the server itself, work done ahead
+        that no request waits for (:mod:`.welcome`); blocks the calling thread (never a
+        request's) until it is done.  ``None``, with nothing done, where the server has no
+        pool (inline) or while clients' jobs keep every worker busy: theirs go first.  A
+        failure or a deadline passed is ``None`` too: the work is only ever a head start."""
+        if self.inline or self.running >= self.workers:
+            return None
+        future: ProcessFuture[T] = _shared_pool(self.workers).schedule(
+            call, args=(function, *args), timeout=self.deadline
+        )
+        try:
+            return future.result()
+        except Exception:  # the pool stopped, the deadline passed, the function failed
+            return None
+
     async def run(
         self,
         request: Request,
