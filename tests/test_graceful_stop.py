@@ -170,6 +170,21 @@ def descendants(pid: int) -> set[int]:
     return found
 
 
+def serving(database: str) -> set[int]:
+    """Every process that a worker of ``play --workers N`` on ``database`` started or is,
+    wherever it now hangs in the process tree: their environment carries the workers'
+    settings, with the database's URL (Linux)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        try:
+            environ = (entry / "environ").read_bytes() if entry.name.isdigit() else b""
+        except OSError:
+            continue
+        if b"MAHJONG_WORKER_SETTINGS=" in environ and database.encode() in environ:
+            found.add(int(entry.name))
+    return found
+
+
 def running(pid: int) -> bool:
     """Whether ``pid`` is a process that has not exited (a zombie has)."""
     try:
@@ -252,6 +267,7 @@ async def stop_and_wait(
     assert server.process is not None
     crowd.supervisor = server.process.pid
     processes = crowd.processes = descendants(server.process.pid)
+    assert serving(server.database) >= processes - {pid for pid in processes if not running(pid)}
     crowd.listener = listening_socket(server.port)
     crowd.signalled = time.monotonic()
     server.process.send_signal(how)
@@ -261,9 +277,10 @@ async def stop_and_wait(
     except Exception:
         server.kill()
         raise AssertionError(f"the server did not stop within {STOP_WITHIN} s") from None
-    while any(running(pid) for pid in processes) and time.monotonic() < deadline:
+    left = {pid for pid in processes | serving(server.database) if running(pid)}
+    while left and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
-    left = {pid for pid in processes if running(pid)}
+        left = {pid for pid in processes | serving(server.database) if running(pid)}
     assert not left, f"processes left {STOP_WITHIN} s after the signal: {left}"
     return time.monotonic() - crowd.signalled, processes
 
