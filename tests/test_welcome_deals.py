@@ -81,3 +81,14 @@ def test_the_local_players_server_deals_its_own_welcome_deals(sqlite_store):
         for _ in range(3):
             checked(client.get("/api/game"))
     assert len(app.state.welcome_deals) == 0
+
+
+def test_a_stopped_application_asks_its_pool_for_no_more_welcome_deals(sqlite_store):
+    app = create_app(sqlite_store, engine_workers=1)
+    stock = app.state.welcome_deals
+    with TestClient(app) as client:
+        checked(client.get("/api/game"))
+    # the lifespan has ended: a visit now takes what is left, and starts no refill
+    before = len(stock)
+    stock.take()
+    assert not stock.refilling and len(stock) == max(0, before - 1)

@@ -120,7 +120,8 @@ def _exact_openapi(app: FastAPI) -> None:
 
 def _lifespan(prune_after: timedelta | None) -> Callable[[FastAPI], Any]:
     """The application's lifespan: the daily pruning (:mod:`.upkeep`) runs while it does,
-    and the engine's worker processes (started on first use) end with it."""
+    and the engine's worker processes (started on first use) end with it, after the
+    welcome deals stop asking them for more (:mod:`.games.welcome`)."""
     pruning = pruning_lifespan(prune_after)
 
     @asynccontextmanager
@@ -129,6 +130,7 @@ def _lifespan(prune_after: timedelta | None) -> Callable[[FastAPI], Any]:
             async with pruning(app):
                 yield
         finally:
+            app.state.welcome_deals.stop()
             shutdown_pool()
 
     return lifespan

@@ -46,9 +46,15 @@ class WelcomeDeals:
         self._codes: deque[str] = deque()
         self._lock = threading.Lock()
         self._filling = False
+        self._stopped = False
 
     def __len__(self) -> int:
         return len(self._codes)
+
+    @property
+    def refilling(self) -> bool:
+        """Whether a refill is under way."""
+        return self._filling
 
     def take(self) -> str | None:
         """The code of a deal dealt ahead (its mode keeps the deal), taken out of the
@@ -58,16 +64,26 @@ class WelcomeDeals:
             return None
         with self._lock:
             code = self._codes.popleft() if self._codes else None
-            start = not self._filling and len(self._codes) + self.batch <= self.stock
+            start = (
+                not self._filling
+                and not self._stopped
+                and len(self._codes) + self.batch <= self.stock
+            )
             self._filling = self._filling or start
         if start:
             threading.Thread(target=self._fill, name="welcome-deals", daemon=True).start()
         return code
 
+    def stop(self) -> None:
+        """Ask the pool for no more deals (the application stops, and its pool with it:
+        a refill under way must not start another)."""
+        with self._lock:
+            self._stopped = True
+
     def _fill(self) -> None:
         """Deal batches in the pool until the stock is full, or the pool is busy."""
         try:
-            while len(self._codes) + self.batch <= self.stock:
+            while not self._stopped and len(self._codes) + self.batch <= self.stock:
                 seeds = [secrets.randbelow(MAX_SEED + 1) for _ in range(self.batch)]
                 deals = self.jobs.ahead(welcome_deals, DEFAULT_MODE.name, seeds)
                 if not deals:
