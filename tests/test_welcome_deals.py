@@ -88,7 +88,9 @@ def test_a_stopped_application_asks_its_pool_for_no_more_welcome_deals(sqlite_st
     stock = app.state.welcome_deals
     with TestClient(app) as client:
         checked(client.get("/api/game"))
-    # the lifespan has ended: a visit now takes what is left, and starts no refill
+    # the lifespan has ended: the refill under way ends with the pool, and a visit now
+    # takes what is left and starts no other
+    wait_for(lambda: not stock.refilling)
     before = len(stock)
     stock.take()
     assert not stock.refilling and len(stock) == max(0, before - 1)
