@@ -23,8 +23,10 @@ from __future__ import annotations
 import secrets
 import threading
 from collections import deque
+from concurrent.futures import Future
 
 from ...core.codes import MAX_SEED
+from ...core.game import PlayableDeal
 from ...modes import DEFAULT_MODE, welcome_deals
 from .jobs import EngineJobs
 
@@ -47,6 +49,7 @@ class WelcomeDeals:
         self._lock = threading.Lock()
         self._filling = False
         self._stopped = False
+        self._asked: Future[list[PlayableDeal]] | None = None
 
     def __len__(self) -> int:
         return len(self._codes)
@@ -79,15 +82,27 @@ class WelcomeDeals:
         a refill under way must not start another)."""
         with self._lock:
             self._stopped = True
+            asked = self._asked
+        if asked is not None:
+            asked.cancel()  # the refill waiting for it ends now
 
     def _fill(self) -> None:
         """Deal batches in the pool until the stock is full, or the pool is busy."""
         try:
             while not self._stopped and len(self._codes) + self.batch <= self.stock:
                 seeds = [secrets.randbelow(MAX_SEED + 1) for _ in range(self.batch)]
-                deals = self.jobs.ahead(welcome_deals, DEFAULT_MODE.name, seeds)
-                if not deals:
+                # outside the lock, which visits take: the first job starts the pool
+                asked = self.jobs.ahead(welcome_deals, DEFAULT_MODE.name, seeds)
+                if asked is None:
                     return  # no pool, or clients' jobs first: the next visit tries again
+                with self._lock:
+                    self._asked = asked
+                    if self._stopped:
+                        asked.cancel()
+                try:
+                    deals = asked.result()
+                except Exception:  # cancelled, past its deadline, the pool stopped
+                    return  # only ever a head start: visits deal their own meanwhile
                 for deal in deals:
                     DEFAULT_MODE.remember(deal)
                 with self._lock:
@@ -95,3 +110,4 @@ class WelcomeDeals:
         finally:
             with self._lock:
                 self._filling = False
+                self._asked = None
