@@ -13,9 +13,18 @@ PostgreSQL server (dropped afterwards).  Then, over HTTP on loopback:
    pair, sometimes a slip), hints (then the hinted pair), undo and redo, new games (a random
    deal of a random layout and difficulty, or a code; after a win, on a stuck board or now
    and then), and, as the page does, ``GET /api/games/{id}/winnability`` once per new
-   position without waiting for it.  The players arrive one by one over the first 10 s,
-   whose requests are not counted; then per endpoint p50/p99 over ``--seconds``.  The
-   target is p99 <= 100 ms and no error (during the arrival too);
+   position without waiting for it.  Two ways of arriving (``--arrival``, default both,
+   each on a server and database of its own):
+
+   - ``ramp``: the players arrive one by one over the first 10 s, whose requests are not
+     counted, and each starts with ``POST /api/games``; then per endpoint p50/p99 over
+     ``--seconds``;
+   - ``burst``: they all arrive within 2 s (a daily challenge at midnight, a link shared in
+     a chat) as a first visit does: ``GET /api/game`` without a cookie (a deal nobody
+     owns yet), whose first tap stores the player and the game; every request is counted,
+     the burst included.
+
+   The target is p99 <= 100 ms and no error (during the arrival too);
 3. after the crowd, every player's stored action log is compared with the actions the server
    acknowledged (in order; no loss, no duplicate), and every game's acknowledged versions
    must strictly increase.
@@ -56,8 +65,14 @@ THINK = (0.5, 2.0)
 #: verdict alone.  ``--whole-verdict`` asks without it, as the page did before.
 WINNABILITY_QUERY = "?last_winnable=false"
 #: Seconds over which the players arrive; requests started before the end are not counted
-#: (200 first visits at once would measure a thundering herd, not the steady load).
+#: (the steady load, without the arrival).
 RAMP = 10.0
+#: Seconds within which the players of a burst arrive, every request counted.
+BURST = 2.0
+#: The per-client limits the crowd's server is started without: the limits count each
+#: address, and the benchmark's 200 players all come from 127.0.0.1, where 200 real
+#: players have 200 addresses.
+UNLIMITED = ("--rate-limit", "players=off", "--rate-limit", "games=off")
 CODES = [f"MJ1-L00-{letters}" for letters in ("AAAAABL", "AAAAABO", "AAAAABR", "AAAAABU")]
 LAYOUTS = ["turtle", "turtle", "turtle", "crab", "fortress", "pyramid"]
 DIFFICULTIES = ["easy", "normal", "normal", "hard"]
@@ -157,6 +172,33 @@ def closed_loop(base: str, seconds: float) -> tuple[list[float], float]:
 # -- 2. the crowd ------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Arrival:
+    """How the players of a crowd arrive: within ``spread`` seconds, counted from the start
+    or only after the spread, with their first request."""
+
+    name: str
+    spread: float
+    counted_during: bool
+    #: ``True``: the page's first visit (``GET /api/game``, a deal nobody owns yet);
+    #: ``False``: a new game (``POST /api/games``)
+    first_visit: bool
+
+    def describe(self, players: int, seconds: float) -> str:
+        if self.counted_during:
+            return (
+                f"{players} players arriving within {self.spread:g} s as first visits "
+                f"(`GET /api/game`, then play), everything counted for {seconds:g} s"
+            )
+        return f"{players} players arriving over {self.spread:g} s, then counted for {seconds:g} s"
+
+
+ARRIVALS = {
+    "ramp": Arrival("ramp", RAMP, counted_during=False, first_visit=False),
+    "burst": Arrival("burst", BURST, counted_during=True, first_visit=True),
+}
+
+
 @dataclass
 class Crowd:
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
@@ -236,10 +278,12 @@ def _position(state: dict[str, Any]) -> str:
     return state["id"] + ":" + ",".join(f"{t['i']}{t['tile']}" for t in state["tiles"])
 
 
-async def _player(crowd: Crowd, client: httpx.AsyncClient, seed: int, deadline: float) -> None:
+async def _player(
+    crowd: Crowd, client: httpx.AsyncClient, seed: int, deadline: float, arrival: Arrival
+) -> None:
     rng = random.Random(seed)
     pending: set[asyncio.Task[Any]] = set()
-    await asyncio.sleep(rng.uniform(0, RAMP))  # players arrive one by one
+    await asyncio.sleep(rng.uniform(0, arrival.spread))  # players arrive one by one
 
     async def new_game() -> dict[str, Any] | None:
         if rng.random() < 0.4:
@@ -249,7 +293,10 @@ async def _player(crowd: Crowd, client: httpx.AsyncClient, seed: int, deadline: 
         return await crowd.call(client, "POST /api/games", "POST", "/api/games", body)
 
     async with client:
-        state = await new_game()
+        if arrival.first_visit:
+            state = await crowd.call(client, "GET /api/game", "GET", "/api/game")
+        else:
+            state = await new_game()
         asked = ""
         plan: list[int] = []
         while state is not None and time.monotonic() < deadline:
@@ -313,10 +360,11 @@ def machine_busy() -> float:
     return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
-async def _after_ramp(crowd: Crowd, pid: int, seconds: float) -> None:
-    """Count the CPU from the end of the arrival on, and each second the cores that other
-    work on the machine took (all busy time less the server's and this client's)."""
-    await asyncio.sleep(RAMP)
+async def _counting(crowd: Crowd, pid: int, seconds: float, wait: float) -> None:
+    """Count the CPU after ``wait`` seconds (the arrival not counted) for ``seconds``, and
+    each second the cores that other work on the machine took (all busy time less the
+    server's and this client's)."""
+    await asyncio.sleep(wait)
     crowd.server_cpu = -cpu_seconds(pid)
     crowd.client_cpu = -time.process_time()
     before = (machine_busy(), cpu_seconds(pid), time.process_time(), time.monotonic())
@@ -331,15 +379,16 @@ async def _after_ramp(crowd: Crowd, pid: int, seconds: float) -> None:
         before = now
 
 
-async def run_crowd(base: str, players: int, seconds: float, pid: int) -> Crowd:
-    crowd = Crowd(counted_from=time.perf_counter() + RAMP)
+async def run_crowd(base: str, players: int, seconds: float, pid: int, arrival: Arrival) -> Crowd:
+    wait = 0.0 if arrival.counted_during else arrival.spread
+    crowd = Crowd(counted_from=time.perf_counter() + wait)
     # each player is a client (a cookie jar) of its own, made before the clock starts
     limits = httpx.Limits(max_connections=4)
     clients = [httpx.AsyncClient(base_url=base, timeout=30, limits=limits) for _ in range(players)]
-    deadline = time.monotonic() + RAMP + seconds
+    deadline = time.monotonic() + wait + seconds
     await asyncio.gather(
-        _after_ramp(crowd, pid, seconds),
-        *(_player(crowd, client, seed, deadline) for seed, client in enumerate(clients)),
+        _counting(crowd, pid, seconds, wait),
+        *(_player(crowd, client, seed, deadline, arrival) for seed, client in enumerate(clients)),
     )
     crowd.server_cpu += cpu_seconds(pid)
     crowd.client_cpu += time.process_time()
@@ -383,6 +432,83 @@ def _ms(values: list[float], q: float) -> str:
     return f"{percentile(values, q) * 1e3:.1f}"
 
 
+def closed_loop_line(base: str, pid: int, seconds: float) -> str:
+    """The closed loop's figures, as a line of the report."""
+    cpu, busy, mine = (cpu_seconds(pid), machine_busy(), time.process_time())
+    times, wall = closed_loop(base, seconds)
+    cpu = cpu_seconds(pid) - cpu
+    others = (machine_busy() - busy - cpu - (time.process_time() - mine)) / wall
+    median = statistics.median(times) * 1e3
+    p99 = percentile(times, 0.99) * 1e3
+    rate = len(times) / wall
+    met = rate >= 400 and median <= 2.5 and p99 <= 50
+    return (
+        f"- closed loop, one client: {rate:.0f} taps/s, round trip median "
+        f"{median:.2f} ms, p99 {p99:.2f} ms, n={len(times)}; server CPU "
+        f"{cpu / len(times) * 1e3:.2f} ms a tap; other work on the machine "
+        f"{others:.2f} cores; load average {load_average()} "
+        f"(target >= 400 taps/s, median <= 2.5 ms, p99 <= 50 ms: "
+        f"{'met' if met else 'MISSED'})"
+    )
+
+
+def crowd_lines(
+    crowd: Crowd, problems: list[str], players: int, seconds: float, arrival: Arrival
+) -> list[str]:
+    """A crowd's figures, as lines of the report."""
+    cpu = crowd.server_cpu
+    everything = [t for values in crowd.times.values() for t in values]
+    p99 = percentile(everything, 0.99) * 1e3 if everything else float("inf")
+    met = not crowd.errors and not problems and p99 <= 100
+    moves = sum(len(acks) for acks in crowd.acknowledged.values())
+    lines = [
+        f"- {arrival.describe(players, seconds)} (think {THINK[0]:g}-{THINK[1]:g} s): "
+        f"{len(everything)} requests ({len(everything) / seconds:.0f}/s), "
+        f"{len(crowd.errors)} errors, all requests p50 {_ms(everything, 0.5)} ms, "
+        f"p99 {p99:.1f} ms; server CPU {cpu / max(1, len(everything)) * 1e3:.2f} "
+        f"ms a request ({cpu / seconds:.2f} of a core; the client "
+        f"{crowd.client_cpu / seconds:.2f}); load average {load_average()} "
+        f"(target p99 <= 100 ms, no error: {'met' if met else 'MISSED'})"
+    ]
+    if arrival.counted_during:
+        first = [rtt for t, rtt, _ in crowd.trace if t < arrival.spread + 1]
+        if first:
+            lines.append(
+                f"  - the first {arrival.spread + 1:g} s (the burst): {len(first)} requests, "
+                f"p50 {_ms(first, 0.5)} ms, p99 {_ms(first, 0.99)} ms, "
+                f"max {max(first) * 1e3:.1f} ms"
+            )
+    if crowd.others:
+        others = crowd.others
+        quiet = [n for n, cores in enumerate(others) if cores < 0.5]
+        calm = [rtt for t, rtt, _ in crowd.trace if int(t) in quiet]
+        found = (
+            f"{len(calm)} requests, p50 {_ms(calm, 0.5)} ms, p99 {_ms(calm, 0.99)} ms"
+            if calm
+            else "none"
+        )
+        lines.append(
+            f"  - other work on the machine meanwhile: {statistics.mean(others):.2f} "
+            f"cores on average (from {min(others):.2f} to {max(others):.2f} a "
+            f"second); in the {len(quiet)} seconds when it took under half a core: "
+            f"{found}"
+        )
+    for name in sorted(crowd.times):
+        values = crowd.times[name]
+        lines.append(
+            f"  - {name}: p50 {_ms(values, 0.5)} ms, p99 {_ms(values, 0.99)}"
+            f" ms, max {max(values) * 1e3:.1f} ms, n={len(values)}"
+        )
+    lines.append(
+        f"  - stored action logs of {len(crowd.acknowledged)} games against the "
+        f"{moves} acknowledged changes: {len(problems)} lost, duplicated or "
+        f"reordered"
+    )
+    for problem in (crowd.errors + problems)[:5]:
+        lines.append(f"  - problem: {problem[:300]}")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -397,6 +523,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=40.0)
     parser.add_argument("--closed-seconds", type=float, default=10.0)
     parser.add_argument(
+        "--arrival",
+        choices=[*ARRIVALS, "both"],
+        default="both",
+        help="how the crowd arrives: over 10 s and counted after (ramp), all within 2 s "
+        "and counted from the start (burst), or each on a fresh server (both, the default)",
+    )
+    parser.add_argument(
         "--whole-verdict",
         action="store_true",
         help="ask the winnability with last_winnable (the page before)",
@@ -405,47 +538,37 @@ def main() -> None:
         "--trace",
         type=Path,
         metavar="FILE",
-        help="write every counted request (start s, round trip s, endpoint)",
+        help="write every counted request (start s, round trip s, endpoint) of the last crowd",
     )
     parser.add_argument("--no-write", action="store_true", help="do not update BENCHMARKS.md")
     parser.add_argument("--section", default="server", help="the BENCHMARKS.md section")
     args = parser.parse_args()
+    if args.workers < 1 or args.players < 0 or args.seconds <= 0 or args.closed_seconds < 0:
+        parser.error("give --workers >= 1, --players >= 0, --seconds > 0, --closed-seconds >= 0")
     if args.whole_verdict:
         global WINNABILITY_QUERY
         WINNABILITY_QUERY = ""
-    lines: list[str] = []
-    with tempfile.TemporaryDirectory() as tmp, fresh_database(args.postgres, Path(tmp)) as db:
-        kind = "PostgreSQL" if args.postgres else "SQLite (WAL)"
-        workers = ["--workers", str(args.workers)] if args.workers > 1 else []
-        process, base = start_server(db, Path(tmp) / "server.log", *workers)
-        try:
-            lines.append(
-                f"`play --workers {args.workers}` on {kind}, HTTP on loopback, client in "
-                f"another process; {os.cpu_count()} cores shared with other work; "
-                f"winnability asked as `GET …/winnability{WINNABILITY_QUERY}`."
-            )
-            lines.append("")
-            if args.closed_seconds > 0:
-                cpu, busy, mine = (cpu_seconds(process.pid), machine_busy(), time.process_time())
-                times, wall = closed_loop(base, args.closed_seconds)
-                cpu = cpu_seconds(process.pid) - cpu
-                others = (machine_busy() - busy - cpu - (time.process_time() - mine)) / wall
-                median = statistics.median(times) * 1e3
-                p99 = percentile(times, 0.99) * 1e3
-                rate = len(times) / wall
-                met = rate >= 400 and median <= 2.5 and p99 <= 50
-                lines.append(
-                    f"- closed loop, one client: {rate:.0f} taps/s, round trip median "
-                    f"{median:.2f} ms, p99 {p99:.2f} ms, n={len(times)}; server CPU "
-                    f"{cpu / len(times) * 1e3:.2f} ms a tap; other work on the machine "
-                    f"{others:.2f} cores; load average {load_average()} "
-                    f"(target >= 400 taps/s, median <= 2.5 ms, p99 <= 50 ms: "
-                    f"{'met' if met else 'MISSED'})"
-                )
-            if args.players > 0:
-                crowd = asyncio.run(run_crowd(base, args.players, args.seconds, process.pid))
-                cpu = crowd.server_cpu
-                everything = [t for values in crowd.times.values() for t in values]
+    arrivals = list(ARRIVALS.values()) if args.arrival == "both" else [ARRIVALS[args.arrival]]
+    kind = "PostgreSQL" if args.postgres else "SQLite (WAL)"
+    lines = [
+        f"`play --workers {args.workers}` on {kind}, HTTP on loopback, client in "
+        f"another process; {os.cpu_count()} cores shared with other work; "
+        f"winnability asked as `GET …/winnability{WINNABILITY_QUERY}`; each crowd on a "
+        f"fresh server and database.",
+        "",
+    ]
+    # the closed loop runs on the first server; each crowd gets a server of its own
+    runs: list[Arrival | None] = [None] if args.closed_seconds > 0 else []
+    runs += arrivals if args.players > 0 else []
+    for run in runs:
+        with tempfile.TemporaryDirectory() as tmp, fresh_database(args.postgres, Path(tmp)) as db:
+            workers = ["--workers", str(args.workers)] if args.workers > 1 else []
+            process, base = start_server(db, Path(tmp) / "server.log", *workers, *UNLIMITED)
+            try:
+                if run is None:
+                    lines.append(closed_loop_line(base, process.pid, args.closed_seconds))
+                    continue
+                crowd = asyncio.run(run_crowd(base, args.players, args.seconds, process.pid, run))
                 if args.trace is not None:
                     args.trace.write_text(
                         "".join(
@@ -453,53 +576,15 @@ def main() -> None:
                         )
                     )
                 problems = check_logs(db, crowd)
-                p99 = percentile(everything, 0.99) * 1e3 if everything else float("inf")
-                met = not crowd.errors and not problems and p99 <= 100
-                moves = sum(len(acks) for acks in crowd.acknowledged.values())
-                lines.append(
-                    f"- {args.players} players arriving over {RAMP:g} s, then counted for "
-                    f"{args.seconds:g} s (think {THINK[0]:g}-{THINK[1]:g} s): "
-                    f"{len(everything)} requests ({len(everything) / args.seconds:.0f}/s), "
-                    f"{len(crowd.errors)} errors, all requests p50 {_ms(everything, 0.5)} ms, "
-                    f"p99 {p99:.1f} ms; server CPU {cpu / max(1, len(everything)) * 1e3:.2f} "
-                    f"ms a request ({cpu / args.seconds:.2f} of a core; the client "
-                    f"{crowd.client_cpu / args.seconds:.2f}); load average {load_average()} "
-                    f"(target p99 <= 100 ms, no error: {'met' if met else 'MISSED'})"
-                )
-                if crowd.others:
-                    others = crowd.others
-                    quiet = [n for n, cores in enumerate(others) if cores < 0.5]
-                    calm = [rtt for t, rtt, _ in crowd.trace if int(t) in quiet]
-                    found = (
-                        f"{len(calm)} requests, p50 {_ms(calm, 0.5)} ms, p99 {_ms(calm, 0.99)} ms"
-                        if calm
-                        else "none"
-                    )
-                    lines.append(
-                        f"  - other work on the machine meanwhile: {statistics.mean(others):.2f} "
-                        f"cores on average (from {min(others):.2f} to {max(others):.2f} a "
-                        f"second); in the {len(quiet)} seconds when it took under half a core: "
-                        f"{found}"
-                    )
-                for name in sorted(crowd.times):
-                    values = crowd.times[name]
-                    lines.append(
-                        f"  - {name}: p50 {_ms(values, 0.5)} ms, p99 {_ms(values, 0.99)}"
-                        f" ms, max {max(values) * 1e3:.1f} ms, n={len(values)}"
-                    )
-                lines.append(
-                    f"  - stored action logs of {len(crowd.acknowledged)} games against the "
-                    f"{moves} acknowledged changes: {len(problems)} lost, duplicated or "
-                    f"reordered"
-                )
-                for problem in (crowd.errors + problems)[:5]:
-                    lines.append(f"  - problem: {problem[:300]}")
-        finally:
-            process.terminate()
-            try:
-                process.wait(20)
-            except subprocess.TimeoutExpired:
-                process.kill()
+                figures = crowd_lines(crowd, problems, args.players, args.seconds, run)
+                print("\n".join(figures), flush=True)
+                lines += figures
+            finally:
+                process.terminate()
+                try:
+                    process.wait(20)
+                except subprocess.TimeoutExpired:
+                    process.kill()
     if args.no_write:
         print("\n".join(lines))
     else:

@@ -215,3 +215,27 @@ def test_the_verdict_without_the_way_back_has_the_whole_verdicts_status(sqlite_s
         assert whole == truth
         seen.add(whole["winnability"])
     assert "lost" in seen
+
+
+def test_the_first_tap_on_a_deal_shown_acts_on_the_game_it_stores_without_reading_it(
+    sqlite_store,
+):
+    client = TestClient(create_app(sqlite_store))
+    shown = checked(client.get("/api/game"))
+    free = next(tile["i"] for tile in shown["tiles"] if tile["free"])
+    answer = client.post(f"/api/games/{shown['id']}/tap", json={"position": free, "version": 0})
+    assert answer.status_code == 200, answer.text
+    counts = client.app.state.live_games.counts
+    assert counts["acted"] == 1 and counts["rebuilt"] == 0
+    stored = sqlite_store.get_game(client.cookies[COOKIE], answer.json()["id"])
+    assert stored.version == answer.json()["version"] == 2
+
+
+def test_a_crowd_of_200_deals_stays_dealt_for_the_requests_that_follow():
+    """200 visitors arriving at once each see a deal of their own; the verdict and the
+    first tap that follow each deal it again unless it is still kept."""
+    from mahjong_solitaire.classic.mode import CLASSIC
+
+    codes = [CLASSIC.welcome_code(seed) for seed in range(1000, 1200)]
+    first = [CLASSIC.deal(code) for code in codes]
+    assert all(CLASSIC.deal(code) is deal for code, deal in zip(codes, first, strict=True))

@@ -20,7 +20,7 @@ from mahjong_solitaire.layouts import builtin_layout
 from mahjong_solitaire.store import Progress, PruneReport, Store
 from mahjong_solitaire.store.pruning import prune_all
 from mahjong_solitaire.store.schema import games, layouts, players
-from mahjong_solitaire.web.upkeep import PRUNE_EVERY, DailyPruning
+from mahjong_solitaire.web.upkeep import PRUNE_EVERY, DailyPruning, pruning_lifespan
 
 CODE = "MJ1-L00-AAAAABL"
 DAY = date(2026, 11, 20)
@@ -251,6 +251,39 @@ def test_the_daily_pruning_runs_in_the_background_from_startup_to_shutdown(
         assert _until(lambda: pruning.runs == 1)
         assert store.find_player(gone) is None and pruning.running
     assert not pruning.running  # stopped at shutdown, not at its next hourly look
+
+
+class _HeldPrune:
+    """A store whose prune runs until released (or 20 s pass): a prune under way."""
+
+    def __init__(self) -> None:
+        self.started = threading.Event()
+        self.release = threading.Event()
+
+    def prune(self, older_than, *, now=None, dry_run=False, limit=None):  # type: ignore[no-untyped-def]
+        self.started.set()
+        self.release.wait(20)
+        return PruneReport(0, 0, 0)
+
+
+def test_a_prune_under_way_does_not_hold_up_the_shutdown() -> None:
+    import asyncio
+
+    from fastapi import FastAPI
+
+    app, held = FastAPI(), _HeldPrune()
+    app.state.store = held
+
+    async def serve() -> None:
+        async with pruning_lifespan(NINETY)(app):
+            assert await asyncio.to_thread(held.started.wait, 30)
+
+    try:
+        asyncio.run(serve())
+        # the shutdown is over and the prune still runs: the stop did not wait for its end
+        assert app.state.pruning.running
+    finally:
+        held.release.set()
 
 
 def test_a_personal_game_is_never_pruned(store: Store) -> None:

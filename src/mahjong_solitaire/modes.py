@@ -12,11 +12,14 @@ ValueError: unknown mode 'chess' (one of classic, connect)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .classic.mode import CLASSIC
 from .connect.mode import CONNECT
+from .core.game import PlayableDeal
 from .core.mode import Mode
 
-__all__ = ["DEFAULT_MODE", "MODES", "Mode", "mode_named", "mode_of_code"]
+__all__ = ["DEFAULT_MODE", "MODES", "Mode", "mode_named", "mode_of_code", "welcome_deals"]
 
 #: The modes by name, in the order the page offers them.
 MODES: dict[str, Mode] = {mode.name: mode for mode in (CLASSIC, CONNECT)}
@@ -41,3 +44,15 @@ def mode_of_code(code: object) -> Mode:
         if mode.owns(code):
             return mode
     return DEFAULT_MODE
+
+
+def welcome_deals(mode: str, seeds: Iterable[int]) -> list[PlayableDeal]:
+    """The deals a visitor without a game is shown, one per seed, in ``mode``: what the
+    web deals ahead in its worker processes (each deal pickles small: a built-in layout
+    travels as its number).
+
+        >>> [deal.code for deal in welcome_deals("classic", [12])]
+        ['MJ2-L00-AAAAABL']
+    """
+    chosen = mode_named(mode)
+    return [chosen.deal(chosen.welcome_code(seed)) for seed in seeds]

@@ -8,12 +8,11 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import ClassVar
 
 from ..core.dealing import DealVersions
 from ..core.difficulty import Difficulty
-from ..core.mode import Mode
+from ..core.mode import DealMemory, Mode
 from ..layouts import builtin_layout
 from .codes import VERSIONS, GameCode
 from .game import Game
@@ -23,9 +22,8 @@ from .stages import stage
 __all__ = ["CLASSIC", "ClassicMode"]
 
 
-@lru_cache(maxsize=64)
-def _deal(code: str) -> Deal:
-    return deal_from_code(code)
+#: The deals kept by code (:class:`~..core.mode.DealMemory`).
+_DEALT: DealMemory[Deal] = DealMemory(deal_from_code)
 
 
 class ClassicMode(Mode):
@@ -40,7 +38,10 @@ class ClassicMode(Mode):
         return GameCode.parse(code)
 
     def deal(self, code: str) -> Deal:
-        return _deal(str(GameCode.parse(code)))
+        return _DEALT(str(GameCode.parse(code)))
+
+    def remember(self, deal: Deal) -> None:
+        _DEALT.remember(deal)
 
     def stage_deal(self, number: int, seed: int = 0) -> Deal:
         return stage(number).deal()

@@ -106,6 +106,13 @@ SWITCH_INTERVAL = float(os.environ.get("MAHJONG_SWITCH_INTERVAL", "0.001"))
 #: do (a proxy's idle timeout is commonly 60 s).
 KEEP_ALIVE_SECONDS = 75
 
+#: Seconds a stopping server process (SIGTERM, SIGINT) gives the requests in flight to be
+#: answered, once it has stopped accepting connections (uvicorn's
+#: ``timeout_graceful_shutdown``; by default it waits as long as they take).  A tap takes
+#: milliseconds; a request still running then (heavy engine work) is cancelled, then the
+#: application's shutdown runs, so that a process stops within a bound (``cli/supervisor.py``).
+GRACEFUL_SECONDS = 5.0
+
 #: How ``play --workers N`` tells its worker processes what to serve (JSON: the database
 #: URL, the local-player mode, the host names, the pruning age in days, 0 for never, the
 #: ``--rate-limit`` options);
@@ -440,6 +447,7 @@ def server_options(forwarded_allow_ips: str | None) -> dict[str, Any]:
         access_log=False,
         lifespan="on",  # the daily pruning's thread starts and stops with it
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        timeout_graceful_shutdown=GRACEFUL_SECONDS,
         proxy_headers=forwarded is not None,
         forwarded_allow_ips=forwarded,
     )
@@ -462,16 +470,17 @@ def _serve_workers(
     workers: int,
     settings: dict[str, Any],
 ) -> None:
-    """Serve ``sock`` with ``workers`` processes (uvicorn's supervisor), each running
-    :func:`worker_app`."""
+    """Serve ``sock`` with ``workers`` processes (uvicorn's supervisor, made to stop
+    promptly: :mod:`.supervisor`), each running :func:`worker_app`."""
     import uvicorn
-    from uvicorn.supervisors import Multiprocess
+
+    from .supervisor import Supervisor
 
     os.environ[WORKER_SETTINGS_ENV] = json.dumps(settings)
     config = uvicorn.Config(
         f"{__name__}:worker_app", factory=True, workers=workers, **config_options
     )
-    Multiprocess(config, sockets=[sock]).run()
+    Supervisor(config, sockets=[sock]).run()
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,11 +9,10 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import ClassVar
 
 from ..core.dealing import DealVersions
-from ..core.mode import Mode
+from ..core.mode import DealMemory, Mode
 from .codes import VERSIONS, ConnectCode
 from .game import ConnectGame
 from .generator import ConnectDeal, connect_deal_from_code
@@ -23,9 +22,8 @@ from .stages import stage
 __all__ = ["CONNECT", "ConnectMode", "grid_name", "grid_of_name"]
 
 
-@lru_cache(maxsize=64)
-def _deal(code: str) -> ConnectDeal:
-    return connect_deal_from_code(code)
+#: The deals kept by code (:class:`~..core.mode.DealMemory`).
+_DEALT: DealMemory[ConnectDeal] = DealMemory(connect_deal_from_code)
 
 
 def grid_name(code: ConnectCode | ConnectDeal) -> str:
@@ -62,7 +60,10 @@ class ConnectMode(Mode):
         return ConnectCode.parse(code)
 
     def deal(self, code: str) -> ConnectDeal:
-        return _deal(str(ConnectCode.parse(code)))
+        return _DEALT(str(ConnectCode.parse(code)))
+
+    def remember(self, deal: ConnectDeal) -> None:
+        _DEALT.remember(deal)
 
     def stage_deal(self, number: int, seed: int = 0) -> ConnectDeal:
         return stage(number).deal(seed)

@@ -14,15 +14,68 @@ is one subclass in its own package (:mod:`mahjong_solitaire.classic.mode`,
 
 from __future__ import annotations
 
+import threading
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
-from typing import Any, ClassVar
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar, Generic, TypeVar
 
 from .codes import ParsedCode
 from .dealing import DealVersions
 from .game import PlayableDeal, TileGame
 
-__all__ = ["Mode"]
+__all__ = ["DEALS_KEPT", "DealMemory", "Mode"]
+
+#: How many deals each mode keeps dealt, by code, for the requests that follow (a deal is
+#: about 6 KB; dealing one again costs milliseconds).  Every visitor of a crowd plays a deal
+#: of their own, and their first requests (the deal shown, its verdict, the first tap that
+#: stores it) each need it: 200 players arriving at once must all fit.
+DEALS_KEPT = 1024
+
+DealT = TypeVar("DealT", bound=PlayableDeal)
+
+
+class DealMemory(Generic[DealT]):
+    """The deals of one mode by code, the most recently used kept (at most ``size``):
+    ``memory(code)`` deals ``code`` with ``deal`` unless it is kept, and
+    :meth:`remember` keeps a deal dealt elsewhere (in a worker process).  ``code`` is a
+    canonical code (``str`` of the mode's parsed code), which a deal's own ``code`` is.
+
+        >>> memory = DealMemory(lambda code: f"the deal of {code}", size=2)
+        >>> memory("A"), memory("B"), memory("C"), len(memory)
+        ('the deal of A', 'the deal of B', 'the deal of C', 2)
+    """
+
+    def __init__(self, deal: Callable[[str], DealT], size: int = DEALS_KEPT) -> None:
+        self._deal = deal
+        self.size = size
+        self._kept: OrderedDict[str, DealT] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def __call__(self, code: str) -> DealT:
+        with self._lock:
+            kept = self._kept.get(code)
+            if kept is not None:
+                self._kept.move_to_end(code)
+                return kept
+        return self._keep(code, self._deal(code))  # dealt outside the lock: milliseconds
+
+    def remember(self, deal: DealT) -> None:
+        """Keep ``deal`` under its own code (``ValueError`` for a deal without one)."""
+        if deal.code is None:
+            raise ValueError("a deal without a code cannot be remembered by its code")
+        self._keep(deal.code, deal)
+
+    def _keep(self, code: str, deal: DealT) -> DealT:
+        with self._lock:
+            kept = self._kept.setdefault(code, deal)  # dealt twice at once: one is kept
+            self._kept.move_to_end(code)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+            return kept
 
 
 class Mode(ABC):
@@ -65,6 +118,11 @@ class Mode(ABC):
     @abstractmethod
     def deal(self, code: str) -> PlayableDeal:
         """The deal ``code`` names (:class:`~.codes.CodeError` for a bad code)."""
+
+    @abstractmethod
+    def remember(self, deal: Any) -> None:
+        """Keep ``deal``, one of this mode's deals dealt elsewhere (a worker process), so
+        that :meth:`deal` of its code answers it without dealing again."""
 
     @abstractmethod
     def stage_deal(self, number: int, seed: int = 0) -> PlayableDeal:

@@ -5,12 +5,22 @@
 ('turtle', 144)
 >>> builtin_layout("turtle") is turtle
 True
+
+A built-in layout is pickled as its number, and unpickled as the registry's own object (a
+deal dealt in a worker process comes back on the layout every cache of this process knows):
+
+>>> import pickle
+>>> pickle.loads(pickle.dumps(turtle)) is turtle
+True
 """
 
 from __future__ import annotations
 
+import copyreg
+import pickle
 from collections.abc import Iterator
 from functools import cache
+from typing import Any, cast
 
 from ..core.layout import Layout, LayoutError, Position
 from .builtin import BUILTIN_SPECS, LayoutSpec
@@ -112,3 +122,16 @@ def builtin_layout(key: int | str) -> Layout:
         known = ", ".join(sorted(by_name))
         raise LayoutError(f"unknown layout {key!r} (built-in layouts: {known})")
     return _built(number)
+
+
+def _pickled(layout: Layout) -> tuple[Any, ...]:
+    """How :mod:`pickle` writes a layout: a built-in one as its number (its masks are
+    built again from the registry, once per process); any other whole."""
+    number = layout.number
+    if number is not None and number in _specs()[0] and _built(number) is layout:
+        return _built, (number,)
+    # a tuple for an instance (the text form is only ever a global's name)
+    return cast(tuple[Any, ...], object.__reduce_ex__(layout, pickle.DEFAULT_PROTOCOL))
+
+
+copyreg.pickle(Layout, _pickled)

@@ -44,6 +44,7 @@ from ..store import Store
 from .games.jobs import DEFAULT_WORKERS, EngineJobs, shutdown_pool
 from .games.registry import web_modes
 from .games.routes import any_mode_routes
+from .games.welcome import WelcomeDeals
 from .http.access_log import AccessLogMiddleware, LogFormat
 from .http.body_limit import BodyLimitMiddleware
 from .http.cross_site import CrossSiteMiddleware
@@ -119,7 +120,8 @@ def _exact_openapi(app: FastAPI) -> None:
 
 def _lifespan(prune_after: timedelta | None) -> Callable[[FastAPI], Any]:
     """The application's lifespan: the daily pruning (:mod:`.upkeep`) runs while it does,
-    and the engine's worker processes (started on first use) end with it."""
+    and the engine's worker processes (started on first use) end with it, after the
+    welcome deals stop asking them for more (:mod:`.games.welcome`)."""
     pruning = pruning_lifespan(prune_after)
 
     @asynccontextmanager
@@ -128,6 +130,7 @@ def _lifespan(prune_after: timedelta | None) -> Callable[[FastAPI], Any]:
             async with pruning(app):
                 yield
         finally:
+            app.state.welcome_deals.stop()
             shutdown_pool()
 
     return lifespan
@@ -178,6 +181,7 @@ def create_app(
     app.state.engine_jobs = EngineJobs(
         engine_workers if engine_workers is not None else DEFAULT_WORKERS, inline=local_player
     )
+    app.state.welcome_deals = WelcomeDeals(app.state.engine_jobs)
     modes = web_modes()  # every registered mode's routes, found through its Mode
     for mode in modes:
         app.include_router(mode.router)

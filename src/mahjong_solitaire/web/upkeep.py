@@ -11,7 +11,8 @@ so the first removes what there is and the others find nothing.  A personal game
 (``play`` on loopback) is never pruned.  A failed prune (the database away) is logged and
 tried again at the next look.
 
-The thread is started and stopped by the application's lifespan (:func:`pruning_lifespan`);
+The thread is started and stopped by the application's lifespan (:func:`pruning_lifespan`),
+whose shutdown waits at most :data:`SHUTDOWN_WAIT` for a prune under way;
 the clock and the wait are injectable, so that a test moves time by hand::
 
     >>> from datetime import UTC, datetime, timedelta
@@ -37,12 +38,24 @@ from fastapi import FastAPI
 from ..store import PruneReport, StoreError
 from ..store.pruning import prune_all
 
-__all__ = ["LOOK_EVERY", "PRUNE_EVERY", "DailyPruning", "Pruner", "pruning_lifespan"]
+__all__ = [
+    "LOOK_EVERY",
+    "PRUNE_EVERY",
+    "SHUTDOWN_WAIT",
+    "DailyPruning",
+    "Pruner",
+    "pruning_lifespan",
+]
 
 #: How often a server prunes.
 PRUNE_EVERY = timedelta(days=1)
 #: How often the thread looks whether a prune is due (seconds).
 LOOK_EVERY = 3600.0
+#: The longest the application's shutdown waits for a prune under way (seconds), so that a
+#: stopping server exits within its bound (``cli/supervisor.py``).  The thread is a daemon
+#: and each batch of a prune is a transaction of its own: a batch cut short by the exit is
+#: rolled back whole, and the next run removes what it would have.
+SHUTDOWN_WAIT = 1.0
 
 _log = logging.getLogger(__name__)
 
@@ -153,6 +166,6 @@ def pruning_lifespan(older_than: timedelta | None, **options: Any) -> Callable[[
             yield
         finally:
             if pruning is not None:
-                pruning.stop()
+                pruning.stop(SHUTDOWN_WAIT)
 
     return lifespan

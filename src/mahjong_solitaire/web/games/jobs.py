@@ -210,6 +210,19 @@ class EngineJobs:
                 if self._keys[key] <= 0:
                     del self._keys[key]
 
+    def ahead(self, function: Callable[..., T], *args: Any) -> ProcessFuture[T] | None:
+        """``function(*args)`` scheduled in a worker process for the server itself: work
+        done ahead that no request waits for (:mod:`.welcome`).  Its future, whose result
+        the caller waits for in a thread of its own (never a request's) and may cancel;
+        ``None``, with nothing scheduled, where the server has no pool (inline) or while
+        clients' jobs keep every worker busy: theirs go first.  The first call starts the
+        pool, so it is made outside the event loop too."""
+        if self.inline or self.running >= self.workers:
+            return None
+        return _shared_pool(self.workers).schedule(
+            call, args=(function, *args), timeout=self.deadline
+        )
+
     async def run(
         self,
         request: Request,

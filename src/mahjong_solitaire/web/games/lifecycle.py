@@ -352,7 +352,8 @@ def _acting_on(
     stores it: the player (cookie set on the response) and the game are created now,
     unless the player started a game meanwhile (409 ``game_over``: the page shows that).
     That action is tried on an unsaved copy first: one the game refuses (or a route of the
-    other mode, 409 ``wrong_mode``) stores no player and no game."""
+    other mode, 409 ``wrong_mode``) stores no player and no game.  The game just stored is
+    kept as live, so the action then acts on it without reading it back."""
     fresh = fresh_game(target.id)
     if fresh is None:
         return known_player(caller.request, caller.cookie), target
@@ -366,6 +367,7 @@ def _acting_on(
         raise ApiError(
             ErrorCode.GAME_OVER, "a game was started in another window; it is the current one"
         ) from None
+    live_games(caller.request).keep(stored, rebuild(stored, stored.started_at, view))
     return player_id, GameAt(stored.id)
 
 

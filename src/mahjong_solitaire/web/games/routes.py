@@ -30,14 +30,16 @@ from .lifecycle import (
     store_of,
 )
 from .view import GameView
+from .welcome import WelcomeDeals
 
 __all__ = ["any_mode_routes", "welcome_deal"]
 
 
-def welcome_deal() -> StoredGame:
+def welcome_deal(request: Request) -> StoredGame:
     """A random deal of the default mode, not stored (what a visitor without a game sees:
-    a normal Turtle deal)."""
-    code = DEFAULT_MODE.welcome_code(secrets.randbelow(MAX_SEED + 1))
+    a normal Turtle deal): one dealt ahead (:mod:`.welcome`), else one dealt now."""
+    stock: WelcomeDeals = request.app.state.welcome_deals
+    code = stock.take() or DEFAULT_MODE.welcome_code(secrets.randbelow(MAX_SEED + 1))
     fresh = fresh_game(f"{FRESH}{code}")
     assert fresh is not None
     return fresh
@@ -61,7 +63,7 @@ def any_mode_routes(views: Sequence[GameView[Any, Any]]) -> APIRouter:
         the first action on it stores the player and the game.  Nothing is written."""
         player_id = reading_player(request, cookie)
         stored = None if player_id is None else store_of(request).current_game(player_id)
-        loaded = load_stored(stored or welcome_deal())
+        loaded = load_stored(stored or welcome_deal(request))
         return answer(request, loaded, loaded.view.state_model)
 
     @router.get(
