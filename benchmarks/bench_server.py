@@ -58,6 +58,7 @@ from _report import percentile, write_section
 from _serving import start_server
 from mahjong_solitaire import deal_from_code
 from mahjong_solitaire.core.tiles import matches
+from mahjong_solitaire.web.games.taps import applied
 
 #: Seconds a simulated player thinks before each action (the issue's 0.5-2 s).
 THINK = (0.5, 2.0)
@@ -347,7 +348,7 @@ async def _player(
                 crowd.acknowledge(answer, _logged(name, answer))
             if name == "hint" and answer["hint"] is not None:
                 plan = list(answer["hint"])
-            state = answer
+            state = applied(state, answer) if name == "tap" else answer
         if pending:
             await asyncio.gather(*pending)
 

@@ -119,10 +119,10 @@ class Mode(ABC):
     def deal(self, code: str) -> PlayableDeal:
         """The deal ``code`` names (:class:`~.codes.CodeError` for a bad code)."""
 
-    @abstractmethod
-    def remember(self, deal: Any) -> None:
+    def remember(self, deal: Any) -> None:  # noqa: B027 (a hook: a mode may keep none)
         """Keep ``deal``, one of this mode's deals dealt elsewhere (a worker process), so
-        that :meth:`deal` of its code answers it without dealing again."""
+        that :meth:`deal` of its code answers it without dealing again.  A mode that keeps
+        no deals (its :meth:`deal` deals every time) has nothing to keep: the default."""
 
     @abstractmethod
     def stage_deal(self, number: int, seed: int = 0) -> PlayableDeal:
