@@ -382,10 +382,10 @@ async def _counting(crowd: Crowd, pid: int, seconds: float, wait: float) -> None
 
 async def run_crowd(base: str, players: int, seconds: float, pid: int, arrival: Arrival) -> Crowd:
     wait = 0.0 if arrival.counted_during else arrival.spread
-    crowd = Crowd(counted_from=time.perf_counter() + wait)
     # each player is a client (a cookie jar) of its own, made before the clock starts
     limits = httpx.Limits(max_connections=4)
     clients = [httpx.AsyncClient(base_url=base, timeout=30, limits=limits) for _ in range(players)]
+    crowd = Crowd(counted_from=time.perf_counter() + wait)
     deadline = time.monotonic() + wait + seconds
     await asyncio.gather(
         _counting(crowd, pid, seconds, wait),
