@@ -56,7 +56,7 @@ from .http.language import LanguageMiddleware
 from .http.openapi import exact_answers
 from .http.quotas import Quotas, install_quotas
 from .http.uploads import UploadLimit
-from .metrics import MetricsMiddleware, metrics_access, serve_metrics
+from .metrics import MetricsMiddleware, leave_the_sums, metrics_access, serve_metrics
 from .pwa.service_worker import serve_service_worker
 from .routes import daily, editor, health, history, i18n, layouts, players
 from .upkeep import pruning_lifespan
@@ -122,7 +122,8 @@ def _exact_openapi(app: FastAPI) -> None:
 def _lifespan(prune_after: timedelta | None) -> Callable[[FastAPI], Any]:
     """The application's lifespan: the daily pruning (:mod:`.upkeep`) runs while it does,
     and the engine's worker processes (started on first use) end with it, after the
-    welcome deals stop asking them for more (:mod:`.games.welcome`)."""
+    welcome deals stop asking them for more (:mod:`.games.welcome`); so do a worker's
+    gauges in the metrics of several workers (:mod:`.metrics`)."""
     pruning = pruning_lifespan(prune_after)
 
     @asynccontextmanager
@@ -133,6 +134,7 @@ def _lifespan(prune_after: timedelta | None) -> Callable[[FastAPI], Any]:
         finally:
             app.state.welcome_deals.stop()
             shutdown_pool()
+            leave_the_sums()  # a worker's gauges leave the metrics' sums (.metrics)
 
     return lifespan
 

@@ -49,7 +49,6 @@ sums).
 
 from __future__ import annotations
 
-import atexit
 import hmac
 import ipaddress
 import os
@@ -83,6 +82,7 @@ __all__ = [
     "MULTIPROCESS_ENV",
     "MetricsAccess",
     "MetricsMiddleware",
+    "leave_the_sums",
     "metrics_access",
     "serve_metrics",
 ]
@@ -262,25 +262,27 @@ class MetricsMiddleware:
             WORKER_REQUESTS.inc()
 
 
-_marked_at_exit = False
-
-
 def _registry(app: FastAPI) -> CollectorRegistry:
     """What a scrape of ``app`` reads: this process's metrics, or with several workers
     (:data:`MULTIPROCESS_ENV`) every worker's files, and the games in progress."""
-    global _marked_at_exit
     registry = CollectorRegistry()
     folder = os.environ.get(MULTIPROCESS_ENV)
     if folder:
         MultiProcessCollector(registry, path=folder)  # type: ignore[no-untyped-call]
-        if not _marked_at_exit:  # the worker's gauges leave the sums when it exits
-            atexit.register(mark_process_dead, os.getpid(), folder)
-            _marked_at_exit = True
     else:
         for metric in _OWN_METRICS:
             registry.register(metric)
     registry.register(_GamesInProgress(app))
     return registry
+
+
+def leave_the_sums() -> None:
+    """With several workers, take this process's gauges out of the sums (its counters
+    stay counted): called as its application stops.  (Not at exit: uvicorn's worker ends
+    itself by the signal it was stopped with, which runs no exit handler.)"""
+    folder = os.environ.get(MULTIPROCESS_ENV)
+    if folder:
+        mark_process_dead(os.getpid(), folder)  # type: ignore[no-untyped-call]
 
 
 def serve_metrics(app: FastAPI, access: MetricsAccess) -> None:
