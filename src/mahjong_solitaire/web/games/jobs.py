@@ -188,7 +188,7 @@ class EngineJobs:
             yield Place(self, request)
             return
         client = Client.of(request)
-        observer = observer_of(request.app)
+        observer = observer_of(request.scope)
         if any(self._keys[key] for key in client.keys):
             observer.refused("engine-one-per-client")
             raise ApiError(

@@ -64,7 +64,7 @@ def _engine_error(request: Request, error: Exception) -> JSONResponse:
     """The answer to an exception of the engine, the store or the database."""
     code = code_of(error)
     if code is ErrorCode.UNAVAILABLE:
-        observer_of(request.app).database_failed()
+        observer_of(request.scope).database_failed()
         # the driver's words name the host, the file or the driver: for the log only
         log.warning(
             "database unavailable for %s %s: %s",

@@ -226,7 +226,7 @@ def admit_new_player(connection: HTTPConnection) -> None:
         return
     wait = quotas.admit(Kind.PLAYERS, Client.of(connection).keys[:1])  # the address alone
     if wait is not None:
-        observer_of(connection.app).refused(Kind.PLAYERS.value)
+        observer_of(connection.scope).refused(Kind.PLAYERS.value)
         raise _refused(Kind.PLAYERS, wait)
 
 
@@ -283,7 +283,7 @@ class QuotaMiddleware:
         if kind is not None:
             wait = self.quotas.admit(kind, Client.of(HTTPConnection(scope)).keys)
             if wait is not None:
-                observer_of(scope["app"]).refused(kind.value)
+                observer_of(scope).refused(kind.value)
                 error = _refused(kind, wait)
                 answer = refusal(scope, error.code, error.detail, retry_after=error.retry_after)
                 await answer(scope, receive, send)

@@ -19,12 +19,11 @@ for an operator (the metrics of :mod:`..metrics` are one); an application withou
 hears nothing:
 
     >>> from starlette.applications import Starlette
-    >>> observer_of(Starlette()).refused("games")  # nobody listens: nothing happens
+    >>> observer_of({"app": Starlette()}).refused("games")  # nobody listens: nothing happens
 """
 
 from __future__ import annotations
 
-from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import Scope
@@ -71,7 +70,9 @@ class Observer:
 _NOBODY = Observer()
 
 
-def observer_of(app: Starlette) -> Observer:
-    """``app``'s :class:`Observer` (one that hears nothing when it keeps none)."""
-    observer: Observer = getattr(app.state, "observer", _NOBODY)
+def observer_of(scope: Scope) -> Observer:
+    """The :class:`Observer` of the application serving the request of ``scope`` (one that
+    hears nothing when it keeps none, or outside an application)."""
+    state = getattr(scope.get("app"), "state", None)
+    observer: Observer = getattr(state, "observer", _NOBODY)
     return observer
