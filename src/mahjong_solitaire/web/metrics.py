@@ -49,6 +49,7 @@ sums).
 
 from __future__ import annotations
 
+import functools
 import hmac
 import ipaddress
 import os
@@ -232,6 +233,13 @@ class _GamesInProgress(Collector):
         yield GaugeMetricFamily(GAMES_IN_PROGRESS, self._documentation, value=count)
 
 
+@functools.lru_cache(maxsize=2048)
+def _series(method: str, route: str, status: int) -> tuple[Counter, Histogram]:
+    """The count and the latency of a request's series, found once (``labels`` looks a
+    series up under a lock at every call)."""
+    return REQUESTS.labels(method, route, str(status)), LATENCY.labels(method, route)
+
+
 class MetricsMiddleware:
     """Counts every request once its answer has gone (or failed): its method, route
     template and status, and how long it took; outermost, so that refusals count too."""
@@ -256,9 +264,9 @@ class MetricsMiddleware:
             await self.app(scope, receive, noting)
         finally:
             method = scope["method"] if scope["method"] in _METHODS else "other"
-            route = route_template(scope)
-            REQUESTS.labels(method, route, str(status)).inc()
-            LATENCY.labels(method, route).observe(time.perf_counter() - start)
+            count, latency = _series(method, route_template(scope), status)
+            count.inc()
+            latency.observe(time.perf_counter() - start)
             WORKER_REQUESTS.inc()
 
 
