@@ -32,8 +32,8 @@ cookie and is not in the OpenAPI schema.
 **Several workers** (``play --workers N``): ``play`` gives every worker one folder in
 ``$PROMETHEUS_MULTIPROC_DIR`` (:data:`MULTIPROCESS_ENV`) before they start, so that the
 client keeps each process's values in files there and one scrape, whichever worker
-answers it, adds them all up; a worker that exits marks itself dead (its gauges leave the
-sums).
+answers it, adds them all up; a worker whose application stops marks itself dead
+(:func:`leave_the_sums`: its gauges leave the sums, its counts stay).
 
     >>> from fastapi.testclient import TestClient
     >>> from mahjong_solitaire.store import Store
