@@ -519,9 +519,9 @@ def run(args: argparse.Namespace) -> int:
             most=MAX_PRUNE_DAYS,
         )
     prune_after_days = 0 if args.host is None else args.prune_after  # never a personal game
+    metrics_token = metrics_token_of(args.metrics_token)  # checked before any logging starts
     quotas = quotas_of(args.rate_limits)
     access_log = access_log_of(args.log_format, personal=args.host is None)
-    metrics_token = metrics_token_of(args.metrics_token)
     if args.engine_workers is not None and args.engine_workers < 1:
         raise CliError(
             N_("--engine-workers {workers}: give 1 or more processes"),
