@@ -24,6 +24,8 @@ database serve any player's requests interchangeably.
 With ``--host``, the server prunes once a day the players inactive for ``--prune-after``
 days (default 90; 0 never) who never won (``web/upkeep.py``); a personal game never.
 
+``--metrics-token``: who may read ``GET /metrics`` (``cli/metrics_token.py``).
+
 ``--engine-workers N`` sizes each server process's pool of worker processes for heavy
 engine work (``web/games/jobs.py``; default 2, or 1 on one core); the personal game on
 loopback runs that work in its request threads instead.
@@ -51,6 +53,7 @@ import json
 import os
 import socket
 import sys
+import tempfile
 import threading
 import webbrowser
 from collections.abc import Mapping, Sequence
@@ -65,6 +68,7 @@ if TYPE_CHECKING:
 
 from ..i18n import N_, translator
 from .common import CliError, language
+from .metrics_token import add_metrics_token_option, metrics_token_of
 from .parser import Text
 from .prune import DEFAULT_PRUNE_DAYS, MAX_PRUNE_DAYS
 
@@ -115,7 +119,7 @@ GRACEFUL_SECONDS = 5.0
 
 #: How ``play --workers N`` tells its worker processes what to serve (JSON: the database
 #: URL, the local-player mode, the host names, the pruning age in days, 0 for never, the
-#: ``--rate-limit`` options);
+#: ``--rate-limit`` options, the metrics token);
 #: :func:`worker_app` reads it.
 WORKER_SETTINGS_ENV = "MAHJONG_WORKER_SETTINGS"
 
@@ -197,6 +201,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "--host, none for a personal game)"
         ),
     )
+    add_metrics_token_option(parser)
     parser.add_argument("--no-browser", action="store_true", help=N_("do not open a browser"))
     parser.add_argument(
         "--workers",
@@ -373,6 +378,7 @@ def worker_app() -> FastAPI:
         quotas=quotas_of(settings.get("rate_limits", ())),
         access_log=access_log_of(settings.get("access_log") or "none", personal=True),
         engine_workers=settings.get("engine_workers"),
+        metrics_token=settings.get("metrics_token"),
     )
     _tune_for_serving()
     return app
@@ -474,13 +480,19 @@ def _serve_workers(
     promptly: :mod:`.supervisor`), each running :func:`worker_app`."""
     import uvicorn
 
+    from ..web.metrics import MULTIPROCESS_ENV
     from .supervisor import Supervisor
 
     os.environ[WORKER_SETTINGS_ENV] = json.dumps(settings)
     config = uvicorn.Config(
         f"{__name__}:worker_app", factory=True, workers=workers, **config_options
     )
-    Supervisor(config, sockets=[sock]).run()
+    with tempfile.TemporaryDirectory(prefix="mahjong-metrics-") as metrics_folder:
+        os.environ[MULTIPROCESS_ENV] = metrics_folder  # before they start: one scrape sums them
+        try:
+            Supervisor(config, sockets=[sock]).run()
+        finally:
+            del os.environ[MULTIPROCESS_ENV]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -507,6 +519,7 @@ def run(args: argparse.Namespace) -> int:
             most=MAX_PRUNE_DAYS,
         )
     prune_after_days = 0 if args.host is None else args.prune_after  # never a personal game
+    metrics_token = metrics_token_of(args.metrics_token)  # checked before any logging starts
     quotas = quotas_of(args.rate_limits)
     access_log = access_log_of(args.log_format, personal=args.host is None)
     if args.engine_workers is not None and args.engine_workers < 1:
@@ -533,6 +546,7 @@ def run(args: argparse.Namespace) -> int:
                 quotas=quotas,
                 access_log=access_log,
                 engine_workers=args.engine_workers,
+                metrics_token=metrics_token,
             )
             port = sock.getsockname()[1]
             url = browser_url(host, port)
@@ -573,6 +587,7 @@ def run(args: argparse.Namespace) -> int:
                         "rate_limits": args.rate_limits,
                         "access_log": access_log,
                         "engine_workers": args.engine_workers,
+                        "metrics_token": metrics_token,
                     },
                 )
             else:

@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, bindparam, false, insert, literal, select, update
+from sqlalchemy import Connection, bindparam, false, func, insert, literal, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..core.difficulty import Difficulty
@@ -343,6 +343,13 @@ class Store:
                 .limit(1)
             ).first()
             return None if row is None else game_rows.game_of_row(row)
+
+    def games_in_progress(self) -> int:
+        """How many games of all players are unfinished (playing, paused or stuck): one
+        ``COUNT`` (a server's metrics ask it at each scrape)."""
+        with self._transaction(write=False) as connection:
+            query = select(func.count()).select_from(games).where(games.c.status.in_(UNFINISHED))
+            return int(connection.execute(query).scalar_one())
 
     def save_game(
         self, player_id: str, game_id: str, *, version: int, progress: Progress

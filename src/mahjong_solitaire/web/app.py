@@ -56,6 +56,7 @@ from .http.language import LanguageMiddleware
 from .http.openapi import exact_answers
 from .http.quotas import Quotas, install_quotas
 from .http.uploads import UploadLimit
+from .metrics import MetricsMiddleware, leave_the_sums, metrics_access, serve_metrics
 from .pwa.service_worker import serve_service_worker
 from .routes import daily, editor, health, history, i18n, layouts, players
 from .upkeep import pruning_lifespan
@@ -121,7 +122,8 @@ def _exact_openapi(app: FastAPI) -> None:
 def _lifespan(prune_after: timedelta | None) -> Callable[[FastAPI], Any]:
     """The application's lifespan: the daily pruning (:mod:`.upkeep`) runs while it does,
     and the engine's worker processes (started on first use) end with it, after the
-    welcome deals stop asking them for more (:mod:`.games.welcome`)."""
+    welcome deals stop asking them for more (:mod:`.games.welcome`); so do a worker's
+    gauges in the metrics of several workers (:mod:`.metrics`)."""
     pruning = pruning_lifespan(prune_after)
 
     @asynccontextmanager
@@ -132,6 +134,7 @@ def _lifespan(prune_after: timedelta | None) -> Callable[[FastAPI], Any]:
         finally:
             app.state.welcome_deals.stop()
             shutdown_pool()
+            leave_the_sums()  # a worker's gauges leave the metrics' sums (.metrics)
 
     return lifespan
 
@@ -145,6 +148,7 @@ def create_app(
     access_log: LogFormat | None = None,
     quotas: Quotas | None = None,
     engine_workers: int | None = None,
+    metrics_token: str | None = None,
 ) -> FastAPI:
     """The application on ``store`` (default: ``Store()``, i.e. ``$DATABASE_URL`` or the
     local SQLite file).
@@ -166,6 +170,9 @@ def create_app(
     ``engine_workers``: how many worker processes run heavy engine work
     (:mod:`.games.jobs`; default :data:`~.games.jobs.DEFAULT_WORKERS`).  The local player's
     server runs it in its request threads instead: one player has no one to share with.
+    ``metrics_token``: ``GET /metrics`` (:mod:`.metrics`) answers only the requests that
+    carry it as ``Authorization: Bearer``; without it, a server for several players serves
+    no metrics, and the local player's answers loopback.
     """
     app = FastAPI(
         title="Mahjong Solitaire",
@@ -188,6 +195,9 @@ def create_app(
     app.include_router(any_mode_routes([mode.view for mode in modes]))
     for routes in (players, daily, layouts, editor, i18n, history, health):
         app.include_router(routes.router)
+    metrics = metrics_access(local_player=local_player, token=metrics_token)
+    if metrics is not None:
+        serve_metrics(app, metrics)
     # innermost: 429
     install_quotas(
         app, None if local_player else quotas or Quotas(), [mode.view.path for mode in modes]
@@ -205,6 +215,9 @@ def create_app(
     if access_log is not None:
         # outermost: every request is logged, refusals included, with its request id
         app.add_middleware(AccessLogMiddleware, log_format=access_log)
+    if metrics is not None:
+        # outermost too: every request is counted, refusals included
+        app.add_middleware(MetricsMiddleware)
 
     answer_errors(app)
     _exact_openapi(app)

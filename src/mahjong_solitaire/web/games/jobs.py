@@ -57,6 +57,7 @@ from starlette.requests import Request
 from ...calls import CarriedError, call
 from ..http.clients import Client
 from ..http.errors import ApiError, ErrorCode
+from ..http.refusal import observer_of
 
 __all__ = [
     "DEADLINE",
@@ -187,24 +188,29 @@ class EngineJobs:
             yield Place(self, request)
             return
         client = Client.of(request)
+        observer = observer_of(request.scope)
         if any(self._keys[key] for key in client.keys):
+            observer.refused("engine-one-per-client")
             raise ApiError(
                 ErrorCode.TOO_MANY_REQUESTS,
                 "this client already has a heavy request running; wait for its answer",
                 retry_after=1,
             )
         if self.running >= self.capacity:
+            observer.refused("engine-queue-full")
             raise ApiError(
                 ErrorCode.BUSY,
                 f"{self.running} heavy requests are running or waiting, as many as may",
                 retry_after=1 + self.running // self.workers,
             )
         self.running += 1
+        observer.engine_jobs(self.running)
         self._keys.update(client.keys)
         try:
             yield Place(self, request)
         finally:
             self.running -= 1
+            observer.engine_jobs(self.running)
             self._keys.subtract(client.keys)
             for key in client.keys:
                 if self._keys[key] <= 0:

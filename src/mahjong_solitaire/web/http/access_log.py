@@ -36,7 +36,15 @@ from typing import Literal, TextIO
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["ACCESS_LOG", "AccessLogMiddleware", "LogFormat", "access_line", "log_requests_to"]
+__all__ = [
+    "ACCESS_LOG",
+    "UNMATCHED",
+    "AccessLogMiddleware",
+    "LogFormat",
+    "access_line",
+    "log_requests_to",
+    "route_template",
+]
 
 #: The logger the lines go to (``play`` sends it to standard error).
 ACCESS_LOG = logging.getLogger("mahjong_solitaire.access")
@@ -86,7 +94,11 @@ def log_requests_to(stream: TextIO) -> None:
     ACCESS_LOG.propagate = False
 
 
-def _route_of(scope: Scope) -> str:
+def route_template(scope: Scope) -> str:
+    """The template of the route that answered the request of ``scope``, as its router
+    writes it (``/api/games/{game_id}/tap``), once the application has run; else
+    :data:`UNMATCHED` (a request no route matched, or one a middleware refused first).
+    The access log and the metrics (:mod:`..metrics`) name requests by it."""
     route = scope.get("route")
     path = getattr(route, "path", None)
     return path if isinstance(path, str) and path else UNMATCHED
@@ -126,7 +138,7 @@ class AccessLogMiddleware:
             line = access_line(
                 self.log_format,
                 method=scope["method"],
-                route=_route_of(scope),
+                route=route_template(scope),
                 status=status,
                 ms=ms,
                 request_id=request_id,

@@ -40,6 +40,7 @@ from starlette.exceptions import HTTPException
 from .errors import DATABASE_FAILURES, ApiError, ErrorCode, code_of, error_answer, message_key_of
 from .headers import security_headers
 from .language import request_language
+from .refusal import observer_of
 
 __all__ = ["answer_errors"]
 
@@ -63,6 +64,7 @@ def _engine_error(request: Request, error: Exception) -> JSONResponse:
     """The answer to an exception of the engine, the store or the database."""
     code = code_of(error)
     if code is ErrorCode.UNAVAILABLE:
+        observer_of(request.scope).database_failed()
         # the driver's words name the host, the file or the driver: for the log only
         log.warning(
             "database unavailable for %s %s: %s",

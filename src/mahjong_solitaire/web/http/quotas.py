@@ -49,7 +49,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .clients import Client
 from .errors import ApiError, ErrorCode
-from .refusal import refusal
+from .refusal import observer_of, refusal
 
 __all__ = [
     "DEFAULT_RATES",
@@ -226,6 +226,7 @@ def admit_new_player(connection: HTTPConnection) -> None:
         return
     wait = quotas.admit(Kind.PLAYERS, Client.of(connection).keys[:1])  # the address alone
     if wait is not None:
+        observer_of(connection.scope).refused(Kind.PLAYERS.value)
         raise _refused(Kind.PLAYERS, wait)
 
 
@@ -282,6 +283,7 @@ class QuotaMiddleware:
         if kind is not None:
             wait = self.quotas.admit(kind, Client.of(HTTPConnection(scope)).keys)
             if wait is not None:
+                observer_of(scope).refused(kind.value)
                 error = _refused(kind, wait)
                 answer = refusal(scope, error.code, error.detail, retry_after=error.retry_after)
                 await answer(scope, receive, send)

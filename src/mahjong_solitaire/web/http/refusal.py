@@ -12,6 +12,14 @@ A middleware sends it as any ASGI answer::
     >>> body = json.loads(answer.body)
     >>> answer.status_code, body["error"], body["message"]
     (421, 'unknown_host', "Questo server non risponde a quell'indirizzo.")
+
+Whoever refuses a request for fairness (a quota, the queue of engine jobs) or answers a
+failure of the database also tells the application's :class:`Observer`, which counts them
+for an operator (the metrics of :mod:`..metrics` are one); an application without one
+hears nothing:
+
+    >>> from starlette.applications import Starlette
+    >>> observer_of({"app": Starlette()}).refused("games")  # nobody listens: nothing happens
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ from starlette.types import Scope
 from .errors import ErrorCode, error_answer
 from .language import request_language
 
-__all__ = ["refusal"]
+__all__ = ["Observer", "observer_of", "refusal"]
 
 
 def refusal(
@@ -40,3 +48,31 @@ def refusal(
     becomes ``Retry-After``."""
     language = request_language(Request(scope))
     return error_answer(code, detail, language, message_key, retry_after=retry_after)
+
+
+class Observer:
+    """What an application tells whoever watches it of the refusals and failures it
+    answers (``create_app`` keeps one as ``app.state.observer`` when metrics are served).
+    This one hears nothing; the metrics' (:mod:`..metrics`) counts."""
+
+    def refused(self, reason: str) -> None:
+        """A request refused for fairness: a quota's kind (``games``), or the engine
+        jobs' ``engine-one-per-client`` or ``engine-queue-full``."""
+
+    def database_failed(self) -> None:
+        """A request answered ``503 unavailable``: the database could not be reached."""
+
+    def engine_jobs(self, count: int) -> None:
+        """The engine jobs of the process (running or waiting) are now ``count``."""
+
+
+#: The observer of an application that has none.
+_NOBODY = Observer()
+
+
+def observer_of(scope: Scope) -> Observer:
+    """The :class:`Observer` of the application serving the request of ``scope`` (one that
+    hears nothing when it keeps none, or outside an application)."""
+    state = getattr(scope.get("app"), "state", None)
+    observer: Observer = getattr(state, "observer", _NOBODY)
+    return observer
