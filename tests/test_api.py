@@ -636,12 +636,13 @@ def test_unknown_api_paths_and_methods_answer_json_errors(client):
 
 def test_the_page_is_served_from_the_static_directory(client):
     from mahjong_solitaire.web.app import STATIC
+    from mahjong_solitaire.web.pwa.page import page_html
 
     sample = next(path for path in STATIC.rglob("*") if path.is_file())
     response = client.get(f"/static/{sample.relative_to(STATIC).as_posix()}")
     assert response.status_code == 200 and response.content == sample.read_bytes()
     if (STATIC / "index.html").exists():
-        assert client.get("/").text == (STATIC / "index.html").read_text()
+        assert client.get("/").text == page_html(STATIC, "en")
 
 
 # -- the server is the engine ------------------------------------------------------------

@@ -27,6 +27,7 @@ another host):
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -36,10 +37,11 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from .. import __version__
+from ..i18n import language_tag
 from ..store import Store
 from .games.jobs import DEFAULT_WORKERS, EngineJobs, shutdown_pool
 from .games.registry import web_modes
@@ -52,11 +54,12 @@ from .http.delivery import CompressionMiddleware, PageFiles
 from .http.error_handlers import answer_errors
 from .http.headers import SecurityHeadersMiddleware, inline_script_policy
 from .http.hosts import HostCheckMiddleware
-from .http.language import LanguageMiddleware
+from .http.language import LanguageMiddleware, current_language
 from .http.openapi import exact_answers
 from .http.quotas import Quotas, install_quotas
 from .http.uploads import UploadLimit
 from .metrics import MetricsMiddleware, leave_the_sums, metrics_access, serve_metrics
+from .pwa.page import page_html
 from .pwa.service_worker import serve_service_worker
 from .routes import daily, editor, health, history, i18n, layouts, players
 from .upkeep import pruning_lifespan
@@ -239,8 +242,20 @@ def create_app(
         return page
 
     @app.get("/", include_in_schema=False)
-    def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+    def index(request: Request) -> Response:
+        # the page in the request's language (.pwa.page), revalidated before each use
+        lang = current_language()
+        page = page_html(STATIC, lang).encode()
+        tag = f'"{hashlib.sha256(page).hexdigest()[:32]}"'
+        headers = {
+            "Cache-Control": "no-cache",
+            "ETag": tag,
+            "Content-Language": language_tag(lang),
+            "Vary": "Accept-Language, Cookie",
+        }
+        if tag in request.headers.get("if-none-match", ""):
+            return Response(status_code=304, headers=headers)
+        return HTMLResponse(page, headers=headers)
 
     serve_service_worker(app, STATIC)
     app.mount("/static", PageFiles(directory=STATIC, check_dir=False), name="static")

@@ -24,17 +24,40 @@ export function faceSvg(label, style = DEFAULT_TILE_STYLE) {
   return svg;
 }
 
-const urls = new Map();
+const addresses = new Map();
+
+/** The face as a `data:` address (cached). */
+function faceAddress(label, style) {
+  const key = `${tileSet(style).name}:${label}`;
+  let address = addresses.get(key);
+  if (address === undefined) {
+    address = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(faceSvg(label, style))}`;
+    addresses.set(key, address);
+  }
+  return address;
+}
 
 /** A CSS `url(…)` of the face, for a background image. */
 export function faceUrl(label, style = DEFAULT_TILE_STYLE) {
-  const key = `${tileSet(style).name}:${label}`;
-  let url = urls.get(key);
-  if (url === undefined) {
-    url = `url("data:image/svg+xml;charset=utf-8,${encodeURIComponent(faceSvg(label, style))}")`;
-    urls.set(key, url);
-  }
-  return url;
+  return `url("${faceAddress(label, style)}")`;
+}
+
+const loaded = new Map(); // tile set name -> its 42 faces as loaded pictures (kept: cached)
+
+/**
+ * Load the faces of a tile set as pictures ahead of the board that shows them (while the
+ * page waits for the game): a board of pictures not yet loaded, laid out at once (a
+ * dialog opening over it, the top bar measuring itself), would have its tiles' styles
+ * worked out again for each picture as it arrives.  Done once per set.
+ */
+export function loadFaces(style = DEFAULT_TILE_STYLE) {
+  const name = tileSet(style).name;
+  if (loaded.has(name)) return;
+  loaded.set(name, LABELS.map((label) => {
+    const picture = new Image();
+    picture.src = faceAddress(label, style);
+    return picture;
+  }));
 }
 
 /** All 42 labels, in the canonical order of the tile set. */

@@ -70,13 +70,32 @@ export class BoardKeys {
     return [...this.board.querySelectorAll(".tile.free")];
   }
 
-  setCurrent(tile) {
+  /** `tile` holds the board's Tab stop; where it is drawn is kept (`measured`), to find the
+   * nearest free tile when it goes. */
+  setCurrent(tile, { measured = true } = {}) {
     if (this.current && this.current !== tile && this.current.isConnected) this.current.tabIndex = -1;
     this.current = tile;
     if (tile) {
       tile.tabIndex = 0;
-      this.lastPoint = centre(tile);
+      this.lastPoint = measured ? centre(tile) : null;
     }
+  }
+
+  /**
+   * A first board takes its Tab stop on its first free tile in reading order once it has
+   * been drawn: measuring its tiles at once, their face pictures not yet loaded, would lay
+   * the page out anew for each new picture (forced synchronous layouts).  Until then the
+   * first free tile in the markup holds it; a player already on the board stays put.
+   */
+  orderWhenDrawn() {
+    if (this.ordering) return;
+    this.ordering = true;
+    requestAnimationFrame(() => setTimeout(() => {
+      this.ordering = false;
+      const free = this.freeTiles();
+      if (!free.length || this.lastPoint) return; // the player has been on the board since
+      this.setCurrent(readingOrder(free)[0]);
+    }, 0));
   }
 
   /**
@@ -104,11 +123,15 @@ export class BoardKeys {
           const pb = centre(b);
           return Math.hypot(pa.x - x, pa.y - y) <= Math.hypot(pb.x - x, pb.y - y) ? a : b;
         });
-      } else if (free.length) {
-        [next] = readingOrder(free);
       }
       this.current = null;
-      this.setCurrent(next);
+      if (next || !free.length) {
+        this.setCurrent(next);
+      } else {
+        this.setCurrent(free[0], { measured: false });
+        this.orderWhenDrawn();
+        next = free[0];
+      }
       const focused = document.activeElement;
       const lost = !focused || focused === document.body || (this.board.contains(focused) && !free.includes(focused));
       if (next && this.active && lost) next.focus();

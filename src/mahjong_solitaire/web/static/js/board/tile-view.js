@@ -6,7 +6,7 @@
 // and `this.labels` (the same keys -> the label drawn) up to date; it implements `fit()`,
 // which measures its tiles and calls `sizeBoard`.
 
-import { faceUrl } from "./faces.js";
+import { faceUrl, loadFaces } from "./faces.js";
 import { leave, motionAllowed } from "./motion.js";
 import { viewportOf } from "./viewport.js";
 
@@ -86,6 +86,7 @@ export class TileView {
 
   setStyle(style) {
     this.style = style;
+    loadFaces(style);
     for (const [i, el] of this.tiles) this.paintFace(el, this.labels.get(i));
   }
 

@@ -2,18 +2,14 @@
 // and draws every answer.  The server decides everything; the page only predicts the
 // selection so that a tap answers within one frame.
 
-import { aidSettingsPart } from "../settings/aid-settings.js";
 import { api, ApiError } from "./api.js";
-import { connectNewGamePart, connectStagesPanel } from "../modes/connect/dialogs.js";
 import { serverUnreachable, watchConnection } from "./server-connection.js";
 import { SolutionDemo } from "../aids/solution-demo.js";
 import { dailyLabel, dailyPage, showDailyBadge } from "../dialogs/daily.js";
 import { closeDialog, dialogName, installDialog } from "../dialogs/dialog.js";
 import { applyStrings, copyText, formatTime, paintButton, showProblem, toast } from "./dom.js";
-import { layoutEditor, testPlayAgain } from "../layouts/editor.js";
 import { tilesMatch } from "../board/faces.js";
 import { guidePage, guideSeen } from "../aids/first-run-guide.js";
-import { newGameDialog, noMovesDialog, winDialog } from "../dialogs/game-dialogs.js";
 import { fullscreenSwitch, registerServiceWorker, toggleFullscreen } from "./installable.js";
 import { boardOf, keptSelection, noteSelection } from "../board/keep-selection.js";
 import { announcer, BoardKeys } from "../board/keyboard.js";
@@ -23,21 +19,24 @@ import { firstItem, menuKeys } from "./menu.js";
 import { keepFocusAcrossPause } from "../board/pause-focus.js";
 import { askToLeave, mustAsk } from "../dialogs/confirm-leaving.js";
 import { animateChanges, celebrate, motionAllowed, snapshot } from "../board/motion.js";
-import { layoutsDialog } from "../layouts/layouts-page.js";
 import { layoutFragment, layoutInFragment } from "../layouts/shared-layout.js";
 import { classic, connect, createGame, MODES, modeOf, otherMode } from "../modes/index.js";
-import { aboutPage, leaderboardPage, rulesPage, settingsPage } from "../dialogs/pages.js";
 import { applySettings, loadSettings, onSystemThemeChange, saveSettings } from "../settings/player-settings.js";
 import { Sound } from "../aids/sound.js";
 import { isShuffleRefusal, SHUFFLE_NOT_FOUND, shuffleNotFoundDialog } from "../dialogs/shuffle-search.js";
-import { stagesPage } from "../modes/classic/stages.js";
-import { statisticsPage } from "../dialogs/statistics.js";
 import { chooseLanguage, loadCatalogue, t, tileName, tn } from "./strings.js";
 import { keepOnOneLine } from "./top-bar.js";
 import { installViewport } from "../board/viewport.js";
 import { ErrorCode, Status } from "./vocabulary.js";
 
 const $ = (id) => document.getElementById(id);
+
+// The pages and dialogs not shown at start, loaded when first opened: the first load
+// fetches only what draws the game (web/pwa/page.py preloads the static imports).
+const gameDialogs = () => import("../dialogs/game-dialogs.js");
+const pages = () => import("../dialogs/pages.js");
+const connectDialogs = () => import("../modes/connect/dialogs.js");
+const editor = () => import("../layouts/editor.js");
 
 const AUTO_PAUSED = "mahjong-solitaire.auto-paused";
 
@@ -241,25 +240,25 @@ function endOfGame(state) {
     app.shownFor = key;
     announce(t("announceWon", { time: formatTime(state.result ? state.result.time : state.elapsed) }));
     sound.play(state.stage ? "stage" : "win");
-    winDialog(state, {
+    gameDialogs().then(({ winDialog }) => winDialog(state, {
       playAgain: () => playAgain(state),
       nextStage: (number) => playStage(number).catch(reported),
       newGame: () => openNewGame(),
       share: () => shareLink(),
-    });
+    }), showProblem);
     celebrate();
   }
 }
 
 function openNoMoves() {
   const state = app.state;
-  noMovesDialog(state, {
+  gameDialogs().then(({ noMovesDialog }) => noMovesDialog(state, {
     undo: () => run("undo"),
     shuffle: () => run("shuffle"),
     shuffleNotFound: openShuffleSearch,
     toWinnable: () => run("undo-to-winnable"),
     newGame: () => openNewGame(),
-  });
+  }), showProblem);
 }
 
 /** No solvable shuffle found yet (rules §6.2): offer a longer search or an undo. */
@@ -446,7 +445,8 @@ const playStage = (number, mode = modeOf(app.state)) => begin(() => mode.startSt
 /** The same deal again (each mode knows what that is: the stage, the code, the layout; a
  * test play of the layout editor deals its draft anew). */
 function playAgain(state) {
-  return begin(testPlayAgain(state) || (() => modeOf(state).again(state))).catch(reported);
+  return editor().then(({ testPlayAgain }) => begin(testPlayAgain(state) || (() => modeOf(state).again(state)))
+    .catch(reported), showProblem);
 }
 
 // -- commands --------------------------------------------------------------------------
@@ -472,26 +472,33 @@ const commands = {
   restart: () => app.state && restart(),
   new: () => openNewGame(),
   daily: () => withPause((onClose) => dailyPage({ play: (body) => start(body).catch(reported), onClose })),
-  stages: () => withPause((onClose) => stagesPage({ play: (number) => playStage(number, classic).catch(reported), onClose })),
-  connectStages: () => withPause((onClose) => connectStagesPanel({ start, onClose })),
+  stages: () => withPause(async (onClose) => (await import("../modes/classic/stages.js"))
+    .stagesPage({ play: (number) => playStage(number, classic).catch(reported), onClose })),
+  connectStages: () => withPause(async (onClose) => (await connectDialogs()).connectStagesPanel({ start, onClose })),
   mode: () => openNewGame(otherMode(modeOf(app.state))),
-  leaderboard: () => withPause((onClose) => leaderboardPage({ layouts: app.layouts, highlight: app.state?.id, mode: modeOf(app.state), onClose })),
-  statistics: () => withPause((onClose) => statisticsPage({ layouts: app.layouts, mode: modeOf(app.state), onClose })),
-  settings: () => withPause((onClose) => settingsPage({ settings: app.settings, change: changeSettings, setLanguage, onClose,
-    aidSettings: () => aidSettingsPart(app.settings, changeSettings, () => sound.sample()) })),
-  rules: () => withPause((onClose) => rulesPage({ onClose })),
+  leaderboard: () => withPause(async (onClose) => (await pages())
+    .leaderboardPage({ layouts: app.layouts, highlight: app.state?.id, mode: modeOf(app.state), onClose })),
+  statistics: () => withPause(async (onClose) => (await import("../dialogs/statistics.js"))
+    .statisticsPage({ layouts: app.layouts, mode: modeOf(app.state), onClose })),
+  settings: () => withPause(async (onClose) => {
+    const [{ settingsPage }, { aidSettingsPart }] = await Promise.all([pages(), import("../settings/aid-settings.js")]);
+    return settingsPage({ settings: app.settings, change: changeSettings, setLanguage, onClose,
+      aidSettings: () => aidSettingsPart(app.settings, changeSettings, () => sound.sample()) });
+  }),
+  rules: () => withPause(async (onClose) => (await pages()).rulesPage({ onClose })),
   fullscreen: () => toggleFullscreen(),
   turn: () => viewport.turn(),
   // a deal not yet played (version 0) has no clock to stop: pausing would store it
   guide: () => (app.state && app.state.version === 0 ? guidePage() : withPause((onClose) => guidePage({ onClose }))),
-  about: () => withPause((onClose) => aboutPage({ onClose })),
+  about: () => withPause(async (onClose) => (await pages()).aboutPage({ onClose })),
   editor: () => withPause(openEditor),
   // the editor opened from the Layouts page takes its place, and resumes the game as it closes
-  layouts: () => withPause((onClose) => layoutsDialog({ editor: () => openEditor(onClose), onClose })),
+  layouts: () => withPause(async (onClose) => (await import("../layouts/layouts-page.js"))
+    .layoutsDialog({ editor: () => openEditor(onClose), onClose })),
 };
 
 function openEditor(onClose) {
-  return layoutEditor({ play: (request) => begin(request).catch(reported), onClose });
+  return editor().then(({ layoutEditor }) => layoutEditor({ play: (request) => begin(request).catch(reported), onClose }));
 }
 
 /** Open a page dialog; a running game pauses while it is open and resumes after. */
@@ -520,8 +527,11 @@ async function withPause(open) {
 }
 
 function openNewGame(mode = modeOf(app.state)) {
-  return withPause((onClose) => newGameDialog({ current: app.state, start, onClose, mode,
-    parts: { [connect.name]: () => connectNewGamePart({ start }) } }));
+  return withPause(async (onClose) => {
+    const [{ newGameDialog }, { connectNewGamePart }] = await Promise.all([gameDialogs(), connectDialogs()]);
+    return newGameDialog({ current: app.state, start, onClose, mode,
+      parts: { [connect.name]: () => connectNewGamePart({ start }) } });
+  });
 }
 
 function changeSettings(change) {
@@ -676,7 +686,10 @@ async function boot() {
   fullscreenSwitch(document.querySelector("#menu [data-action='fullscreen']"), announce);
   watchConnection(reconnected);
   // the worker's copy of the page's files waits for the page's own load to be over
-  const register = () => setTimeout(registerServiceWorker, 1000);
+  const register = () => setTimeout(() => {
+    registerServiceWorker();
+    for (const later of [gameDialogs, pages, connectDialogs, editor]) later().catch(showProblem); // at hand when asked for
+  }, 1000);
   if (document.readyState === "complete") register();
   else window.addEventListener("load", register, { once: true });
   if (speechless instanceof TypeError) serverUnreachable(); // no answer at all
@@ -714,8 +727,9 @@ async function boot() {
     const current = await api.current();
     await layoutsLoaded;
     show(current);
-    // the first visit (no game played yet in this browser): the guide
-    if (current.version === 0 && !guideSeen() && !dialogName()) commands.guide();
+    // the first visit (no game played yet in this browser): the guide, in a task of its
+    // own (the board is drawn first)
+    if (current.version === 0 && !guideSeen()) setTimeout(() => { if (!dialogName()) commands.guide(); }, 0);
     if (current.status === Status.PAUSED && sessionStorage.getItem(AUTO_PAUSED) === current.id) {
       // a reload: the game resumes by itself, with the tile that was selected
       // (board/keep-selection.js)

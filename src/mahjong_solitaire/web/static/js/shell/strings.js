@@ -524,8 +524,11 @@ export function chosenLanguage() {
  */
 export async function loadCatalogue(lang = null) {
   const remembered = chosenLanguage();
-  if (!lang && remembered && readCookie() !== remembered) writeCookie(remembered);
-  const response = await fetch(lang ? `/api/i18n/${encodeURIComponent(lang)}` : "/api/i18n",
+  const lost = !lang && remembered && readCookie() !== remembered;
+  if (lost) writeCookie(remembered);
+  // (the catalogue the page preloads was asked for without the cookie: ask by name)
+  const asked = lost ? remembered : lang;
+  const response = await fetch(asked ? `/api/i18n/${encodeURIComponent(asked)}` : "/api/i18n",
     { credentials: "same-origin" });
   if (!response.ok) throw new Error(`${response.status}`);
   catalogue = await response.json();

@@ -31,6 +31,17 @@ const BAR_FOLDS = [
 /** What moves or shortens is skipped while it is not shown (Finish, zen's counters). */
 const shown = (el) => !el.hidden && el.getClientRects().length > 0;
 
+/** Whether `record` wrote what was there already: an attribute or a text set to its old
+ * value, or a text replaced by the same text. */
+function unchanged(record) {
+  if (record.type === "attributes") return record.oldValue === record.target.getAttribute(record.attributeName);
+  if (record.type === "characterData") return record.oldValue === record.target.data;
+  const texts = (nodes) => [...nodes].every((node) => node.nodeType === Node.TEXT_NODE);
+  const text = (nodes) => [...nodes].map((node) => node.data).join("");
+  return texts(record.removedNodes) && texts(record.addedNodes)
+    && text(record.removedNodes) === text(record.addedNodes);
+}
+
 class TopBar {
   /** `bar` is the header; its `menu` receives the moved controls ahead of its own items. */
   constructor(bar, menu, menuButton) {
@@ -47,11 +58,12 @@ class TopBar {
     menu.prepend(this.group);
     this.mutations = new MutationObserver((records) => this.changed(records));
     this.mutations.observe(bar, {
-      subtree: true, childList: true, characterData: true, attributes: true,
+      subtree: true, childList: true, characterData: true, characterDataOldValue: true,
+      attributes: true, attributeOldValue: true,
       attributeFilter: ["hidden", "class", "disabled", "data-label", "data-icon", "title", "data-short"],
     });
     // zen and the timer setting are classes of the body
-    this.mutations.observe(document.body, { attributes: true, attributeFilter: ["class"] });
+    this.mutations.observe(document.body, { attributes: true, attributeOldValue: true, attributeFilter: ["class"] });
     this.sizes = new ResizeObserver(() => {
       const width = this.bar.clientWidth;
       if (width !== this.width) this.layout();
@@ -67,17 +79,38 @@ class TopBar {
     return [...this.bar.querySelectorAll("[data-priority]")].filter((el) => !this.menu.contains(el));
   }
 
-  /** Every fold, lowest priority first: [priority, apply()].  (Array.sort is stable: at
-   * equal priorities the bar's folds, then the markup's order.) */
+  /** Every fold of the full bar, lowest priority first: [priority, element, class] (the bar's
+   * own folds are classes of the bar).  What is not shown has none.  (Array.sort is stable:
+   * at equal priorities the bar's folds, then the markup's order.) */
   folds() {
-    const found = BAR_FOLDS.map(([priority, name]) => [priority, () => this.bar.classList.add(name)]);
+    const found = BAR_FOLDS.map(([priority, name]) => [priority, this.bar, name]);
     for (const el of this.bar.querySelectorAll("[data-compact]")) {
-      found.push([Number(el.dataset.compact), () => shown(el) && el.classList.add("compact")]);
+      if (shown(el)) found.push([Number(el.dataset.compact), el, "compact"]);
     }
     for (const el of this.movable()) {
-      found.push([Number(el.dataset.priority), () => shown(el) && el.classList.add("overflowed")]);
+      if (shown(el)) found.push([Number(el.dataset.priority), el, "overflowed"]);
     }
     return found.sort((a, b) => a[0] - b[0]);
+  }
+
+  /** The first `count` of `folds` applied, the others not. */
+  foldFirst(folds, count) {
+    folds.forEach(([, el, name], k) => el.classList.toggle(name, k < count));
+  }
+
+  /** How many of `folds` the row needs to fit: the fewest, found by halving (a fold never
+   * widens the row), so that a phone's bar is measured a few times, not once per fold. */
+  fewestFolds(folds) {
+    if (this.fits()) return 0;
+    let low = 0; // too few
+    let high = folds.length; // enough (or every fold there is)
+    while (high - low > 1) {
+      const middle = Math.floor((low + high) / 2);
+      this.foldFirst(folds, middle);
+      if (this.fits()) high = middle;
+      else low = middle;
+    }
+    return high;
   }
 
   /** Whether the bar's row fits between its paddings (nothing wraps: css/shell/top-bar.css). */
@@ -97,10 +130,8 @@ class TopBar {
     const focused = document.activeElement;
     for (const name of BAR_FOLDS.map(([, fold]) => fold)) this.bar.classList.remove(name);
     for (const el of this.bar.querySelectorAll("[data-compact], [data-priority]")) el.classList.remove("compact", "overflowed");
-    for (const [, apply] of this.folds()) {
-      if (this.fits()) break;
-      apply();
-    }
+    const folds = this.folds();
+    this.foldFirst(folds, this.fewestFolds(folds));
     this.bringBack();
     this.width = this.bar.clientWidth;
     this.counted = new Map([...this.bar.querySelectorAll(".num")].map((el) => [el, el.textContent.length]));
@@ -178,12 +209,13 @@ class TopBar {
   }
 
   /** Something in the bar changed: only a disabled state moved, or a counter (the timer,
-   * tiles left, pairs) changed within its width, needs the menu mirrored at most; anything
-   * else is measured again. */
+   * tiles left, pairs) changed within its width, needs the menu mirrored at most; a value
+   * written again as it was (each answer redraws the code, the badge, Finish) is no change;
+   * anything else is measured again. */
   changed(records) {
     const news = records.filter((record) => {
       const target = record.target.nodeType === Node.ELEMENT_NODE ? record.target : record.target.parentElement;
-      if (!target || this.menu.contains(target)) return false;
+      if (!target || this.menu.contains(target) || unchanged(record)) return false;
       // a counter (the timer, tiles left, pairs) keeps its width while its length stays:
       // tabular digits; a tap or a timer tick is no reason to measure the bar again
       const counter = record.type === "attributes" ? null : target.closest(".num");

@@ -1,0 +1,105 @@
+"""The page as it is served at ``/``: ``static/index.html`` in the request's language, with
+what a browser needs to start it early.
+
+:func:`page_html` fills the template (the file itself has no text of its own) with
+
+* ``<html lang>``, the ``<title>`` and a ``<meta name="description">``, translated: the
+  tab, a bookmark and a search result name the game before any script has run;
+* a ``<link rel="preload">`` of the catalogue the page reads first (``/api/i18n``), so
+  that it travels beside the scripts instead of after them;
+* a ``<link rel="modulepreload">`` for every module the entry script imports, directly or
+  not (read from their ``import … from`` lines), so that the browser asks for them all at
+  once instead of one level of imports after another.  The page has no build step: the
+  list is read from the scripts themselves when the server first serves the page.
+
+Both hints ask for a low priority: the stylesheets, which the first paint waits for, go
+first.
+
+    >>> from mahjong_solitaire.web.app import STATIC
+    >>> html = page_html(STATIC, "ja")
+    >>> '<html lang="ja">' in html, '<title data-s="appTitle">麻雀ソリティア</title>' in html
+    (True, True)
+    >>> '<link rel="modulepreload" href="/static/js/shell/strings.js" fetchpriority="low">' in html
+    True
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from html import escape
+from pathlib import Path
+
+from ... import i18n
+from ...i18n import N_
+
+__all__ = ["CATALOGUE", "DESCRIPTION", "ENTRY", "page_html", "static_imports"]
+
+#: The page's entry script, under ``static/``.
+ENTRY = Path("js") / "shell" / "app.js"
+
+#: The catalogue the page fetches before it draws (``js/shell/strings.js``).
+CATALOGUE = "/api/i18n"
+
+#: What a search result or a shared link says about the page.
+DESCRIPTION = N_(
+    "Mahjong Solitaire in the browser: clear the board by matching free pairs of tiles, "
+    "on dozens of layouts, with hints, undo and a daily challenge."
+)
+
+#: The msgid of the page's title (``appTitle`` in the page's string table).
+TITLE = "Mahjong Solitaire"
+
+_IMPORT = re.compile(
+    r'^\s*(?:import|export)\b[^;"]*?\bfrom\s+"([^"]+)"|^\s*import\s+"([^"]+)"', re.M
+)
+
+
+def static_imports(static: Path, entry: Path = ENTRY) -> list[Path]:
+    """Every module ``entry`` imports statically, directly or through another, relative to
+    ``static`` (``import(…)`` at run time is not followed), in the order first found.
+
+    >>> from mahjong_solitaire.web.app import STATIC
+    >>> Path("js/shell/strings.js") in static_imports(STATIC)
+    True
+    """
+    root = static.resolve()
+    found: list[Path] = []
+    waiting = [(root / entry).resolve()]
+    seen = set(waiting)
+    while waiting:
+        module = waiting.pop(0)
+        for match in _IMPORT.finditer(module.read_text(encoding="utf-8")):
+            target = (module.parent / (match.group(1) or match.group(2))).resolve()
+            if target not in seen and target.is_relative_to(root) and target.is_file():
+                seen.add(target)
+                found.append(target.relative_to(root))
+                waiting.append(target)
+    return found
+
+
+@cache
+def _hints(static: Path) -> str:
+    modules = [f"/static/{path.as_posix()}" for path in static_imports(static)]
+    return "".join(
+        [f'  <link rel="preload" href="{CATALOGUE}" as="fetch" crossorigin fetchpriority="low">\n']
+        + [
+            f'  <link rel="modulepreload" href="{address}" fetchpriority="low">\n'
+            for address in modules
+        ]
+    )
+
+
+@cache
+def page_html(static: Path, lang: str) -> str:
+    """``static/index.html`` for a request in ``lang`` (a catalogue's code)."""
+    template = (static / "index.html").read_text(encoding="utf-8")
+    _ = i18n.translator(lang)
+    head = (
+        f'<title data-s="appTitle">{escape(_(TITLE))}</title>\n'
+        f'  <meta name="description" content="{escape(_(DESCRIPTION))}">'
+    )
+    page = template.replace('<html lang="en">', f'<html lang="{i18n.language_tag(lang)}">', 1)
+    page = page.replace('<title data-s="appTitle"></title>', head, 1)
+    entry = f'  <script type="module" src="/static/{ENTRY.as_posix()}"></script>'
+    return page.replace(entry, _hints(static) + entry, 1)
