@@ -97,6 +97,14 @@ def test_with_a_token_anyone_without_it_gets_the_404_of_an_unknown_path(metered,
     refused(metered.post("/metrics", headers=headers, json={}), 404, "not_found")
 
 
+@pytest.mark.parametrize("method", ["TRACE", "PROPFIND", "FOO"])
+def test_an_unusual_method_cannot_tell_that_metrics_are_served(metered, method):
+    answer = metered.request(method, "/metrics")
+    nowhere = metered.request(method, "/nowhere-at-all")
+    assert (answer.status_code, answer.json()) == (nowhere.status_code, nowhere.json())
+    assert answer.status_code == 404 and "allow" not in answer.headers
+
+
 def test_the_bearer_of_the_token_reads_metrics_that_write_nothing_and_leak_nothing(
     metered, sqlite_store
 ):

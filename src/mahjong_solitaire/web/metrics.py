@@ -55,7 +55,7 @@ import ipaddress
 import os
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from fastapi import FastAPI, Request
 from fastapi.responses import Response
@@ -71,7 +71,9 @@ from prometheus_client import (
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.multiprocess import MultiProcessCollector, mark_process_dead
 from prometheus_client.registry import Collector
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .http.access_log import route_template
@@ -162,7 +164,7 @@ class MetricsAccess:
     (True, False)
     """
 
-    token: str | None = None
+    token: str | None = field(default=None, repr=False)  # never in a log or traceback
     loopback_only: bool = False
 
     def bearer(self, authorization: str) -> bool:
@@ -300,11 +302,6 @@ def serve_metrics(app: FastAPI, access: MetricsAccess) -> None:
     app.state.observer = _Counting()
     registry = _registry(app)
 
-    @app.api_route(
-        METRICS_PATH,
-        methods=sorted(_METHODS),
-        include_in_schema=False,
-    )
     def metrics(request: Request) -> Response:
         if not access.allows(request):
             raise HTTPException(404)  # as a path nothing serves: the metrics are not said
@@ -315,3 +312,25 @@ def serve_metrics(app: FastAPI, access: MetricsAccess) -> None:
             media_type=CONTENT_TYPE_LATEST,
             headers={"Cache-Control": "no-store"},
         )
+
+    async def every_method(scope: Scope, receive: Receive, send: Send) -> None:
+        scope["route"] = route  # named as FastAPI's routes name theirs (route_template)
+        response = await run_in_threadpool(metrics, Request(scope, receive))
+        await response(scope, receive, send)
+
+    # an ASGI application, which a route serves for every method, so that a refusal is
+    # the 404 of a path nothing serves whatever the method (a route of some methods
+    # answers the others 405 before the check could run)
+    route = Route(METRICS_PATH, _Asgi(every_method), include_in_schema=False)
+    app.router.routes.append(route)
+
+
+class _Asgi:
+    """An ASGI callable that is not a function, which Starlette's routes serve for every
+    method (a function endpoint they serve for GET and HEAD only)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.app(scope, receive, send)
