@@ -140,7 +140,7 @@ def shutdown_pool() -> None:
         pool, _pool = _pool, None
     if pool is not None:
         pool.stop()  # type: ignore[no-untyped-call]
-        pool.join(timeout=5)
+        pool.join(timeout=1)  # stop() ends the workers; a stopping server has 10 s in all
 
 
 def pool_started() -> bool:

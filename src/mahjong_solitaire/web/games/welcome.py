@@ -50,6 +50,10 @@ class WelcomeDeals:
         self._filling = False
         self._stopped = False
         self._asked: Future[list[PlayableDeal]] | None = None
+        #: held while a refill asks the pool for a batch, and by stop(): a stop then
+        #: either comes first (nothing is asked) or cancels what was asked; never a pool
+        #: started after the application stopped it
+        self._asking = threading.Lock()
 
     def __len__(self) -> int:
         return len(self._codes)
@@ -70,6 +74,7 @@ class WelcomeDeals:
             start = (
                 not self._filling
                 and not self._stopped
+                and self.jobs.running < self.jobs.workers  # else clients' jobs go first
                 and len(self._codes) + self.batch <= self.stock
             )
             self._filling = self._filling or start
@@ -80,7 +85,7 @@ class WelcomeDeals:
     def stop(self) -> None:
         """Ask the pool for no more deals (the application stops, and its pool with it:
         a refill under way must not start another)."""
-        with self._lock:
+        with self._asking, self._lock:
             self._stopped = True
             asked = self._asked
         if asked is not None:
@@ -91,14 +96,15 @@ class WelcomeDeals:
         try:
             while not self._stopped and len(self._codes) + self.batch <= self.stock:
                 seeds = [secrets.randbelow(MAX_SEED + 1) for _ in range(self.batch)]
-                # outside the lock, which visits take: the first job starts the pool
-                asked = self.jobs.ahead(welcome_deals, DEFAULT_MODE.name, seeds)
-                if asked is None:
-                    return  # no pool, or clients' jobs first: the next visit tries again
-                with self._lock:
-                    self._asked = asked
+                # not under the lock that visits take: the first job starts the pool
+                with self._asking:
                     if self._stopped:
-                        asked.cancel()
+                        return
+                    asked = self.jobs.ahead(welcome_deals, DEFAULT_MODE.name, seeds)
+                    if asked is None:
+                        return  # no pool, or clients' jobs first: a later visit tries again
+                    with self._lock:
+                        self._asked = asked
                 try:
                     deals = asked.result()
                 except Exception:  # cancelled, past its deadline, the pool stopped
