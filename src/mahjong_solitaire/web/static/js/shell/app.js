@@ -445,8 +445,12 @@ const playStage = (number, mode = modeOf(app.state)) => begin(() => mode.startSt
 /** The same deal again (each mode knows what that is: the stage, the code, the layout; a
  * test play of the layout editor deals its draft anew). */
 function playAgain(state) {
-  return editor().then(({ testPlayAgain }) => begin(testPlayAgain(state) || (() => modeOf(state).again(state)))
-    .catch(reported), showProblem);
+  // the editor's module loads inside the queued request, which marks the board pending at
+  // once: the click is a request in flight from the start, however long the import takes
+  return begin(async () => {
+    const { testPlayAgain } = await editor();
+    return (testPlayAgain(state) || (() => modeOf(state).again(state)))();
+  }).catch(reported);
 }
 
 // -- commands --------------------------------------------------------------------------
