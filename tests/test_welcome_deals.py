@@ -26,6 +26,18 @@ def _fresh_pool() -> Any:
     shutdown_pool()
 
 
+@pytest.fixture
+def stocked(sqlite_store) -> Any:
+    """A multi-player server's client and its stock of welcome deals, once a first visit
+    has filled it with a batch (a state waited for)."""
+    app = create_app(sqlite_store, engine_workers=1)
+    stock = app.state.welcome_deals
+    with TestClient(app) as client:
+        checked(client.get("/api/game"))  # the first visit starts the refill
+        wait_for(lambda: len(stock) >= BATCH)
+        yield client, stock
+
+
 def test_a_deal_dealt_in_a_worker_travels_as_its_code_would_deal_it():
     (deal,) = welcome_deals(DEFAULT_MODE.name, [2026])
     travelled = pickle.loads(pickle.dumps(deal))
@@ -34,45 +46,33 @@ def test_a_deal_dealt_in_a_worker_travels_as_its_code_would_deal_it():
     assert len(pickle.dumps(deal)) < 4000
 
 
-def test_a_visitor_is_shown_a_deal_dealt_ahead_that_its_mode_keeps(sqlite_store):
-    app = create_app(sqlite_store, engine_workers=1)
-    stock = app.state.welcome_deals
-    with TestClient(app) as client:
-        checked(client.get("/api/game"))  # the first visit starts the refill
-        wait_for(lambda: len(stock) >= BATCH)
-        before = len(stock)
-        shown = checked(client.get("/api/game"))
-        assert len(stock) == before - 1
-        code = shown["id"].removeprefix("new:")
-        kept = DEFAULT_MODE.deal(code)
-        assert kept == deal_from_code(code)  # what its code deals, anywhere
-        assert [tile["tile"] for tile in sorted(shown["tiles"], key=lambda t: t["i"])] == list(
-            kept.tiles
-        )
+def test_a_visitor_is_shown_a_deal_dealt_ahead_that_its_mode_keeps(stocked):
+    client, stock = stocked
+    before = len(stock)
+    shown = checked(client.get("/api/game"))
+    assert len(stock) == before - 1
+    code = shown["id"].removeprefix("new:")
+    kept = DEFAULT_MODE.deal(code)
+    assert kept == deal_from_code(code)  # what its code deals, anywhere
+    assert [tile["tile"] for tile in sorted(shown["tiles"], key=lambda t: t["i"])] == list(
+        kept.tiles
+    )
 
 
-def test_each_deal_dealt_ahead_is_shown_once(sqlite_store):
-    app = create_app(sqlite_store, engine_workers=1)
-    stock = app.state.welcome_deals
-    with TestClient(app) as client:
-        checked(client.get("/api/game"))
-        wait_for(lambda: len(stock) >= BATCH)
-        codes = [checked(client.get("/api/game"))["id"] for _ in range(BATCH)]
+def test_each_deal_dealt_ahead_is_shown_once(stocked):
+    client, _ = stocked
+    codes = [checked(client.get("/api/game"))["id"] for _ in range(BATCH)]
     assert len(set(codes)) == len(codes)
 
 
-def test_the_first_tap_on_a_deal_dealt_ahead_stores_it(sqlite_store):
-    app = create_app(sqlite_store, engine_workers=1)
-    stock = app.state.welcome_deals
-    with TestClient(app) as client:
-        checked(client.get("/api/game"))
-        wait_for(lambda: len(stock) >= BATCH)
-        shown = checked(client.get("/api/game"))
-        free = next(tile["i"] for tile in shown["tiles"] if tile["free"])
-        played = checked(
-            client.post(f"/api/games/{shown['id']}/tap", json={"position": free, "version": 0})
-        )
-        assert played["code"] == shown["code"] and not played["id"].startswith("new:")
+def test_the_first_tap_on_a_deal_dealt_ahead_stores_it(stocked):
+    client, _ = stocked
+    shown = checked(client.get("/api/game"))
+    free = next(tile["i"] for tile in shown["tiles"] if tile["free"])
+    played = checked(
+        client.post(f"/api/games/{shown['id']}/tap", json={"position": free, "version": 0})
+    )
+    assert played["code"] == shown["code"] and not played["id"].startswith("new:")
 
 
 def test_the_local_players_server_deals_its_own_welcome_deals(sqlite_store):
