@@ -192,7 +192,9 @@ def metrics_access(*, local_player: bool, token: str | None) -> MetricsAccess | 
     >>> metrics_access(local_player=False, token=None) is None
     True
     >>> metrics_access(local_player=True, token=None)
-    MetricsAccess(token=None, loopback_only=True)
+    MetricsAccess(loopback_only=True)
+    >>> metrics_access(local_player=False, token="s3cret")  # the token stays out of a repr
+    MetricsAccess(loopback_only=False)
     """
     if token is None and not local_player:
         return None
