@@ -13,6 +13,7 @@ from, the player's row lock, the abandoning of open games and the end of a test 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date, datetime
 from typing import Any
@@ -42,9 +43,15 @@ __all__ = [
 
 
 def game_of_row(row: Row[Any]) -> StoredGame:
-    values = row._mapping
+    return game_of_values(row._mapping)
+
+
+def game_of_values(values: Mapping[Any, Any]) -> StoredGame:
+    """The :class:`StoredGame` of a row's values by column name.  (SQLite's ``RETURNING``
+    gives a whole ``elapsed`` as an int: it is a float, as a read gives it.)"""
     fields = {name: values[name] for name in StoredGame.__slots__}
-    return StoredGame(**{**fields, "status": GameStatus(fields["status"])})
+    status, elapsed = GameStatus(fields["status"]), float(fields["elapsed"])
+    return StoredGame(**{**fields, "status": status, "elapsed": elapsed})
 
 
 def player_of_row(row: Row[Any]) -> Player:

@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, bindparam, false, func, insert, literal, select, update
+from sqlalchemy import Connection, false, func, insert, literal, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..core.difficulty import Difficulty
@@ -65,6 +65,7 @@ from .records import (
     is_key,
     shows_solution,
 )
+from .saving import SAVE, SAVE_WRITE, SAVED_COLUMNS, QuickSave
 from .schema import games, players, settings
 from .statistics import Statistics
 
@@ -78,35 +79,6 @@ MAX_LAYOUTS_PER_PLAYER = imported_layouts.MAX_LAYOUTS_PER_PLAYER
 _ATTEMPTS = 8
 _LOCAL_PLAYER = "local_player"
 _FINISHED = (GameStatus.WON, GameStatus.ABANDONED)
-#: What :meth:`Store.save_game` writes (its parameters: ``new_<column>`` for each value,
-#: ``saved_id``, ``saved_player`` and ``saved_version`` for the game read), built once: a
-#: statement made anew on each save would be compiled, or at least keyed, anew each time.
-_SAVED_COLUMNS = (
-    "actions",
-    "elapsed",
-    "status",
-    "hints",
-    "undos",
-    "shuffles",
-    "running_since",
-    "selection",
-    "finished_at",
-    "version",
-    "ranked",
-    "solution_shown",
-    "saved_at",
-)
-_SAVE = (
-    update(games)
-    .where(
-        games.c.id == bindparam("saved_id"),
-        games.c.player_id == bindparam("saved_player"),
-        games.c.version == bindparam("saved_version"),
-        games.c.status.not_in(_FINISHED),
-    )
-    .values({name: bindparam(f"new_{name}", type_=games.c[name].type) for name in _SAVED_COLUMNS})
-)
-_SAVE_RETURNING = _SAVE.returning(*games.c)
 _T = TypeVar("_T")
 
 
@@ -138,6 +110,7 @@ class Store:
         self.url = database_url(url)
         self.engine = create_store_engine(self.url)
         self._reader = self.engine.execution_options(**{SQLITE_BEGIN: "DEFERRED"})
+        self._quick_save = QuickSave.of(self.engine)
         try:
             migrate(self.engine)
         except OperationalError as error:
@@ -409,27 +382,35 @@ class Store:
             solution_shown=solution_shown,
             saved_at=now,
         )
+        params = {f"new_{name}": values[name] for name in SAVED_COLUMNS}
+        params.update(saved_id=game_id, saved_player=player_id, saved_version=version)
+        if not finished and self._quick_save is not None:  # a move: one statement alone
+            saved = self._quick_save.save(params)
+            if saved is None:
+                with self._transaction(write=False) as connection:
+                    self._refuse_save(connection, player_id, game_id, version)
+            return saved  # type: ignore[return-value]  # _refuse_save raised otherwise
         with self._transaction() as connection:
-            # One round trip where the database can say what it wrote (PostgreSQL, SQLite
-            # 3.35+): the save is on every tap's path, so its statement is built once.
-            returning = connection.dialect.update_returning
-            statement = _SAVE_RETURNING if returning else _SAVE
-            params = {f"new_{name}": values[name] for name in _SAVED_COLUMNS}
-            params.update(saved_id=game_id, saved_player=player_id, saved_version=version)
-            result = connection.execute(statement, params)
-            row = result.first() if returning else None
-            if row is None and (returning or result.rowcount != 1):
-                current = game_rows.select_game(connection, player_id, game_id)
-                if current.version != version:
-                    raise StaleWriteError(game_id)
-                raise StoreError(
-                    f"game {game_id!r} is over ({current.status}); it cannot change any more"
-                )
-            saved = game_rows.game_of_row(row) if row is not None else None
-            saved = saved or game_rows.select_game(connection, player_id, game_id)
+            saved = None
+            if self._quick_save is not None:
+                row = connection.execute(SAVE, params).first()
+                saved = None if row is None else game_rows.game_of_row(row)
+            elif connection.execute(SAVE_WRITE, params).rowcount == 1:
+                saved = game_rows.select_game(connection, player_id, game_id)
+            if saved is None:
+                self._refuse_save(connection, player_id, game_id, version)
             if finished:
                 game_rows.delete_ended_test_play(connection, game_id)
-            return saved
+            return saved  # type: ignore[return-value]  # _refuse_save raised otherwise
+
+    @staticmethod
+    def _refuse_save(connection: Connection, player_id: str, game_id: str, version: int) -> None:
+        """Why a save wrote nothing: :class:`StaleWriteError` when the game was saved since,
+        :class:`StoreError` when it is over (:class:`GameNotFoundError` when it is gone)."""
+        current = game_rows.select_game(connection, player_id, game_id)
+        if current.version != version:
+            raise StaleWriteError(game_id)
+        raise StoreError(f"game {game_id!r} is over ({current.status}); it cannot change any more")
 
     # -- statistics and rankings ----------------------------------------------------
 

@@ -137,8 +137,10 @@ class Caller:
     cookie: str | None
 
 
-def caller(request: Request, response: Response, cookie: PlayerCookie = None) -> Caller:
-    """The :class:`Caller` of a request (a FastAPI dependency: :data:`CallerDep`)."""
+async def caller(request: Request, response: Response, cookie: PlayerCookie = None) -> Caller:
+    """The :class:`Caller` of a request (a FastAPI dependency: :data:`CallerDep`).  It is a
+    coroutine because it does no work: FastAPI runs a plain function's dependency in a
+    worker thread, a hand-over each way on every action."""
     return Caller(request, response, cookie)
 
 
