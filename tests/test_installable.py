@@ -81,3 +81,28 @@ def test_the_policy_lets_only_this_servers_worker_and_manifest_load(client):
     assert policy["worker-src"] == "'self'"
     assert policy["manifest-src"] == "'self'"
     assert policy["script-src"] == "'self'"
+
+
+def test_the_page_links_one_stylesheet_holding_every_style_file_in_the_templates_order(client):
+    import re
+
+    from mahjong_solitaire.web.pwa.page import stylesheets
+
+    page = client.get("/").text
+    links = re.findall(r'<link rel="stylesheet" href="([^"]+)">', page)
+    template = (STATIC / "index.html").read_text(encoding="utf-8")
+    files = re.findall(r'<link rel="stylesheet" href="/static/(css/[^"]+)">', template)
+    assert (
+        len(links) == 1 and len(files) > 1 and [p.as_posix() for p in stylesheets(STATIC)] == files
+    )
+    answer = client.get(links[0])
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/css")
+    texts = [(STATIC / name).read_text(encoding="utf-8") for name in files]
+    at = [answer.text.index(text) for text in texts]
+    assert at == sorted(at)  # each file whole, in the order the template links them
+    again = client.get(links[0], headers={"If-None-Match": answer.headers["etag"]})
+    assert again.status_code == 304
+    # the worker keeps a copy of the very stylesheet the page links, for a visit offline
+    assert links[0] in json.loads(
+        worker_script(STATIC).split("\n", 1)[0][len("const PAGE_FILES = ") : -1]
+    )

@@ -59,7 +59,7 @@ from .http.openapi import exact_answers
 from .http.quotas import Quotas, install_quotas
 from .http.uploads import UploadLimit
 from .metrics import MetricsMiddleware, leave_the_sums, metrics_access, serve_metrics
-from .pwa.page import page_html
+from .pwa.page import STYLESHEET, page_css, page_html
 from .pwa.service_worker import serve_service_worker
 from .routes import daily, editor, health, history, i18n, layouts, players
 from .upkeep import pruning_lifespan
@@ -256,6 +256,16 @@ def create_app(
         if tag in request.headers.get("if-none-match", ""):
             return Response(status_code=304, headers=headers)
         return HTMLResponse(page, headers=headers)
+
+    @app.get(STYLESHEET, include_in_schema=False)
+    def stylesheet(request: Request) -> Response:
+        # the page's stylesheets as one (.pwa.page), revalidated like the page's files
+        css = page_css(STATIC)
+        tag = f'"{hashlib.sha256(css).hexdigest()[:32]}"'
+        headers = {"Cache-Control": "no-cache", "ETag": tag}
+        if tag in request.headers.get("if-none-match", ""):
+            return Response(status_code=304, headers=headers)
+        return Response(css, media_type="text/css; charset=utf-8", headers=headers)
 
     serve_service_worker(app, STATIC)
     app.mount("/static", PageFiles(directory=STATIC, check_dir=False), name="static")

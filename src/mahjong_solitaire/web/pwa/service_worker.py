@@ -2,7 +2,8 @@
 served at ``/service-worker.js`` so that its scope is the whole site.
 
 The script is ``static/js/shell/service-worker.js`` with two lines put before it: ``PAGE_FILES``,
-the addresses of every file of the page (``/`` and each file under ``/static/``), which the
+the addresses of every file of the page (``/``, the one stylesheet it links, and each file
+under ``/static/``), which the
 worker keeps a copy of when it is installed, and ``PAGE_VERSION``, a digest of their
 contents.  A browser installs a new worker when the script's bytes change, so an upgraded
 page (any file changed, added or removed) replaces the copy at the next visit.  The web
@@ -19,6 +20,8 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.responses import Response
+
+from .page import stylesheet_address
 
 __all__ = ["WORKER", "page_files", "serve_service_worker", "worker_script"]
 
@@ -43,7 +46,11 @@ def worker_script(static: Path) -> str:
     for path in [static / "index.html", *files]:
         digest.update(path.relative_to(static).as_posix().encode() + b"\0")
         digest.update(path.read_bytes())
-    addresses = ["/", *(f"/static/{path.relative_to(static).as_posix()}" for path in files)]
+    addresses = [
+        "/",
+        stylesheet_address(static),  # the page's stylesheets as it links them (.page)
+        *(f"/static/{path.relative_to(static).as_posix()}" for path in files),
+    ]
     return (
         f"const PAGE_FILES = {json.dumps(addresses)};\n"
         f'const PAGE_VERSION = "{digest.hexdigest()[:16]}";\n'
