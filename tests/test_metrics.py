@@ -319,3 +319,33 @@ def test_one_scrape_sees_the_requests_served_by_both_workers(tmp_path):
             assert gone not in _served_by_each(found)
             assert value(found, "mahjong_http_requests_total", route="/healthz") == sent
     assert not any(folder.exists() for folder in folders)  # removed when play stopped
+
+
+@pytest.mark.slow  # two server processes
+def test_a_worker_killed_outright_leaves_the_gauges_sums_once_replaced(tmp_path):
+    database = f"sqlite:///{tmp_path / 'games.db'}"
+    args = ("--host", "127.0.0.1", "--workers", "2", "--metrics-token", TOKEN)
+    with ProductServer(database, log=tmp_path / "server.log", args=args) as server:
+        no_reuse = httpx.Limits(max_keepalive_connections=0)
+        with httpx.Client(base_url=server.url, timeout=30, limits=no_reuse) as client:
+
+            def scraped() -> Samples:
+                answer = client.get("/metrics", headers=BEARER)
+                return samples(answer.text) if answer.status_code == 200 else {}
+
+            deadline = time.monotonic() + 120
+            workers: dict[str, float] = {}
+            while time.monotonic() < deadline and len(workers) < 2:
+                client.get("/healthz")
+                workers = _served_by_each(scraped())
+            assert len(workers) == 2, workers
+            gone = min(workers)
+            os.kill(int(gone), signal.SIGKILL)  # no shutdown of its own: the supervisor's job
+            found = scraped()
+            while time.monotonic() < deadline and (
+                gone in _served_by_each(found) or len(_served_by_each(found)) < 2
+            ):
+                client.get("/healthz")
+                found = scraped()
+            assert gone not in _served_by_each(found)
+            assert len(_served_by_each(found)) == 2  # its replacement serves and counts

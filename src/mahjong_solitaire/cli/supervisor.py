@@ -13,6 +13,10 @@ workers: once they have closed theirs too, a new connection is refused at once, 
 balancer or a client tries elsewhere.  (Nothing restarts a worker once the stop began, so
 nothing needs the socket again.)  And it waits at most :data:`STOP_SECONDS` for the
 workers; one still running then is killed, so that the stop ends whatever a worker does.
+
+A worker that died (or was killed) cannot take its gauges out of the metrics' sums
+itself: the supervisor does it for that worker (:func:`~..web.metrics.leave_the_sums`),
+when it replaces it and when it kills it at the stop.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ import logging
 import time
 
 from uvicorn.supervisors import Multiprocess
+
+from ..web.metrics import leave_the_sums
 
 __all__ = ["STOP_SECONDS", "Supervisor"]
 
@@ -48,6 +54,14 @@ class Supervisor(Multiprocess):
         self._stop_listening()
         super().handle_term()
 
+    def keep_subprocess_alive(self) -> None:
+        """uvicorn's: replace a worker that died; and take its gauges out of the sums."""
+        before = {worker.pid for worker in self.processes}
+        super().keep_subprocess_alive()
+        for pid in before - {worker.pid for worker in self.processes}:
+            if pid is not None:
+                leave_the_sums(pid)
+
     def join_all(self) -> None:
         """Wait for every worker, at most :data:`STOP_SECONDS` in all; kill the rest."""
         deadline = time.monotonic() + STOP_SECONDS
@@ -58,3 +72,5 @@ class Supervisor(Multiprocess):
                 _log.error("worker [%s] did not stop in %g s: killed", worker.pid, STOP_SECONDS)
                 worker.kill()
                 worker.process.join()
+                if worker.pid is not None:
+                    leave_the_sums(worker.pid)

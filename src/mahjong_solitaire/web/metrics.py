@@ -288,13 +288,14 @@ def _registry(app: FastAPI) -> CollectorRegistry:
     return registry
 
 
-def leave_the_sums() -> None:
-    """With several workers, take this process's gauges out of the sums (its counters
-    stay counted): called as its application stops.  (Not at exit: uvicorn's worker ends
-    itself by the signal it was stopped with, which runs no exit handler.)"""
+def leave_the_sums(pid: int | None = None) -> None:
+    """With several workers, take process ``pid``'s gauges out of the sums (its counters
+    stay counted): this process's, called as its application stops (not at exit: uvicorn's
+    worker ends itself by the signal it was stopped with, which runs no exit handler); or
+    a worker's that died or was killed, called by the supervisor (``cli/supervisor.py``)."""
     folder = os.environ.get(MULTIPROCESS_ENV)
     if folder:
-        mark_process_dead(os.getpid(), folder)  # type: ignore[no-untyped-call]
+        mark_process_dead(os.getpid() if pid is None else pid, folder)  # type: ignore[no-untyped-call]
 
 
 def serve_metrics(app: FastAPI, access: MetricsAccess) -> None:
