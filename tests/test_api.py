@@ -362,6 +362,15 @@ def test_hint_marks_a_playable_pair_and_is_counted(client):
     assert after["hints"] == 1 and after["tiles_left"] == 144
 
 
+def test_hint_pressed_again_shows_another_pair_and_counts_once(client):
+    state = start(client)
+    first = post(client, state, "hint")
+    second = post(client, first, "hint")
+    assert second["hint"] != first["hint"]
+    assert Game(DEAL).board.is_legal(Move(*second["hint"]))
+    assert second["hints"] == 1
+
+
 def test_undo_restores_the_last_pair_and_redo_removes_it_again(client):
     state = start(client)
     moved = play(client, state, DEAL.solution[0])

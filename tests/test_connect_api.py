@@ -245,6 +245,13 @@ def test_the_hint_is_a_pair_that_connects(client: TestClient) -> None:
     assert Move(a, b) == DEAL.solution[1]  # still on the deal's line
 
 
+def test_a_connect_hint_pressed_again_shows_another_pair_and_counts_once(client: TestClient):
+    first = post(client, start(client), "hint")
+    second = post(client, first, "hint")
+    assert second["hint"] != first["hint"] and second["hints"] == 1
+    assert DEAL.board().is_legal(Move(*second["hint"]))
+
+
 def test_undo_restores_the_grid_exactly_and_redo_replays_it(client: TestClient) -> None:
     state = start(client)
     for move in DEAL.solution[:3]:

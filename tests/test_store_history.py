@@ -101,6 +101,18 @@ def test_importing_the_same_history_twice_adds_nothing_the_second_time(store: St
     assert store.statistics(target).started == 5
 
 
+def test_a_file_that_counted_every_hint_press_imports_with_a_count_per_position(
+    store: Store,
+) -> None:
+    source, target = store.player(None).id, store.player(None).id
+    play(store, source, [SOLUTION[0], "hint", "hint", "hint"], status="abandoned", elapsed=20.0)
+    document = store.export_history(source)
+    assert _games(document)[0]["hints"] == 1
+    _games(document)[0]["hints"] = 3  # as written before a position's hints counted once
+    assert store.import_history(target, document) == 1
+    assert _games(store.export_history(target))[0]["hints"] == 1
+
+
 def _bad_variants() -> list[tuple[str, object]]:
     """(what is wrong, how to break a good document) pairs."""
 

@@ -16,13 +16,14 @@ from __future__ import annotations
 import copy
 import time
 from collections.abc import Callable
+from functools import partial
 
 from ..core.board import Board
 from ..core.game import Solution, TileGame
 from ..core.moves import Move
 from ..core.rng import Rng
 from ..core.tiles import key_id
-from ..solver.hint import Hinter
+from ..solver.hint import Hinter, by_freeing, keeps_winnable
 from ..solver.verdict import Verdict
 from ..solver.winnability import Winnability, winnability
 from .generator import Deal, fingerprint
@@ -85,6 +86,12 @@ class Game(TileGame):
 
     def _suggest(self) -> Move | None:
         return self._hinter.hint(self.board)
+
+    def _hint_others(self, first: Move) -> tuple[list[Move], Callable[[Move], bool]]:
+        board = self.board
+        others = by_freeing(board, [move for move in board.matching_pairs() if move != first])
+        plan = self._hinter.plan_for(board) or ()
+        return others, partial(keeps_winnable, board.copy(stack=False), plan=plan)
 
     def _rearrange(self, rng: Rng, *, patient: bool) -> None:
         tiles, _ = shuffled_tiles(self.board, rng, patient=patient)

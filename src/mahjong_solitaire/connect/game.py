@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 
 from ..core.game import Solution, TileGame
 from ..core.moves import Move
@@ -29,7 +30,7 @@ from ..core.rng import Rng
 from .board import ConnectBoard
 from .generator import ConnectDeal, fingerprint
 from .grid import Path
-from .hint import search_line, suggest
+from .hint import by_options, keeps_winnable, search_line, suggest
 from .shuffle import shuffled_cells
 
 __all__ = ["LOOK_BACK_LIMIT", "SOLVE_LIMIT", "ConnectGame"]
@@ -70,6 +71,11 @@ class ConnectGame(TileGame):
 
     def _suggest(self) -> Move | None:
         return suggest(self.board)
+
+    def _hint_others(self, first: Move) -> tuple[list[Move], Callable[[Move], bool]]:
+        board = self.board
+        others = by_options(board, [move for move in board.matching_pairs() if move != first])
+        return others, partial(keeps_winnable, board.copy(stack=False))
 
     def _rearrange(self, rng: Rng, *, patient: bool) -> None:
         # A Connect shuffle always finds its order at once (rules §9.6): nothing to wait for.

@@ -28,7 +28,15 @@ from collections import Counter
 from ..core.moves import Move
 from .board import KEY_OF, ConnectBoard
 
-__all__ = ["SEARCH_LIMIT", "options_after", "search_line", "solve", "suggest"]
+__all__ = [
+    "SEARCH_LIMIT",
+    "by_options",
+    "keeps_winnable",
+    "options_after",
+    "search_line",
+    "solve",
+    "suggest",
+]
 
 #: Positions :func:`solve` examines before it gives up.
 SEARCH_LIMIT = 400
@@ -39,6 +47,20 @@ def options_after(board: ConnectBoard, move: Move) -> int:
     probe = board.copy(stack=False)
     probe.push(move)
     return probe.pair_count()
+
+
+def by_options(board: ConnectBoard, pairs: list[Move]) -> list[Move]:
+    """``pairs`` from the one that leaves the most legal pairs after its slide to the one
+    that leaves the fewest (ties in index order): the order a repeated hint judges them."""
+    return sorted(pairs, key=lambda move: -options_after(board, move))
+
+
+def keeps_winnable(board: ConnectBoard, move: Move) -> bool:
+    """Whether :func:`solve` finds a win after ``move`` and its slide (a search that runs
+    out says no)."""
+    probe = board.copy(stack=False)
+    probe.push(move)
+    return solve(probe) is not None
 
 
 def solve(board: ConnectBoard, limit: int = SEARCH_LIMIT) -> tuple[Move, ...] | None:

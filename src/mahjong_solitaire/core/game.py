@@ -39,6 +39,7 @@ __all__ = [
     "SOLVE",
     "GameError",
     "GameStatus",
+    "HintTurn",
     "PlayableBoard",
     "PlayableDeal",
     "Solution",
@@ -127,6 +128,7 @@ class PlayableBoard(Protocol):
     @property
     def tiles_left(self) -> int: ...
     def pair_count(self) -> int: ...
+    def matching_pairs(self) -> list[Move]: ...
     def is_present(self, position: int) -> bool: ...
     def is_free(self, position: int) -> bool: ...
     def is_legal(self, move: Move) -> bool: ...
@@ -154,6 +156,50 @@ class PlayableDeal(Protocol):
     def to_json(self) -> dict[str, object]: ...
 
 
+class HintTurn:
+    """The pairs the hints of one position show in turn (rules §5.7): the mode's first
+    suggestion, then the ``others`` that ``keeps_winnable`` says keep the position winnable
+    (judged one at a time, as the presses need them), then the rest, then round again.
+
+        >>> turn = HintTurn(Move(0, 1), [Move(2, 3), Move(4, 5)], lambda m: m.a == 4)
+        >>> [str(turn.next()) for _ in range(4)]
+        ['0,1', '4,5', '2,3', '0,1']
+        >>> HintTurn(None, [], bool).next() is None
+        True
+    """
+
+    def __init__(
+        self, first: Move | None, others: Sequence[Move], keeps_winnable: Callable[[Move], bool]
+    ) -> None:
+        self.shown: list[Move] = [] if first is None else [first]
+        self._pending = [move for move in others if move != first]
+        self._rest: list[Move] = []
+        self._judge = keeps_winnable
+        self._turn = 0
+
+    def next(self) -> Move | None:
+        """The pair to show on this press (``None`` when there is none)."""
+        if self._turn == len(self.shown):
+            self._find_next()
+        if not self.shown:
+            return None
+        if self._turn >= len(self.shown):  # every pair was shown: round again
+            self._turn = 0
+        move = self.shown[self._turn]
+        self._turn += 1
+        return move
+
+    def _find_next(self) -> None:
+        while self._pending:
+            move = self._pending.pop(0)
+            if self._judge(move):
+                self.shown.append(move)
+                return
+            self._rest.append(move)
+        if self._rest:
+            self.shown.append(self._rest.pop(0))
+
+
 class TileGame(ABC):
     """One game of a deal.  ``clock`` returns seconds (injectable for tests).
 
@@ -176,6 +222,8 @@ class TileGame(ABC):
         self.selection: int | None = None
         self.actions: list[str] = []
         self.hints = 0
+        #: The hints of the position on the board, while the last action was a hint.
+        self._hint_turn: HintTurn | None = None
         self.undos = 0
         self.shuffles = 0
         #: Whether the solution demo removed a pair (rules §5.9: the game is then unranked).
@@ -191,6 +239,12 @@ class TileGame(ABC):
     @abstractmethod
     def _suggest(self) -> Move | None:
         """A playable pair for a hint, ``None`` when there is none."""
+
+    @abstractmethod
+    def _hint_others(self, first: Move) -> tuple[list[Move], Callable[[Move], bool]]:
+        """The other playable pairs for the hints after ``first``, in the order to judge
+        them, and the mode's word on whether one keeps the position winnable (rules §5.7:
+        a pair the search cannot vouch for goes with the rest)."""
 
     @abstractmethod
     def _rearrange(self, rng: Rng, *, patient: bool) -> None:
@@ -381,12 +435,22 @@ class TileGame(ABC):
             self._stop_clock()
 
     def hint(self) -> Move | None:
-        """A playable pair (``None`` when stuck); counted in the statistics."""
+        """A playable pair (``None`` when stuck).  Pressed again with no other action
+        between, it shows another pair of the same position when there is one (rules
+        §5.7), and a position's hints count once in the statistics."""
         self._require_playable()
-        move = self._suggest()
-        self.hints += 1
+        turn = self._hint_turn
+        if turn is None or not self.actions or self.actions[-1] != "hint":
+            first = self._suggest()
+            if first is None:
+                turn = HintTurn(None, (), bool)
+            else:
+                others, keeps_winnable = self._hint_others(first)
+                turn = HintTurn(first, others, keeps_winnable)
+            self._hint_turn = turn
+            self.hints += 1
         self.actions.append("hint")
-        return move
+        return turn.next()
 
     def shuffle(self, *, patient: bool = False) -> None:
         """New faces on the remaining tiles, solvable again (:class:`~.faces.ShuffleError`

@@ -32,7 +32,16 @@ from ..core.moves import IllegalMoveError, Move
 from .rounds import solve
 from .verdict import SolveResult, Verdict
 
-__all__ = ["HINT_NODES", "SEARCH_TILES", "Hinter", "freed_by", "most_freeing", "suggest"]
+__all__ = [
+    "HINT_NODES",
+    "SEARCH_TILES",
+    "Hinter",
+    "by_freeing",
+    "freed_by",
+    "keeps_winnable",
+    "most_freeing",
+    "suggest",
+]
 
 #: Branch points one hint may search (about 30 ms on the Turtle).
 HINT_NODES = 250
@@ -55,6 +64,28 @@ def most_freeing(board: Board) -> Move | None:
     if not pairs:
         return None
     return max(pairs, key=lambda move: (freed_by(board, move), -move.a, -move.b))
+
+
+def by_freeing(board: Board, pairs: list[Move]) -> list[Move]:
+    """``pairs`` from the one that frees the most tiles to the one that frees the fewest
+    (ties by the lowest indices): the order a repeated hint judges them in."""
+    return sorted(pairs, key=lambda move: (-freed_by(board, move), move.a, move.b))
+
+
+def keeps_winnable(board: Board, move: Move, plan: tuple[Move, ...] = ()) -> bool:
+    """Whether the position after ``move`` is shown winnable: ``move`` is a pair of
+    ``plan`` (a winning order from ``board``, whose pairs win in any order), or a search of
+    :data:`HINT_NODES` branch points finds a win after it (none on a layout of more than
+    :data:`SEARCH_TILES` positions).  A search that runs out says no."""
+    if move in plan:
+        return True
+    probe = board.copy(stack=False)
+    probe.push(move)
+    if probe.is_won():
+        return True
+    if len(board.layout) > SEARCH_TILES:
+        return False
+    return solve(probe, node_limit=HINT_NODES).solvable
 
 
 class Hinter:

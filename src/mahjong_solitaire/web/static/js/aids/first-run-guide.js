@@ -98,7 +98,7 @@ function shuffled(items) {
 }
 
 /** Open the guide; `onClose` runs when it closes (by Finish, Skip or Escape). */
-export function guidePage({ onClose } = {}) {
+export function guidePage({ onClose, tileGuide = null } = {}) {
   const game = { present: new Set(POSITIONS.keys()), faces: [...FACES], selected: null, history: [], hint: null };
   const done = new Set(); // the steps the player has done
   let step = 0;
@@ -116,6 +116,8 @@ export function guidePage({ onClose } = {}) {
   const back = h("button", { type: "button", class: "btn", id: "guide-back", onclick: () => go(step - 1) }, t("guideBack"));
   const next = h("button", { type: "button", class: "btn primary", id: "guide-next", onclick: () => go(step + 1) });
   const skip = h("button", { type: "button", class: "btn", id: "guide-skip", onclick: () => closeDialog() }, t("guideSkip"));
+  // the tile guide takes the dialog's place (the practice board is seen once closed so)
+  const kinds = tileGuide && h("button", { type: "button", class: "btn", "data-action": "tile-guide", onclick: () => tileGuide() }, t("tileGuide"));
 
   const tiles = POSITIONS.map(([x, y, z], i) => {
     const el = h("button", { type: "button", class: "tile", "data-i": i, onclick: () => tap(i) });
@@ -254,7 +256,7 @@ export function guidePage({ onClose } = {}) {
     text,
     h("div", { class: "guide-stage" }, board),
     h("div", { class: "guide-tools" }, hint, undo, shuffle, chip),
-    buttons(skip, back, next)), {
+    buttons(...[kinds, skip, back, next].filter(Boolean))), {
     wide: false,
     onClose: () => {
       markSeen();

@@ -37,6 +37,7 @@ const gameDialogs = () => import("../dialogs/game-dialogs.js");
 const pages = () => import("../dialogs/pages.js");
 const connectDialogs = () => import("../modes/connect/dialogs.js");
 const editor = () => import("../layouts/editor.js");
+const tileGuide = () => import("../dialogs/tile-guide.js");
 
 const AUTO_PAUSED = "mahjong-solitaire.auto-paused";
 
@@ -493,7 +494,10 @@ const commands = {
   fullscreen: () => toggleFullscreen(),
   turn: () => viewport.turn(),
   // a deal not yet played (version 0) has no clock to stop: pausing would store it
-  guide: () => (app.state && app.state.version === 0 ? guidePage() : withPause((onClose) => guidePage({ onClose }))),
+  guide: () => (app.state && app.state.version === 0
+    ? guidePage({ tileGuide: () => commands["tile-guide"]() })
+    : withPause((onClose) => guidePage({ onClose, tileGuide: () => commands["tile-guide"]() }))),
+  "tile-guide": () => withPause(async (onClose) => (await tileGuide()).tileGuidePage({ onClose })),
   about: () => withPause(async (onClose) => (await pages()).aboutPage({ onClose })),
   editor: () => withPause(openEditor),
   // the editor opened from the Layouts page takes its place, and resumes the game as it closes
