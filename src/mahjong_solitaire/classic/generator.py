@@ -45,13 +45,14 @@ from ..core.codes import CodeError
 from ..core.dealing import DealVersion
 from ..core.difficulty import CANDIDATES, Difficulty
 from ..core.faces import deal_tiles
-from ..core.layout import Layout
+from ..core.layout import Layout, LayoutError
 from ..core.moves import Move
 from ..core.rng import Rng, derive_seed
 from ..core.tiles import TILE_SET, key_id
 from ..layouts import builtin_layout
 from .codes import VERSIONS, GameCode
 from .construction import Construction, SearchBudget, construct
+from .generated import generated_layout
 
 __all__ = ["Deal", "deal_from_code", "fingerprint", "generate", "score"]
 
@@ -193,6 +194,11 @@ def deal_from_code(code: GameCode | str, layout: Layout | None = None) -> Deal:
         code = GameCode.parse(code)
     if code.layout_number is not None:
         layout = builtin_layout(code.layout_number)
+    elif code.generated is not None:
+        try:
+            layout = generated_layout(code.generated)
+        except LayoutError as error:
+            raise CodeError(f"{code}: {error}") from None
     elif layout is None:
         raise CodeError(f"{code} names an imported layout by its content, and it is not at hand")
     elif not code.names(layout):

@@ -21,6 +21,7 @@ from fastapi import APIRouter, Body, Request, Response
 
 from ...classic.codes import GameCode, daily_code
 from ...classic.game import Game
+from ...classic.generated import generated_named
 from ...classic.mode import CLASSIC
 from ...core.codes import MAX_SEED
 from ...core.difficulty import Difficulty
@@ -83,6 +84,9 @@ def _layout(request: Request, player_id: str, name: str) -> Layout:
     try:
         return builtin_layout(name)
     except LayoutError:
+        generated = generated_named(name)
+        if generated is not None:
+            return generated
         known = {layout.name: layout for layout in store_of(request).imported_layouts(player_id)}
         if name in known:
             return known[name]
@@ -116,8 +120,8 @@ def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
     difficulty = Difficulty.parse(body.difficulty)
     layout = _layout(request, player_id, body.layout or "turtle")
     seed = secrets.randbelow(MAX_SEED + 1)
-    if layout.number is not None:
-        code = GameCode(layout.number, seed, difficulty)
+    if layout.number is not None or layout.source is not None:  # dealt from its code alone
+        code = GameCode.of(layout, seed, difficulty)
         return store.create_game(player_id, code=str(code), seed=seed, difficulty=difficulty.value)
     return store.create_game(player_id, layout=layout, seed=seed, difficulty=difficulty.value)
 
