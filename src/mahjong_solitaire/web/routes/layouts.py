@@ -19,8 +19,8 @@ An imported layout is its importer's: listed, previewed, dealt and deleted by th
 only (a game on it carries its own positions, so it is shown to whoever plays it).
 
     >>> sorted({route.path for route in router.routes})[:3]
-    ['/api/layouts', '/api/layouts/{name}', '/api/layouts/{name}/preview.svg']
     ['/api/layouts', '/api/layouts/generated', '/api/layouts/{name}']
+
 The preview URL carries a fingerprint of the layout, so a browser may keep it for good:
 
     >>> from mahjong_solitaire.layouts import builtin_layout
