@@ -18,7 +18,7 @@ from mahjong_solitaire.store.schema import layouts as layouts_table
 
 
 def test_the_api_answers_a_generated_layout_and_stores_nothing(client, sqlite_store) -> None:  # type: ignore[no-untyped-def]
-    response = client.get("/api/layouts/generated?family=stairs&tiles=100&seed=7")
+    response = client.get("/api/generated-layouts?family=stairs&tiles=100&seed=7")
     assert response.status_code == 200
     answer = response.json()
     layout = generated_layout(GeneratedSpec(7, "stairs", 100))
@@ -43,7 +43,7 @@ def test_the_api_answers_a_generated_layout_and_stores_nothing(client, sqlite_st
     ],
 )
 def test_a_bad_generated_query_is_refused_with_the_error_object(client, query: str) -> None:  # type: ignore[no-untyped-def]
-    refused(client.get(f"/api/layouts/generated?{query}"), 422, "bad_body")
+    refused(client.get(f"/api/generated-layouts?{query}"), 422, "bad_body")
 
 
 def test_a_game_on_a_generated_layout_by_name_is_dealt_from_its_code(client) -> None:  # type: ignore[no-untyped-def]

@@ -8,7 +8,7 @@ and the classic stage progression with the player's progress.
   ``file``, at most 1 MiB) kept in the database as the player's own (at most
   :data:`~..store.MAX_LAYOUTS_PER_PLAYER` each), then playable with
   ``POST /api/games {"layout": name}``;
-* ``GET /api/layouts/generated?family=rings&tiles=144&seed=12``: a layout made from a
+* ``GET /api/generated-layouts?family=rings&tiles=144&seed=12``: a layout made from a
   seed (rules §8.4), then playable with ``POST /api/games {"layout": name}`` (its stable
   name, ``rings-144-12``) or by a code ``MJ2-G12R144-…``; no row is stored for it;
 * ``DELETE /api/layouts/{name}``: delete one of the player's imported layouts (the games
@@ -19,7 +19,7 @@ An imported layout is its importer's: listed, previewed, dealt and deleted by th
 only (a game on it carries its own positions, so it is shown to whoever plays it).
 
     >>> sorted({route.path for route in router.routes})[:3]
-    ['/api/layouts', '/api/layouts/generated', '/api/layouts/{name}']
+    ['/api/generated-layouts', '/api/layouts', '/api/layouts/{name}']
 
 The preview URL carries a fingerprint of the layout, so a browser may keep it for good:
 
@@ -175,7 +175,7 @@ def layouts(request: Request, cookie: PlayerCookie = None) -> list[LayoutEntry]:
 
 
 @router.get(
-    "/layouts/generated",
+    "/generated-layouts",
     response_model=GeneratedLayout,
     summary="A layout made from a seed",
     responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.BAD_LAYOUT),
