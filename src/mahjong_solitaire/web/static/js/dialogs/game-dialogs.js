@@ -58,6 +58,8 @@ export async function newGameDialog({ current, start, onClose, mode = classic, p
   }
   let chosenLayout = (modeOf(current) === classic && current?.layout?.name) || "turtle";
   let difficulty = current?.difficulty || "normal";
+  // the board as drawn or mirrored (rules §8.5): "", "X" left–right, "Y" top–bottom
+  let mirror = "";
 
   const picker = layoutPicker({ list: layouts, chosen: chosenLayout, onChoose: (name) => { chosenLayout = name; } });
   const progress = layouts.length ? loadProgress(classic.name) : Promise.resolve([]);
@@ -100,7 +102,7 @@ export async function newGameDialog({ current, start, onClose, mode = classic, p
 
   const play = h("button", {
     type: "button", class: "btn primary", id: "start-game",
-    onclick: () => start({ layout: chosenLayout, difficulty }).catch((problem) => {
+    onclick: () => start({ layout: chosenLayout, difficulty, ...(mirror ? { mirror } : {}) }).catch((problem) => {
       error.textContent = problem.message;
     }),
   });
@@ -124,6 +126,10 @@ export async function newGameDialog({ current, start, onClose, mode = classic, p
         difficulty = value;
         progress.then((groups) => markCards(picker.cards, groups, difficulty));
       }),
+    h("h3", {}, t("mirrorBoard")),
+    h("div", { "data-setting": "mirror" },
+      segmented(t("mirrorBoard"), [["", t("mirrorNone")], ["X", t("mirrorLeftRight")], ["Y", t("mirrorTopBottom")]],
+        mirror, (value) => { mirror = value; })),
     buttons(play, daily),
     h("h3", {}, t("enterCode")),
     h("div", { class: "field" }, input, playCode),

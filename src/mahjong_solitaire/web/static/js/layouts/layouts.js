@@ -273,9 +273,9 @@ export function layoutPicker({ list, chosen, onChoose }) {
 
   const filter = layoutFilter(cards);
   cardGrid(cards, ".layout-card"); // one Tab stop, arrow keys inside
-  const element = h("div", { class: "layout-picker" }, filter, cards, seeded,
+  const element = h("div", { class: "layout-picker" }, filter, cards,
     h("div", { class: "import-row" }, button, remove, h("small", { class: "muted" }, t("importLayoutNote")), input),
-    error);
+    error, seeded);
   element.ready = Promise.race([Promise.all(waits), new Promise((done) => { setTimeout(done, PREVIEW_WAIT_MS); })]);
   element.cards = cards;
   return element;
