@@ -278,5 +278,6 @@ export function layoutPicker({ list, chosen, onChoose }) {
     error, seeded);
   element.ready = Promise.race([Promise.all(waits), new Promise((done) => { setTimeout(done, PREVIEW_WAIT_MS); })]);
   element.cards = cards;
+  element.filter = filter;
   return element;
 }
