@@ -143,3 +143,17 @@ def test_a_mirrored_layout_is_played_again_by_its_name(client) -> None:  # type:
         400,
         "bad_request",
     )
+
+
+def test_a_share_link_of_a_mirrored_imported_game_brings_its_layout_along(
+    client, sqlite_store
+) -> None:  # type: ignore[no-untyped-def]
+    flipped = mirrored_layout(IMPORTED, "Y")
+    code = str(GameCode.of(flipped, 9, Difficulty.NORMAL))
+    shared = {"title": "Half Steps ⇅", "positions": [list(p) for p in flipped.positions]}
+    state = checked(client.post("/api/games", json={"code": code, "shared_layout": shared}))
+    assert state["code"] == code and state["layout"]["name"].endswith("-mirrored-tb")
+    drawn = {(t["x"], t["y"], t["z"]): t["tile"] for t in state["tiles"]}
+    assert drawn == faces_by_position(deal_from_code(code, IMPORTED))
+    [kept] = sqlite_store.imported_layouts(client.cookies[COOKIE])
+    assert kept.positions == IMPORTED.positions and kept.title == "Half Steps"
