@@ -77,3 +77,20 @@ def test_another_seed_draws_another_layout_and_a_bad_size_says_why(page):
     )
     assert status.inner_text() == "Choose an even number of tiles from 72 to 288."
     assert dialog.locator("#use-seeded-layout").is_disabled()
+
+
+def test_a_typed_code_of_a_mirrored_generated_layout_is_taken_and_dealt(page):
+    page.keyboard.press("n")
+    dialog = page.locator("dialog[data-dialog='new-game']")
+    dialog.wait_for(state="visible")
+    field = dialog.locator("#code-input")
+    field.focus()
+    page.keyboard.type("mj2-g5d96x-aaaaabl")
+    assert dialog.locator("#code-error").inner_text() == ""
+    assert dialog.locator("#play-code").is_enabled()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.querySelector('#code').dataset.code === 'MJ2-G5D96X-AAAAABL'"
+    )
+    settle(page)
+    assert len(tiles(page)) == 96
