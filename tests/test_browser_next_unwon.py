@@ -121,3 +121,16 @@ def test_the_mirror_choice_deals_the_layout_mirrored(page):
     dialog.locator("[data-setting='mirror'] [data-value='X']").click()
     dialog.locator("#start-game").click()
     wait_for_code(page, "^MJ2-L00X-")
+
+
+def test_the_statistics_name_mirrored_and_generated_layouts_as_layouts_of_their_own(page):
+    win_by_api(page, "MJ2-L00X-AAAAABL")
+    win_by_api(page, "MJ2-G5D96Y-AAAAABL")
+    page.click("#menu-button")
+    page.click("#menu [data-action='statistics']")
+    page.locator("dialog[data-dialog='statistics']").wait_for(state="visible")
+    rows = page.locator("#stats-groups tbody th[scope='row']")
+    rows.first.wait_for()
+    shown = {row.inner_text() for row in rows.all()}
+    assert {"Turtle ⇆", "Diamonds 96 #5 ⇅"} <= shown  # beside the page's first Turtle game
+    assert not any("mirrored" in title or "diamonds-" in title for title in shown)

@@ -100,6 +100,7 @@ export const STRINGS = {
   mirrorNone: "As drawn",
   mirrorLeftRight: "Left–right",
   mirrorTopBottom: "Top–bottom",
+  generatedTitle: "{family} {tiles} #{seed}",
   familyRings: "Rings",
   familyStairs: "Stairs",
   familyCrosses: "Crosses",
