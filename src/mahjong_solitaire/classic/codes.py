@@ -35,10 +35,12 @@ from ..core.difficulty import Difficulty
 from ..core.layout import Layout, LayoutError
 from ..core.rng import derive_seed
 from ..layouts import builtin_layout
+from ..layouts.generated import GeneratedSpec
 
 __all__ = [
     "DAILY_CUTOVER",
     "HASH_LETTERS",
+    "MIRRORS",
     "PREFIX",
     "VERSIONS",
     "GameCode",
@@ -55,7 +57,13 @@ VERSIONS = DealVersions(
 PREFIX = VERSIONS.current.prefix
 #: How many letters and digits (base 32: ``A``-``Z``, ``2``-``7``) name a layout by content.
 HASH_LETTERS = 10
-_PATTERN = re.compile(r"([A-Z]{2}\d)-(?:L(\d{2})|H([A-Z2-7]{10}))-([A-Z]{7})")
+#: A code's layout part: a built-in number, a hash, or a generated layout's seed, family
+#: letter and tiles; then its mirrors, ``X`` (left-right) and ``Y`` (top-bottom).
+_PART = r"(?:L(\d{2})|H([A-Z2-7]{10})|G(\d{1,9})([A-Z])(\d{2,3}))(X?Y?)"
+_PATTERN = re.compile(r"([A-Z]{2}\d)-" + _PART + r"-([A-Z]{7})")
+_LAYOUT_PART = re.compile(_PART)
+#: The mirrors a code may name: none, left-right, top-bottom, both.
+MIRRORS = ("", "X", "Y", "XY")
 _HASH = re.compile(r"[A-Z2-7]{10}")
 
 
@@ -74,24 +82,33 @@ def layout_hash(layout: Layout) -> str:
 
 @dataclass(frozen=True, slots=True)
 class GameCode:
-    """A classic code: a built-in layout by number (``layout_hash`` ``None``) or any layout
-    by content (``layout_number`` ``None``), a seed and a difficulty."""
+    """A classic code: a built-in layout by number, any layout by content (``layout_hash``)
+    or a generated layout by its spec (``generated``: exactly one of the three), a seed, a
+    difficulty, and the mirrors the board is played in (``mirror``: ``""``, ``"X"``
+    left-right, ``"Y"`` top-bottom, or ``"XY"``)."""
 
     layout_number: int | None
     seed: int
     difficulty: Difficulty
     layout_hash: str | None = None
     version: DealVersion = VERSIONS.current
+    generated: GeneratedSpec | None = None
+    mirror: str = ""
 
     def __post_init__(self) -> None:
-        if (self.layout_number is None) == (self.layout_hash is None):
-            raise CodeError("a code names a built-in layout number or a layout hash (one)")
+        named = (self.layout_number, self.layout_hash, self.generated)
+        if sum(part is not None for part in named) != 1:
+            raise CodeError(
+                "a code names a built-in layout number, a layout hash or a generated layout (one)"
+            )
         if self.layout_number is not None and not 0 <= self.layout_number <= 99:
             raise CodeError(f"layout number {self.layout_number} is not in 0..99")
         if self.layout_hash is not None and not _HASH.fullmatch(self.layout_hash):
             raise CodeError(f"{self.layout_hash!r} is not a layout hash of {HASH_LETTERS} letters")
         if not 0 <= self.seed <= MAX_SEED:
             raise CodeError(f"seed {self.seed} is not in 0..{MAX_SEED}")
+        if self.mirror not in MIRRORS:
+            raise CodeError(f"{self.mirror!r} is not a mirror (X, Y or XY)")
 
     @classmethod
     def of(
@@ -101,40 +118,84 @@ class GameCode:
         difficulty: Difficulty,
         version: DealVersion = VERSIONS.current,
     ) -> GameCode:
-        """The code of a deal on ``layout``: by number for a built-in layout, else by hash."""
+        """The code of a deal on ``layout``: by number for a built-in layout, by its
+        ``source`` for a generated or mirrored one, else by hash."""
+        if layout.source is not None:
+            match = _LAYOUT_PART.fullmatch(layout.source)
+            if match is None:
+                raise CodeError(f"{layout.source!r} is not the layout part of a code")
+            return cls._of_part(match.groups(), seed, difficulty, version, layout.source)
         if layout.number is not None:
             return cls(layout.number, seed, difficulty, version=version)
         return cls(None, seed, difficulty, layout_hash(layout), version)
+
+    @classmethod
+    def _of_part(
+        cls,
+        groups: tuple[str | None, ...],
+        seed: int,
+        difficulty: Difficulty,
+        version: DealVersion,
+        cleaned: str,
+    ) -> GameCode:
+        number, digest, generated_seed, letter, tiles, mirror = groups
+        spec = None
+        if generated_seed is not None and letter is not None and tiles is not None:
+            try:
+                spec = GeneratedSpec.from_code(generated_seed, letter, tiles)
+            except LayoutError as error:
+                raise CodeError(f"{cleaned}: {error}") from None
+        return cls(
+            None if number is None else int(number),
+            seed,
+            difficulty,
+            layout_hash=digest,
+            version=version,
+            generated=spec,
+            mirror=mirror or "",
+        )
 
     @classmethod
     def parse(cls, text: str) -> GameCode:
         """Parse a code; :class:`CodeError` says what is wrong with a bad one.  (Whether a
         layout of the hash is at hand is for the caller to find out.)"""
         cleaned, match = match_code(text, _PATTERN, "game code", "MJ2-L00-AAAAABL")
-        prefix, number, digest, letters = match.groups()
+        prefix, *part, letters = match.groups()
         version = VERSIONS.named(prefix, "game code")
-        if digest is not None:
-            return cls(
-                None, *seed_from_letters(letters, cleaned), layout_hash=digest, version=version
-            )
-        code = cls(int(number), *seed_from_letters(letters, cleaned), version=version)
-        try:
-            builtin_layout(int(number))
-        except LayoutError:
-            raise CodeError(f"{cleaned}: there is no built-in layout L{number}") from None
+        seed, difficulty = seed_from_letters(letters, cleaned)
+        code = cls._of_part(tuple(part), seed, difficulty, version, cleaned)
+        if code.layout_number is not None:
+            try:
+                builtin_layout(code.layout_number)
+            except LayoutError:
+                raise CodeError(
+                    f"{cleaned}: there is no built-in layout L{code.layout_number:02d}"
+                ) from None
         return code
 
+    @property
+    def layout_part(self) -> str:
+        """The middle of the code: ``L00``, ``H…`` or ``G…``, then its mirrors."""
+        if self.generated is not None:
+            part = self.generated.code_part
+        elif self.layout_hash is not None:
+            part = f"H{self.layout_hash}"
+        else:
+            part = f"L{self.layout_number:02d}"
+        return part + self.mirror
+
     def names(self, layout: Layout) -> bool:
-        """Whether ``layout`` is the layout this code names."""
+        """Whether ``layout`` is the layout this code names (unmirrored: the code's
+        mirrors are laid on it)."""
+        if self.generated is not None:
+            return layout.source == self.generated.code_part
         if self.layout_hash is None:
             return layout.number == self.layout_number
         return layout_hash(layout) == self.layout_hash
 
     def __str__(self) -> str:
         letters = seed_letters(self.seed, self.difficulty)
-        if self.layout_hash is not None:
-            return f"{self.version.prefix}-H{self.layout_hash}-{letters}"
-        return f"{self.version.prefix}-L{self.layout_number:02d}-{letters}"
+        return f"{self.version.prefix}-{self.layout_part}-{letters}"
 
 
 #: The daily challenge is played on the Turtle at normal difficulty.

@@ -37,7 +37,7 @@ of one seed share their six candidates.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..core.board import Board
@@ -45,15 +45,17 @@ from ..core.codes import CodeError
 from ..core.dealing import DealVersion
 from ..core.difficulty import CANDIDATES, Difficulty
 from ..core.faces import deal_tiles
-from ..core.layout import Layout
+from ..core.layout import Layout, LayoutError
 from ..core.moves import Move
 from ..core.rng import Rng, derive_seed
 from ..core.tiles import TILE_SET, key_id
 from ..layouts import builtin_layout
 from .codes import VERSIONS, GameCode
 from .construction import Construction, SearchBudget, construct
+from .generated import generated_layout
+from .mirror import mirrored_board
 
-__all__ = ["Deal", "deal_from_code", "fingerprint", "generate", "score"]
+__all__ = ["Deal", "deal_from_code", "fingerprint", "generate", "mirrored_deal", "score"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +186,8 @@ def generate(
 def deal_from_code(code: GameCode | str, layout: Layout | None = None) -> Deal:
     """The deal a code names (:class:`~mahjong_solitaire.core.codes.CodeError` for a bad
     one).  A code that names a layout by its hash (``MJ1-H…``) needs that ``layout``: one
-    whose positions have the hash; its name and title are kept.
+    whose positions have the hash (unmirrored); its name and title are kept.  A code with
+    mirrors deals the deal without them, mirrored (:func:`mirrored_deal`).
 
     >>> deal_from_code("MJ1-L00-AAAAABL").seed
     12
@@ -193,8 +196,26 @@ def deal_from_code(code: GameCode | str, layout: Layout | None = None) -> Deal:
         code = GameCode.parse(code)
     if code.layout_number is not None:
         layout = builtin_layout(code.layout_number)
+    elif code.generated is not None:
+        try:
+            layout = generated_layout(code.generated)
+        except LayoutError as error:
+            raise CodeError(f"{code}: {error}") from None
     elif layout is None:
         raise CodeError(f"{code} names an imported layout by its content, and it is not at hand")
     elif not code.names(layout):
         raise CodeError(f"{code} names another layout than {layout.name!r}")
-    return generate(layout, code.seed, code.difficulty, code.version)
+    deal = generate(layout, code.seed, code.difficulty, code.version)
+    return mirrored_deal(deal, code.mirror) if code.mirror else deal
+
+
+def mirrored_deal(deal: Deal, mirror: str) -> Deal:
+    """``deal`` played in ``mirror`` (``"X"``, ``"Y"`` or ``"XY"``): every tile on its
+    mirror image, on a layout of its own (rules §8.5, :mod:`.mirror`).
+
+    >>> flipped = deal_from_code("MJ2-L00X-AAAAABL")
+    >>> flipped.code, flipped.layout.name, flipped.score == deal_from_code("MJ2-L00-AAAAABL").score
+    ('MJ2-L00X-AAAAABL', 'turtle-mirrored-lr', True)
+    """
+    layout, tiles, solution = mirrored_board(deal.layout, deal.tiles, deal.solution, mirror)
+    return replace(deal, layout=layout, tiles=tiles, solution=solution)

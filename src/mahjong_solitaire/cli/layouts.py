@@ -11,6 +11,10 @@
 * ``layouts export NAME --format gnome`` of more than 144 tiles warns (stderr) that GNOME
   Mahjongg itself skips such maps.
 * ``layouts delete NAME``: delete an imported layout (exit status 2 if there is none).
+* ``layouts generate --family F --tiles N --seed S [--format kmahjongg|gnome] [-o FILE]``:
+  a layout made from a seed (rules §8.4), printed as ``show`` prints one with the code of a
+  deal on it, or written as a file; ``show`` and ``export`` know it by its name too
+  (``rings-144-12``).
 
 Imported layouts live in the database of :mod:`mahjong_solitaire.store` (``--database URL``,
 else ``$DATABASE_URL``, else the local file).  The command line acts as the installation's
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import shlex
 import sys
 from collections.abc import Iterable
@@ -30,8 +35,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..classic.codes import GameCode
+from ..classic.generated import generated_layout
 from ..classic.generator import Deal, deal_from_code
 from ..classic.playable import playable_maps
+from ..core.difficulty import Difficulty
 from ..core.layout import Layout, LayoutError
 from ..i18n import N_, count_label, layout_description, layout_title, translator
 from ..layouts import builtin_layout, builtin_layouts
@@ -43,7 +50,9 @@ from ..layouts.files import (
     export_warning,
     read_layout_maps,
 )
+from ..layouts.generated import FAMILIES, MAX_LAYOUT_SEED, MAX_TILES, MIN_TILES, GeneratedSpec
 from .common import CliError, language
+from .parser import Text
 
 if TYPE_CHECKING:  # the store is imported only by the commands that read the database
     from ..store import Store
@@ -67,13 +76,17 @@ def _no_database_file(database: str | None) -> bool:
 
 
 def find_layout(key: str, database: str | None = None) -> Layout:
-    """A built-in layout by name or number, else an imported one by name.
+    """A built-in layout by name or number, a generated one by name (``rings-144-12``),
+    else an imported one by name.
 
-    The database is opened only when ``key`` is not a built-in layout.
+    The database is opened only when ``key`` is not a built-in or generated layout.
     """
     try:
         return builtin_layout(key)
     except LayoutError as unknown:
+        spec = GeneratedSpec.parse_name(key)
+        if spec is not None:
+            return generated_layout(spec)
         from ..store import StoreError
 
         if _no_database_file(database):
@@ -269,8 +282,12 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
-    layout = find_layout(args.layout, args.database)
-    lang = language(args)
+    _print_layout(find_layout(args.layout, args.database), language(args))
+    return 0
+
+
+def _print_layout(layout: Layout, lang: str) -> None:
+    """What ``layouts show`` prints of a layout."""
     _ = translator(lang)
     number = f"L{layout.number:02d} " if layout.number is not None else ""
     width, height = layout.size
@@ -290,6 +307,38 @@ def run_show(args: argparse.Namespace) -> int:
     if description:
         print(description)
     print(layer_picture(layout, lang))
+
+
+def _generated(args: argparse.Namespace) -> Layout:
+    """The layout ``generate``'s flags ask for (:class:`CliError` for a bad flag)."""
+    if not MIN_TILES <= args.tiles <= MAX_TILES or args.tiles % 2:
+        raise CliError(
+            N_(
+                "--tiles {tiles}: a generated layout has an even number of tiles "
+                "from {low} to {high}"
+            ),
+            tiles=args.tiles,
+            low=MIN_TILES,
+            high=MAX_TILES,
+        )
+    seed = random.randint(0, MAX_LAYOUT_SEED) if args.seed is None else args.seed
+    if not 0 <= seed <= MAX_LAYOUT_SEED:
+        raise CliError(
+            N_("--seed {seed}: layout seeds run from 0 to {max}"), seed=seed, max=MAX_LAYOUT_SEED
+        )
+    return generated_layout(GeneratedSpec(seed, args.family, args.tiles))
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    layout = _generated(args)
+    if args.format is not None:
+        args.layout = layout.name
+        return run_export(args)
+    lang = language(args)
+    _print_layout(layout, lang)
+    code = GameCode.of(layout, 0, Difficulty.NORMAL)
+    play = shlex.join(["mahjong-solitaire", "deal", "--code", str(code)])
+    print(translator(lang)("play it with: {command}", command=play))
     return 0
 
 
@@ -437,6 +486,31 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     remove.add_argument("layout", metavar="NAME")
     remove.set_defaults(handler=run_delete)
+
+    generate = commands.add_parser(
+        "generate", help=N_("a new layout made from a seed, a shape family and a size")
+    )
+    generate.add_argument("--family", required=True, choices=[family.name for family in FAMILIES])
+    generate.add_argument(
+        "--tiles",
+        type=int,
+        default=144,
+        help=Text(
+            N_("an even number of tiles from {low} to {high} (default: 144)"),
+            low=MIN_TILES,
+            high=MAX_TILES,
+        ),
+    )
+    generate.add_argument(
+        "--seed",
+        type=int,
+        help=Text(N_("seed 0..{max} (default: random)"), max=MAX_LAYOUT_SEED),
+    )
+    generate.add_argument(
+        "--format", choices=FORMATS, help=N_("write it as a KMahjongg or GNOME file")
+    )
+    generate.add_argument("-o", "--output", metavar="FILE", help=N_("write here (default: stdout)"))
+    generate.set_defaults(handler=run_generate, database=None)
 
     def show_help(_args: argparse.Namespace) -> int:
         parser.print_help()

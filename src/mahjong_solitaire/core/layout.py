@@ -73,6 +73,10 @@ class Layout:
     title: str = "Custom"
     description: str = ""
     number: int | None = None
+    #: What a game code writes for a layout dealt from its code alone that is not a
+    #: built-in one: a generated layout's ``G…`` (rules §8.4), a mirrored layout's part
+    #: and its mirrors; ``None`` for the others.
+    source: str | None = None
 
     @classmethod
     def from_positions(
@@ -83,6 +87,7 @@ class Layout:
         title: str | None = None,
         description: str = "",
         number: int | None = None,
+        source: str | None = None,
     ) -> Layout:
         """Validate ``positions`` and precompute the masks.
 
@@ -151,6 +156,7 @@ class Layout:
             title if title is not None else name.replace("-", " ").title(),
             description,
             number,
+            source,
         )
 
     def __len__(self) -> int:

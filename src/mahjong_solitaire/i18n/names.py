@@ -19,6 +19,8 @@ from ``layouts/builtin.py`` (both extracted by :mod:`.extract`), the rest are ma
 
 from __future__ import annotations
 
+from ..classic.codes import GameCode
+from ..classic.mirror import MIRROR_SIGNS
 from ..classic.stages import Stage
 from ..connect.mode import grid_of_name
 from ..connect.slide import Slide
@@ -122,11 +124,43 @@ def _builtin_text(layout: Layout, field: str) -> str | None:
     return str(getattr(builtin_layout(layout.number), field))
 
 
+#: The shape families of generated layouts (rules §8.4), by name.
+_FAMILIES = {
+    "rings": N_("Rings"),
+    "stairs": N_("Stairs"),
+    "crosses": N_("Crosses"),
+    "diamonds": N_("Diamonds"),
+    "islands": N_("Islands"),
+    "freeform": N_("Freeform"),
+}
+
+
 def layout_title(layout: Layout, lang: str) -> str:
-    """A layout's title: built-ins are translated (by number), imported layouts keep the
-    title their file gave."""
+    """A layout's title: built-ins are translated (by number), and so are generated ones
+    (their family) and the mirrored built-in and generated ones (rules §8.5: the sign of
+    the mirrors after the title); imported layouts keep the title their file gave.
+
+    >>> from mahjong_solitaire.classic.generator import deal_from_code
+    >>> layout_title(deal_from_code("MJ2-G12R144X-AAAAABL").layout, "fr")
+    'Anneaux 144 #12 ⇆'
+    >>> layout_title(deal_from_code("MJ2-L00Y-AAAAABL").layout, "it")
+    'Tartaruga ⇅'
+    """
+    _ = translator(lang)
     english = _builtin_text(layout, "title")
-    return layout.title if english is None else translator(lang)(english)
+    if english is not None:
+        return _(english)
+    if layout.source is None:
+        return layout.title
+    code = GameCode.of(layout, 0, Difficulty.NORMAL)
+    sign = f" {MIRROR_SIGNS[code.mirror]}" if code.mirror else ""
+    if code.generated is not None:
+        spec = code.generated
+        family = _(_FAMILIES[spec.family])
+        return _("{family} {tiles} #{seed}", family=family, tiles=spec.tiles, seed=spec.seed) + sign
+    if code.layout_number is not None:
+        return _(str(builtin_layout(code.layout_number).title)) + sign
+    return layout.title
 
 
 def layout_description(layout: Layout, lang: str) -> str:

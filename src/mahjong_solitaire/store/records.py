@@ -21,7 +21,8 @@ from datetime import UTC, date, datetime
 from functools import lru_cache
 
 from ..classic.codes import VERSIONS, GameCode
-from ..classic.generator import Deal, generate
+from ..classic.generator import Deal, generate, mirrored_deal
+from ..classic.mirror import base_name, mirrored_positions
 from ..core.game import SOLVE, GameStatus, PlayableDeal, TileGame
 from ..core.layout import Layout
 from ..modes import Mode, mode_named, mode_of_code
@@ -90,9 +91,18 @@ def layout_deal(
 ) -> Deal:
     """The deal of ``seed`` on an imported layout given by its positions (cached), dealt as
     the version its ``code`` (``MJ2-H…``) names.  A game stored before such codes has none:
-    it is dealt as the first version, which every game stored then was (rules §7.6)."""
+    it is dealt as the first version, which every game stored then was (rules §7.6).  A
+    code with mirrors (``MJ2-H…X-…``, rules §8.5) keeps the mirrored positions, and deals
+    the mirror of the deal on the layout they mirror."""
+    parsed = None if code is None else GameCode.parse(code)
+    version = VERSIONS.first if parsed is None else parsed.version
+    if parsed is not None and parsed.mirror:  # kept mirrored: the deal mirrors the layout's
+        mirror = parsed.mirror
+        layout = Layout.from_positions(
+            mirrored_positions(positions, mirror), name=base_name(name, mirror)
+        )
+        return mirrored_deal(generate(layout, seed, difficulty, version), mirror)
     layout = Layout.from_positions(positions, name=name)
-    version = VERSIONS.first if code is None else GameCode.parse(code).version
     return generate(layout, seed, difficulty, version)
 
 

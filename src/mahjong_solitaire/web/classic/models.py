@@ -3,6 +3,8 @@ state of a classic game (its layout and tiles) and the answers of its actions.""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import (
     BaseModel,
     Field,
@@ -65,6 +67,8 @@ class NewGame(RequestBody):
     code: StrictStr | None = Field(None, examples=["MJ1-L00-AAAAABL"])
     daily: StrictBool | DateText = Field(False, examples=[True])
     shared_layout: SharedLayout | None = None
+    #: The layout played mirrored (rules §8.5): ``X`` left–right, ``Y`` top–bottom, both.
+    mirror: Literal["", "X", "Y", "XY"] = Field("", examples=["X"])
 
 
 class LayoutInfo(BaseModel):

@@ -21,6 +21,8 @@ from fastapi import APIRouter, Body, Request, Response
 
 from ...classic.codes import GameCode, daily_code
 from ...classic.game import Game
+from ...classic.generated import generated_named
+from ...classic.mirror import MIRROR_NAMES, base_name, mirrored_layout
 from ...classic.mode import CLASSIC
 from ...core.codes import MAX_SEED
 from ...core.difficulty import Difficulty
@@ -79,10 +81,17 @@ SHUFFLE_RESPONSES = error_responses(
 
 
 def _layout(request: Request, player_id: str, name: str) -> Layout:
-    """A built-in layout, or one the player imported."""
+    """A built-in layout, a generated one, one the player imported, or one of these
+    mirrored (``turtle-mirrored-lr``, rules §8.5)."""
+    for mirror, suffix in MIRROR_NAMES.items():
+        if name.endswith(f"-mirrored-{suffix}"):
+            return mirrored_layout(_layout(request, player_id, base_name(name, mirror)), mirror)
     try:
         return builtin_layout(name)
     except LayoutError:
+        generated = generated_named(name)
+        if generated is not None:
+            return generated
         known = {layout.name: layout for layout in store_of(request).imported_layouts(player_id)}
         if name in known:
             return known[name]
@@ -94,12 +103,16 @@ def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
     chosen = sum((body.layout is not None, body.code is not None, body.daily is not False))
     if chosen > 1:
         raise ApiError(ErrorCode.BAD_REQUEST, "give one of layout, code or daily, not several")
+    if body.mirror and body.layout is None and not (body.code is None and body.daily is False):
+        raise ApiError(ErrorCode.BAD_REQUEST, "mirror goes with a layout (a code carries its own)")
     if body.shared_layout is not None and body.code is None:
         raise ApiError(ErrorCode.BAD_REQUEST, "shared_layout goes with the code that names it")
     if body.code is not None:
         code = GameCode.parse(body.code)
         if code.layout_hash is not None:  # an imported layout, by its content
             layout = layout_of_code(request, player_id, code, body.shared_layout)
+            if code.mirror:
+                layout = mirrored_layout(layout, code.mirror)
             return store.create_game(
                 player_id, layout=layout, seed=code.seed, difficulty=code.difficulty.value
             )
@@ -115,9 +128,14 @@ def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
         )
     difficulty = Difficulty.parse(body.difficulty)
     layout = _layout(request, player_id, body.layout or "turtle")
+    if body.mirror:
+        if layout.source is not None and layout.source[-1:] in ("X", "Y"):
+            raise ApiError(ErrorCode.BAD_REQUEST, f"{layout.name} is played mirrored already")
+        layout = mirrored_layout(layout, body.mirror)
     seed = secrets.randbelow(MAX_SEED + 1)
-    if layout.number is not None:
-        code = GameCode(layout.number, seed, difficulty)
+    if layout.number is not None or GameCode.of(layout, 0, difficulty).layout_hash is None:
+        # a built-in or generated layout, mirrored or not: dealt from its code alone
+        code = GameCode.of(layout, seed, difficulty)
         return store.create_game(player_id, code=str(code), seed=seed, difficulty=difficulty.value)
     return store.create_game(player_id, layout=layout, seed=seed, difficulty=difficulty.value)
 

@@ -19,6 +19,7 @@ from fastapi import Request
 from ...classic.codes import GameCode
 from ...classic.construction import OrderNotFoundError, UnclearableError
 from ...classic.generator import generate
+from ...classic.mirror import MIRROR_SIGNS, mirrored_positions
 from ...core.layout import Layout, LayoutError
 from ...store import LayoutLimitError
 from ..classic.models import SharedLayout
@@ -30,10 +31,16 @@ __all__ = ["carried_layout", "layout_of_code"]
 
 
 def carried_layout(code: GameCode, shared: SharedLayout) -> Layout:
-    """The layout a share link carried, when it is the one ``code`` names and a deal can
-    be made on it within :data:`~..games.budgets.SHARED_LAYOUT`
+    """The layout a share link carried, when it is the one ``code`` names (or, for a code
+    with mirrors, its mirror image: the board of a mirrored game) and a deal can be made on
+    it within :data:`~..games.budgets.SHARED_LAYOUT`
     (:class:`~..core.layout.LayoutError`, hence 400 ``bad_layout``, otherwise)."""
     layout = Layout.from_positions(shared.positions, name=shared.title, title=shared.title)
+    if code.mirror and not code.names(layout):  # the link of a mirrored game: its board
+        title = shared.title.removesuffix(f" {MIRROR_SIGNS[code.mirror]}")
+        layout = Layout.from_positions(
+            mirrored_positions(layout.positions, code.mirror), name=title, title=title
+        )
     if not code.names(layout):
         raise LayoutError(f"the layout sent along is not the one {code} names")
     try:

@@ -3,18 +3,24 @@ outcome and the classic stage list."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
+from fastapi import Query
 from pydantic import (
     BaseModel,
 )
 
+from ...layouts.generated import FAMILIES, MAX_LAYOUT_SEED, MAX_TILES, MIN_TILES
 from ..classic.models import LayoutInfo, LayoutPreview
 
 __all__ = [
     "ClassicStages",
+    "FamilyName",
+    "GeneratedLayout",
+    "GeneratedTiles",
     "ImportedLayouts",
     "LayoutEntry",
+    "LayoutSeed",
     "RefusedLayout",
     "StageEntry",
     "StageLayout",
@@ -27,6 +33,23 @@ class LayoutEntry(LayoutPreview):
     preview: str
     difficulty_hint: Literal["gentle", "moderate", "demanding"] | None
     imported: bool
+
+
+#: A shape family of generated layouts, by name.
+FamilyName = Literal["rings", "stairs", "crosses", "diamonds", "islands", "freeform"]
+assert set(FamilyName.__args__) == {family.name for family in FAMILIES}  # type: ignore[attr-defined]
+#: The tiles of a generated layout: even, from 72 to 288.
+GeneratedTiles = Annotated[int, Query(ge=MIN_TILES, le=MAX_TILES, multiple_of=2)]
+#: A generated layout's seed.
+LayoutSeed = Annotated[int, Query(ge=0, le=MAX_LAYOUT_SEED)]
+
+
+class GeneratedLayout(LayoutEntry):
+    """A layout made from a seed: its family and seed, and the code of a deal on it."""
+
+    family: FamilyName
+    seed: int
+    code: str
 
 
 class RefusedLayout(BaseModel):

@@ -8,6 +8,9 @@ and the classic stage progression with the player's progress.
   ``file``, at most 1 MiB) kept in the database as the player's own (at most
   :data:`~..store.MAX_LAYOUTS_PER_PLAYER` each), then playable with
   ``POST /api/games {"layout": name}``;
+* ``GET /api/generated-layouts?family=rings&tiles=144&seed=12``: a layout made from a
+  seed (rules §8.4), then playable with ``POST /api/games {"layout": name}`` (its stable
+  name, ``rings-144-12``) or by a code ``MJ2-G12R144-…``; no row is stored for it;
 * ``DELETE /api/layouts/{name}``: delete one of the player's imported layouts (the games
   played on it keep their positions and stay playable);
 * ``GET /api/stages`` and ``POST /api/stages/{n}``: the stages of :mod:`..stages`.
@@ -16,7 +19,7 @@ An imported layout is its importer's: listed, previewed, dealt and deleted by th
 only (a game on it carries its own positions, so it is shown to whoever plays it).
 
     >>> sorted({route.path for route in router.routes})[:3]
-    ['/api/layouts', '/api/layouts/{name}', '/api/layouts/{name}/preview.svg']
+    ['/api/generated-layouts', '/api/layouts', '/api/layouts/{name}']
 
 The preview URL carries a fingerprint of the layout, so a browser may keep it for good:
 
@@ -33,8 +36,11 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Request, Response
 from starlette.concurrency import run_in_threadpool
 
+from ...classic.codes import GameCode
+from ...classic.generated import GeneratedSpec, generated_layout, generated_named
 from ...classic.playable import playable_maps
 from ...classic.stages import DIFFICULTY_ORDER, STAGE_ORDER, Stage, stage, stages
+from ...core.difficulty import Difficulty
 from ...core.layout import Layout, LayoutError
 from ...layouts import builtin_layout, builtin_layouts, preview_svg
 from ...layouts.files import MAX_FILE_BYTES, LayoutMaps, read_layout_maps
@@ -56,8 +62,12 @@ from ..http.errors import ApiError, ErrorCode, error_responses
 from ..http.uploads import FILE_UPLOAD_BODY, UploadLimit, uploaded_file
 from .layout_models import (
     ClassicStages,
+    FamilyName,
+    GeneratedLayout,
+    GeneratedTiles,
     ImportedLayouts,
     LayoutEntry,
+    LayoutSeed,
     RefusedLayout,
     StageEntry,
     StageLayout,
@@ -138,6 +148,9 @@ def _find_layout(request: Request, player_id: str | None, name: str) -> Layout:
         return builtin_layout(name)
     except LayoutError:
         pass
+    generated = generated_named(name)
+    if generated is not None:
+        return generated
     if player_id is None:
         raise _unknown_layout(name)
     try:
@@ -159,6 +172,31 @@ def layouts(request: Request, cookie: PlayerCookie = None) -> list[LayoutEntry]:
     player_id = reading_player(request, cookie)
     found = [*builtin_layouts(), *store_of(request).imported_layouts(player_id)]
     return [layout_entry(layout) for layout in found]
+
+
+@router.get(
+    "/generated-layouts",
+    response_model=GeneratedLayout,
+    summary="A layout made from a seed",
+    responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.BAD_LAYOUT),
+)
+def generated(
+    family: FamilyName, tiles: GeneratedTiles = 144, seed: LayoutSeed = 0
+) -> GeneratedLayout:
+    """The layout of a shape family, a number of tiles (even, 72 to 288) and a seed: the
+    same on every server, symmetric as its family is, of at least 3 layers, and cleared by
+    a removal order found for it (rules §8.4).  ``code`` deals it (seed 0, normal); a
+    random deal on it is ``POST /api/games {"layout": name}``.  Nothing is written."""
+    try:
+        layout = generated_layout(GeneratedSpec(seed, family, tiles))
+    except LayoutError as error:
+        raise ApiError(ErrorCode.BAD_LAYOUT, str(error)) from None
+    return GeneratedLayout(
+        **layout_entry(layout).model_dump(),
+        family=family,
+        seed=seed,
+        code=str(GameCode.of(layout, 0, Difficulty.NORMAL)),
+    )
 
 
 @router.get(

@@ -5,6 +5,7 @@ import { fillButton, formatTime, h, showProblem } from "../shell/dom.js";
 import { layoutPicker, loadLayouts } from "../layouts/layouts.js";
 import { checkShape, classic, modeOf, MODES } from "../modes/index.js";
 import { loadProgress, markCards } from "../layouts/progress-marks.js";
+import { nextUnwon, nextUnwonControl, wonNames } from "../layouts/next-unwon.js";
 import { SHUFFLE_NOT_FOUND, SHUFFLE_PROVEN_HOPELESS } from "./shuffle-search.js";
 import { stageWinPart } from "../modes/classic/stages.js";
 import { t, tn } from "../shell/strings.js";
@@ -58,6 +59,8 @@ export async function newGameDialog({ current, start, onClose, mode = classic, p
   }
   let chosenLayout = (modeOf(current) === classic && current?.layout?.name) || "turtle";
   let difficulty = current?.difficulty || "normal";
+  // the board as drawn or mirrored (rules §8.5): "", "X" left–right, "Y" top–bottom
+  let mirror = "";
 
   const picker = layoutPicker({ list: layouts, chosen: chosenLayout, onChoose: (name) => { chosenLayout = name; } });
   const progress = layouts.length ? loadProgress(classic.name) : Promise.resolve([]);
@@ -100,7 +103,7 @@ export async function newGameDialog({ current, start, onClose, mode = classic, p
 
   const play = h("button", {
     type: "button", class: "btn primary", id: "start-game",
-    onclick: () => start({ layout: chosenLayout, difficulty }).catch((problem) => {
+    onclick: () => start({ layout: chosenLayout, difficulty, ...(mirror ? { mirror } : {}) }).catch((problem) => {
       error.textContent = problem.message;
     }),
   });
@@ -112,9 +115,15 @@ export async function newGameDialog({ current, start, onClose, mode = classic, p
     }),
   });
   fillButton(daily, "calendar", t("dailyChallenge"));
+  const toNext = nextUnwonControl({
+    find: async () => nextUnwon(layouts.map((layout) => layout.name), wonNames(await progress, difficulty), chosenLayout),
+    start,
+    difficulty: () => difficulty,
+  });
 
   await picker.ready;
   markCards(picker.cards, await progress, difficulty);
+  picker.filter.apply();
   // the mode switch: Classic (this part) or another mode (its part from `parts`)
   const classicPart = h("div", { class: "mode-part", "data-part": classic.name },
     layouts.length ? [h("h3", {}, t("layout")), picker] : null,
@@ -122,9 +131,17 @@ export async function newGameDialog({ current, start, onClose, mode = classic, p
     segmented(t("difficulty"), [["easy", t("easy")], ["normal", t("normal")], ["hard", t("hard")]],
       difficulty, (value) => {
         difficulty = value;
-        progress.then((groups) => markCards(picker.cards, groups, difficulty));
+        progress.then((groups) => {
+          markCards(picker.cards, groups, difficulty);
+          picker.filter.apply();
+        });
       }),
-    buttons(play, daily),
+    h("h3", {}, t("mirrorBoard")),
+    h("div", { "data-setting": "mirror" },
+      segmented(t("mirrorBoard"), [["", t("mirrorNone")], ["X", t("mirrorLeftRight")], ["Y", t("mirrorTopBottom")]],
+        mirror, (value) => { mirror = value; })),
+    buttons(play, toNext.next, daily),
+    toNext.status, toNext.generated,
     h("h3", {}, t("enterCode")),
     h("div", { class: "field" }, input, playCode),
     error);
@@ -178,7 +195,7 @@ export function noMovesDialog(state, { undo, shuffle, shuffleNotFound, toWinnabl
 }
 
 /** The Win dialog: time, aids, the place on the leaderboard; Play again, New game, Share. */
-export function winDialog(state, { playAgain, newGame, share, nextStage, onClose }) {
+export function winDialog(state, { playAgain, newGame, share, nextStage, findNextUnwon, start, onClose }) {
   const result = state.result || { time: state.elapsed, rank: null, hints: state.hints, undos: state.undos, shuffles: state.shuffles };
   const fact = (label, value, key) => h("div", {}, h("dt", {}, label), h("dd", { "data-fact": key }, value));
   const stage = stageWinPart(state, nextStage);
@@ -188,6 +205,8 @@ export function winDialog(state, { playAgain, newGame, share, nextStage, onClose
   fillButton(fresh, "new", t("winNewGame"));
   const shareButton = h("button", { type: "button", class: "btn", id: "win-share", onclick: share });
   fillButton(shareButton, "share", t("winShare"));
+  // the next layout not yet won (classic games: `findNextUnwon` is given)
+  const toNext = findNextUnwon ? nextUnwonControl({ find: findNextUnwon, start, difficulty: () => state.difficulty }) : null;
   openDialog("win", [
     h("h2", {}, t("winTitle")),
     stage && stage.note,
@@ -199,6 +218,7 @@ export function winDialog(state, { playAgain, newGame, share, nextStage, onClose
     h("p", { class: "win-rank", "data-rank": result.rank ?? "", "data-ranked": String(result.ranked !== false) },
       result.ranked === false ? t(result.solution_shown ? "winSolutionShown" : "winUnranked")
         : result.rank ? t("winRank", { rank: result.rank }) : t("winNoRank")),
-    buttons(stage && stage.button, again, fresh, shareButton),
+    buttons(stage && stage.button, again, toNext && toNext.next, fresh, shareButton),
+    toNext && toNext.status, toNext && toNext.generated,
   ], { onClose });
 }

@@ -11,12 +11,22 @@ import { lookSettingsPart, miniFace } from "../settings/look-settings.js";
 import { classic, modeLayoutTitle } from "../modes/index.js";
 import { motionSettingPart } from "../settings/motion-setting.js";
 import { stackable } from "./stacked-table.js";
+import { FAMILIES } from "../layouts/seeded-layout.js";
 import { shownTileStyle } from "../settings/player-settings.js";
 import { difficultyName, language, languages, t } from "../shell/strings.js";
 
+/** The signs a mirrored layout's title adds (rules §8.5), by its name's ending. */
+const MIRROR_SIGNS = { lr: "⇆", tb: "⇅", both: "⇆⇅" };
+
 export function layoutTitle(name, layouts) {
   const found = layouts.find((layout) => layout.name === name);
-  return found ? found.title : modeLayoutTitle(name) || name;
+  if (found) return found.title;
+  const mirrored = /^(.+)-mirrored-(lr|tb|both)$/.exec(name);
+  if (mirrored) return `${layoutTitle(mirrored[1], layouts)} ${MIRROR_SIGNS[mirrored[2]]}`;
+  const generated = /^([a-z]+)-(\d{2,3})-(\d{1,9})$/.exec(name);
+  const family = generated && FAMILIES.find(([key]) => key === generated[1]);
+  if (family) return t("generatedTitle", { family: t(family[1]), tiles: generated[2], seed: generated[3] });
+  return modeLayoutTitle(name) || name;
 }
 
 /** A page title, naming the mode when its figures are kept apart (Connect). */

@@ -6,6 +6,7 @@ import { api, ApiError } from "../shell/api.js";
 import { cardGrid } from "../dialogs/card-grid.js";
 import { fillButton, h, toast } from "../shell/dom.js";
 import { layoutFilter, searchText, sizeOf } from "./picker-filter.js";
+import { seededLayoutPanel } from "./seeded-layout.js";
 import { t, tn } from "../shell/strings.js";
 
 /** Largest layout file the server takes (it refuses larger ones too). */
@@ -253,12 +254,30 @@ export function layoutPicker({ list, chosen, onChoose }) {
   });
   showRemove();
 
+  // "New layout from a seed": its layout becomes a card of this picker, picked
+  const seeded = seededLayoutPanel({
+    preview: layoutPreview,
+    onUse: (layout) => {
+      let card = cards.querySelector(`[data-layout="${CSS.escape(layout.name)}"]`);
+      if (!card) {
+        card = layoutCard(layout, false, pick);
+        cards.append(card);
+      }
+      filter.reset();
+      pick(card);
+      card.scrollIntoView({ block: "nearest" });
+      card.focus();
+      toast(t("seededChosen", { title: layout.title }));
+    },
+  });
+
   const filter = layoutFilter(cards);
   cardGrid(cards, ".layout-card"); // one Tab stop, arrow keys inside
   const element = h("div", { class: "layout-picker" }, filter, cards,
     h("div", { class: "import-row" }, button, remove, h("small", { class: "muted" }, t("importLayoutNote")), input),
-    error);
+    error, seeded);
   element.ready = Promise.race([Promise.all(waits), new Promise((done) => { setTimeout(done, PREVIEW_WAIT_MS); })]);
   element.cards = cards;
+  element.filter = filter;
   return element;
 }

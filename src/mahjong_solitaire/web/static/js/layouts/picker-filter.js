@@ -30,9 +30,11 @@ export function searchText(layout) {
   return folded(words.join(" "));
 }
 
-/** Whether a card (with data-search and data-size) matches the query and the size. */
-export function matches(card, query, size) {
-  return (size === "all" || card.dataset.size === size) && card.dataset.search.includes(folded(query));
+/** Whether a card (with data-search and data-size) matches the query and the size, and,
+ * when `unwon`, is not marked won (`data-won`, progress-marks.js). */
+export function matches(card, query, size, unwon = false) {
+  return (size === "all" || card.dataset.size === size) && card.dataset.search.includes(folded(query))
+    && !(unwon && card.dataset.won === "true");
 }
 
 /**
@@ -49,10 +51,19 @@ export function layoutFilter(cards) {
   });
   const status = h("p", { class: "layout-count muted", id: "layout-count", role: "status", "aria-live": "polite" });
   const sizes = h("div", { class: "segmented layout-sizes", role: "radiogroup", "aria-label": t("sizeFilter") });
+  // "Hide won layouts" (issue 29): a toggle, before the search so the Tab order stays
+  // search, sizes, cards
+  const unwon = h("button", { type: "button", class: "btn filter-unwon", "data-filter": "unwon", "aria-pressed": "false" },
+    t("filterUnwon"));
+  unwon.addEventListener("click", () => {
+    unwon.setAttribute("aria-pressed", String(unwon.getAttribute("aria-pressed") !== "true"));
+    apply();
+  });
   const apply = () => {
     let shown = 0;
+    const hideWon = unwon.getAttribute("aria-pressed") === "true";
     for (const card of cards.children) {
-      const visible = matches(card, search.value, size);
+      const visible = matches(card, search.value, size, hideWon);
       card.hidden = !visible;
       if (visible) shown += 1;
     }
@@ -89,13 +100,14 @@ export function layoutFilter(cards) {
       apply();
     }
   });
-  const element = h("div", { class: "layout-filter" }, search, sizes, status);
+  const element = h("div", { class: "layout-filter" }, unwon, search, sizes, status);
   element.apply = apply;
   /** Show every card again (after an import, so the new layout is in sight). */
   element.reset = () => {
     search.value = "";
     size = "all";
     for (const other of sizes.children) other.setAttribute("aria-checked", String(other.dataset.size === "all"));
+    unwon.setAttribute("aria-pressed", "false");
     apply();
   };
   apply();

@@ -75,6 +75,7 @@ export const api = {
   dailyBoard: (date, { all = false } = {}) => request("GET", `/daily-board?${new URLSearchParams({
     ...(date ? { date } : {}), ...(all ? { all: "true" } : {}) })}`),
   layouts: () => request("GET", "/layouts"),
+  generatedLayout: (family, tiles, seed) => request("GET", `/generated-layouts?${new URLSearchParams({ family, tiles, seed })}`),
   uploadLayout: (file) => {
     const form = new FormData();
     form.append("file", file, file.name);

@@ -246,6 +246,9 @@ function endOfGame(state) {
       nextStage: (number) => playStage(number).catch(reported),
       newGame: () => openNewGame(),
       share: () => shareLink(),
+      findNextUnwon: modeOf(state) === classic ? () => import("../layouts/next-unwon.js")
+        .then(({ nextUnwonAfter }) => nextUnwonAfter(classic.name, state.layout.name, state.difficulty)) : null,
+      start,
     }), showProblem);
     celebrate();
   }

@@ -11,6 +11,15 @@ const PREFIX = "MJ2";
  * PREFIX, and MJ1 codes keep dealing what they dealt. */
 const PREFIXES = Object.freeze(["MJ1", PREFIX]);
 
+/** The shapes of classic codes (see `codeShapes` below). */
+function codeShapes() {
+  const parts = ["L00", "H##########"];
+  for (let digits = 1; digits <= 9; digits += 1) {
+    for (const tiles of ["00", "000"]) parts.push(`G${"0".repeat(digits)}A${tiles}`);
+  }
+  return parts.flatMap((part) => ["", "X", "Y", "XY"].map((mirror) => `${PREFIX}-${part}${mirror}-AAAAAAA`));
+}
+
 export const classic = Object.freeze({
   name: NAME,
   prefix: PREFIX,
@@ -19,10 +28,12 @@ export const classic = Object.freeze({
    * anything else itself. */
   codeShape: `${PREFIX}-L00-AAAAAAA`,
   /** Every shape a code may take (`#`: a letter or a digit 2-7): a built-in layout by
-   * number, or an imported layout by the hash of its positions (rules §7.2). */
-  codeShapes: [`${PREFIX}-L00-AAAAAAA`, `${PREFIX}-H##########-AAAAAAA`],
+   * number, an imported layout by the hash of its positions, or a layout made from a seed
+   * (`G`, 1 to 9 digits, a family letter, 2 or 3 digits), each played as it is or
+   * mirrored (`X`, `Y`, `XY`; rules §7.2). */
+  codeShapes: codeShapes(),
   /** A whole code of any version, also inside a pasted link (`…?code=MJ2-L00-ABCDEFG`). */
-  codePattern: new RegExp(`(?:${PREFIXES.join("|")})-(?:L\\d\\d|H[A-Z2-7]{10})-[A-Z]{7}`),
+  codePattern: new RegExp(`(?:${PREFIXES.join("|")})-(?:L\\d\\d|H[A-Z2-7]{10}|G\\d{1,9}[A-Z]\\d{2,3})(?:XY|X|Y)?-[A-Z]{7}`),
   /** The layout number a complete code names (null: an imported layout, by its hash), and
    * how the player sees it ("L07"). */
   layoutNumberOf: (code) => (code[PREFIX.length + 1] === "L" ? Number(code.slice(PREFIX.length + 2, PREFIX.length + 4)) : null),
