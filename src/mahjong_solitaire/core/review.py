@@ -1,0 +1,148 @@
+"""The review of a game (issue 28): the verdict after every action of its log, the first
+move after which it could no longer be won, a better pair at that point, and a summary.
+
+Pure: a game's deal and its action log in, a :class:`Review` out.  Every mode is reviewed
+through its own game class (:meth:`~.mode.Mode.replay` builds it), whose
+:meth:`~.game.TileGame.solution` is the mode's verdict within its budget; a position along a
+plan already known is answered from that plan without a search, so verdicts carry from one
+move to the next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .game import TileGame
+from .moves import Move
+
+__all__ = ["Better", "PositionVerdict", "Review", "ReviewSummary", "review_game"]
+
+
+class PositionVerdict(StrEnum):
+    WINNABLE = "winnable"
+    LOST = "lost"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class Better:
+    """At the losing move: ``pair`` kept the position winnable; ``pairs_left`` and
+    ``played_pairs_left`` are the free pairs that choice and the player's left."""
+
+    pair: Move
+    pairs_left: int
+    played_pairs_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewSummary:
+    moves: int
+    hints: int
+    undos: int
+    shuffles: int
+    longest_think: float | None
+    time_stuck: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    verdicts: tuple[PositionVerdict, ...]
+    first_losing_move: int | None
+    better: Better | None
+    summary: ReviewSummary
+
+    def to_json(self) -> dict[str, object]:
+        better = None
+        if self.better is not None:
+            better = {
+                "pair": [self.better.pair.a, self.better.pair.b],
+                "pairs_left": self.better.pairs_left,
+                "played_pairs_left": self.better.played_pairs_left,
+            }
+        s = self.summary
+        return {
+            "verdicts": [v.value for v in self.verdicts],
+            "first_losing_move": self.first_losing_move,
+            "better": better,
+            "summary": {
+                "moves": s.moves,
+                "hints": s.hints,
+                "undos": s.undos,
+                "shuffles": s.shuffles,
+                "longest_think": s.longest_think,
+                "time_stuck": s.time_stuck,
+            },
+        }
+
+
+def _verdict(game: TileGame) -> tuple[PositionVerdict, tuple[Move, ...] | None]:
+    if game.board.is_won():
+        return PositionVerdict.WINNABLE, ()
+    solution = game.solution()
+    if solution.moves is not None:
+        return PositionVerdict.WINNABLE, solution.moves
+    if solution.lost or game.board.is_stuck():
+        return PositionVerdict.LOST, None
+    return PositionVerdict.UNKNOWN, None
+
+
+def _pairs_after(game: TileGame, move: Move) -> int:
+    probe = game.board.copy(stack=False)
+    probe.push(move)
+    return int(probe.pair_count())
+
+
+def review_game(
+    game: TileGame, actions: Sequence[str], times: Sequence[float] | None = None
+) -> Review:
+    """Review ``actions`` played on ``game``, a fresh game of the deal (``Mode.replay`` of
+    no actions).  ``times``: the seconds into the game of each action, when known (the
+    longest think and the time stuck are then measured; else ``None``)."""
+    verdicts: list[PositionVerdict] = []
+    first_losing: int | None = None
+    better: Better | None = None
+    before, plan = _verdict(game)
+    for index, action in enumerate(actions):
+        pairs_before = game.board.copy(stack=False)
+        game.apply(action)
+        after, next_plan = _verdict(game)
+        verdicts.append(after)
+        if (
+            first_losing is None
+            and after is PositionVerdict.LOST
+            and before is PositionVerdict.WINNABLE
+        ):
+            first_losing = index
+            if plan:
+                probe = pairs_before.copy(stack=False)
+                probe.push(plan[0])
+                better = Better(plan[0], int(probe.pair_count()), int(game.board.pair_count()))
+        elif after is not PositionVerdict.LOST and first_losing is not None:
+            first_losing = None  # an undo (or a shuffle) made it winnable again
+            better = None
+        before, plan = after, next_plan
+    return Review(tuple(verdicts), first_losing, better, _summary(game, actions, verdicts, times))
+
+
+def _summary(
+    game: TileGame,
+    actions: Sequence[str],
+    verdicts: Sequence[PositionVerdict],
+    times: Sequence[float] | None,
+) -> ReviewSummary:
+    longest: float | None = None
+    stuck: float | None = None
+    if times is not None and len(times) == len(actions):
+        gaps = [b - a for a, b in zip([0.0, *times], times, strict=False)]
+        longest = max(gaps, default=0.0)
+        stuck = sum(gaps[i + 1] for i, v in enumerate(verdicts[:-1]) if v is PositionVerdict.LOST)
+    return ReviewSummary(
+        moves=len(game.moves),
+        hints=game.hints,
+        undos=game.undos,
+        shuffles=game.shuffles,
+        longest_think=longest,
+        time_stuck=stuck,
+    )

@@ -1,0 +1,76 @@
+"""A game's review: the verdict after every action, the first losing move, a better pair."""
+
+from __future__ import annotations
+
+import random
+
+from mahjong_solitaire.core.review import PositionVerdict, review_game
+from mahjong_solitaire.modes import mode_of_code
+from mahjong_solitaire.solver import Verdict, solve
+
+CODE = "MJ1-L00-AAAAABL"
+
+
+def _fresh():
+    mode = mode_of_code(CODE)
+    return mode, mode.deal(CODE)
+
+
+def _dead_end_line() -> tuple[list[str], int]:
+    """Seeded careless play until the board is stuck, and the first prefix the exact
+    solver (no budget) proves lost: the known first losing move."""
+    _, deal = _fresh()
+    chooser = random.Random(3)
+    board = deal.board()
+    moves = []
+    while not board.is_won() and not board.is_stuck():
+        move = chooser.choice(sorted(board.matching_pairs()))
+        board.push(move)
+        moves.append(move)
+    assert board.is_stuck()
+    probe = deal.board()
+    for k, move in enumerate(moves):
+        probe.push(move)
+        if solve(probe.copy(stack=False)).verdict is Verdict.UNSOLVABLE:
+            return [f"{m.a},{m.b}" for m in moves], k
+    raise AssertionError("careless play never lost")
+
+
+def test_a_won_game_has_no_losing_move():
+    mode, deal = _fresh()
+    actions = [f"{m.a},{m.b}" for m in deal.solution]
+    review = review_game(mode.replay(CODE, []), actions)
+    assert review.first_losing_move is None
+    assert review.better is None
+    assert set(review.verdicts) == {PositionVerdict.WINNABLE}
+    assert review.summary.moves == len(actions)
+
+
+def test_stepping_a_winning_line_into_a_dead_end_marks_that_step_first_losing():
+    mode, _ = _fresh()
+    actions, k = _dead_end_line()
+    review = review_game(mode.replay(CODE, []), actions)
+    assert review.first_losing_move == k
+    assert review.verdicts[k] is PositionVerdict.LOST
+    assert all(v is PositionVerdict.WINNABLE for v in review.verdicts[:k])
+    assert review.better is not None
+    board = mode.replay(CODE, actions[:k]).board
+    after = board.copy(stack=False)
+    after.push(review.better.pair)
+    assert after.is_won() or solve(after).verdict is Verdict.SOLVABLE
+
+
+def test_an_undo_of_the_losing_move_clears_it():
+    mode, _ = _fresh()
+    actions, k = _dead_end_line()
+    review = review_game(mode.replay(CODE, []), [*actions[: k + 1], "undo"])
+    assert review.first_losing_move is None
+    assert review.summary.undos == 1
+
+
+def test_times_give_the_longest_think():
+    mode, deal = _fresh()
+    actions = [f"{m.a},{m.b}" for m in deal.solution[:3]]
+    review = review_game(mode.replay(CODE, []), actions, times=[1.0, 5.0, 6.0])
+    assert review.summary.longest_think == 4.0
+    assert review.summary.time_stuck == 0
