@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from sqlalchemy import Engine, bindparam, update
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from ..core.game import GameStatus
 from .errors import StoreError
@@ -112,7 +113,12 @@ class QuickSave:
         try:
             row, description = self._run(arguments)
         except self._errors as error:
-            raise StoreError(f"the database failed: {str(error).splitlines()[0]}") from None
+            # as SQLAlchemy would raise it (a failure of the database is an OperationalError,
+            # whichever the driver), kept as the StoreError's cause: the API answers 503
+            failure = DBAPIError.instance(self._sql, None, error, self._errors[0])
+            raise StoreError(f"the database failed: {str(error).splitlines()[0]}") from failure
+        except SQLAlchemyError as error:  # the pool could not connect
+            raise StoreError(f"the database failed: {str(error).splitlines()[0]}") from error
         if row is None:
             return None
         if self._results is None:
