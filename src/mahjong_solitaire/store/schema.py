@@ -11,7 +11,10 @@ that a migrated database and this metadata agree.
   and ``solution_shown`` (the solution demo played in it: never ranked, rules §5.9),
   ``test_play`` (a deal on a layout being drawn: deleted when it ends, never counted) and
   ``saved_at`` (when the game was last written: what ``prune`` calls activity; rows of
-  databases older than revision 0007 were given their latest known moment).
+  databases older than revision 0007 were given their latest known moment); since revision
+  0008 ``times`` (the game clock at each action, ``NULL`` for older games), ``review`` (a
+  finished game's review, kept once computed), ``practice`` (a copy started from a review's
+  step: never ranked) and ``challenge`` (the challenge rule set, ``NULL`` for plain play).
   A partial unique index keeps at most one unfinished game per player and mode.
 * ``layouts``: imported layouts, by unique name, each owned by the player who imported it.
 * ``settings``: key/value facts of the installation (the local player's id).
@@ -113,6 +116,10 @@ games = Table(
     Column("solution_shown", Boolean, nullable=False, server_default=false()),
     Column("test_play", Boolean, nullable=False, server_default=false()),
     Column("saved_at", UTCDateTime, nullable=True),
+    Column("times", JSON, nullable=True),
+    Column("review", JSON, nullable=True),
+    Column("practice", Boolean, nullable=False, server_default=false()),
+    Column("challenge", String(16), nullable=True),
     Index("ix_games_player_status", "player_id", "status"),
     Index("ix_games_daily_status", "daily", "status"),
     Index(
