@@ -12,8 +12,11 @@ for a pair, ``"undo"``, ``"redo"``, ``"shuffle"``, ``"hint"``, and the aids of r
 ``"solve i,j"`` for a pair the solution demo removed, ``"back n"`` for a way back of ``n``
 undos to the last winnable position, ``"finish"`` for the rest cleared at once), and
 :meth:`TileGame.replay` rebuilds a game from its deal and that log: saved games are a code
-plus actions.  Shuffles draw from a generator seeded by the deal and the action's index, so
-a replay shuffles exactly as the original did.
+plus actions.  Beside the log, :attr:`TileGame.times` keeps the game clock (seconds of play)
+at each action, aligned with it (``None`` for a game rebuilt from a log stored without
+times): the server's times, from which a challenge's score is worked out.  Shuffles draw
+from a generator seeded by the deal and the action's index, so a replay shuffles exactly as
+the original did.
 
 Each mode's game (the classic :class:`~mahjong_solitaire.classic.game.Game`, Connect's
 :class:`~mahjong_solitaire.connect.game.ConnectGame`) says how it suggests a pair and how it
@@ -221,6 +224,9 @@ class TileGame(ABC):
         self.board = deal.board()
         self.selection: int | None = None
         self.actions: list[str] = []
+        #: The game clock at each action of :attr:`actions` (``None``: not known, a game
+        #: stored before times were kept).
+        self.times: list[float] | None = []
         self.hints = 0
         #: The hints of the position on the board, while the last action was a hint.
         self._hint_turn: HintTurn | None = None
@@ -294,8 +300,17 @@ class TileGame(ABC):
     # -- replay ---------------------------------------------------------------------
 
     @classmethod
-    def replay(cls, deal: PlayableDeal, actions: Iterable[str], **kwargs: Any) -> Self:
-        """Rebuild a game from its deal and action log; :class:`GameError` on a bad log."""
+    def replay(
+        cls,
+        deal: PlayableDeal,
+        actions: Iterable[str],
+        *,
+        times: Sequence[float] | None = None,
+        **kwargs: Any,
+    ) -> Self:
+        """Rebuild a game from its deal and action log; :class:`GameError` on a bad log.
+        ``times``, the clock at each action as stored, become the game's :attr:`times`
+        (see :meth:`keep_times`)."""
         game = cls(deal, **kwargs)
         for n, action in enumerate(actions):
             try:
@@ -304,7 +319,23 @@ class TileGame(ABC):
                 raise GameError(
                     f"action {n + 1} ({action!r}) cannot be replayed: {error}"
                 ) from None
+        game.keep_times(times)
         return game
+
+    def keep_times(self, times: Sequence[float] | None) -> None:
+        """Take ``times`` (the clock at each action, as stored) as this game's: ``None`` (a
+        log stored without times), or a list not aligned with the log, leaves them unknown
+        (``None``), unless nothing was done yet."""
+        if times is not None and len(times) == len(self.actions):
+            self.times = [float(t) for t in times]
+        else:
+            self.times = None if self.actions else []
+
+    def _log(self, action: str) -> None:
+        """Record ``action`` in the log, and the clock at it beside."""
+        self.actions.append(action)
+        if self.times is not None:
+            self.times.append(round(self.elapsed, 3))
 
     def apply(self, action: str) -> None:
         """Perform one action of the log format."""
@@ -411,7 +442,7 @@ class TileGame(ABC):
         self._require_playable()
         self.board.push(move)
         self.selection = None
-        self.actions.append(str(move))
+        self._log(str(move))
         if self.board.is_won():
             self._stop_clock()
 
@@ -422,7 +453,7 @@ class TileGame(ABC):
         self.board.pop()
         self.selection = None
         self.undos += 1
-        self.actions.append("undo")
+        self._log("undo")
 
     def redo(self) -> None:
         self._require_playable()
@@ -430,7 +461,7 @@ class TileGame(ABC):
             raise GameError("there is nothing to redo")
         self.board.redo()
         self.selection = None
-        self.actions.append("redo")
+        self._log("redo")
         if self.board.is_won():
             self._stop_clock()
 
@@ -449,7 +480,7 @@ class TileGame(ABC):
                 turn = HintTurn(first, others, keeps_winnable)
             self._hint_turn = turn
             self.hints += 1
-        self.actions.append("hint")
+        self._log("hint")
         return turn.next()
 
     def shuffle(self, *, patient: bool = False) -> None:
@@ -462,7 +493,7 @@ class TileGame(ABC):
         self._rearrange(rng, patient=patient)
         self.selection = None
         self.shuffles += 1
-        self.actions.append("shuffle")
+        self._log("shuffle")
 
     # -- the aids of rules §5.9 and §5.10 ----------------------------------------------
 
@@ -518,7 +549,7 @@ class TileGame(ABC):
         self.selection = None
         self.undos += steps
         self.rewinds += 1
-        self.actions.append(f"{BACK} {steps}")
+        self._log(f"{BACK} {steps}")
 
     @property
     def finishable(self) -> bool:
@@ -540,7 +571,7 @@ class TileGame(ABC):
         for move in moves:
             self.board.push(move)
         self.selection = None
-        self.actions.append(FINISH)
+        self._log(FINISH)
         self._stop_clock()
         return moves
 

@@ -13,6 +13,7 @@ from, the player's row lock, the abandoning of open games and the end of a test 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date, datetime
@@ -33,6 +34,7 @@ __all__ = [
     "abandon_open_games",
     "check_actions",
     "check_count",
+    "check_times",
     "deal_source",
     "delete_ended_test_play",
     "game_of_row",
@@ -51,7 +53,9 @@ def game_of_values(values: Mapping[Any, Any]) -> StoredGame:
     gives a whole ``elapsed`` as an int: it is a float, as a read gives it.)"""
     fields = {name: values[name] for name in StoredGame.__slots__}
     status, elapsed = GameStatus(fields["status"]), float(fields["elapsed"])
-    return StoredGame(**{**fields, "status": status, "elapsed": elapsed})
+    times = fields["times"]
+    times = None if times is None else tuple(float(t) for t in times)
+    return StoredGame(**{**fields, "status": status, "elapsed": elapsed, "times": times})
 
 
 def player_of_row(row: Row[Any]) -> Player:
@@ -68,6 +72,23 @@ def check_actions(actions: object) -> list[str]:
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise StoreError("actions must be a list of texts")
     return list(actions)
+
+
+def check_times(times: object, actions: list[str]) -> list[float] | None:
+    """The clock at each action as a save writes it: ``None`` (not known), or one finite,
+    non-negative number of seconds per action."""
+    if times is None:
+        return None
+    if (
+        not isinstance(times, tuple | list)
+        or len(times) != len(actions)
+        or not all(
+            isinstance(t, int | float) and not isinstance(t, bool) and math.isfinite(t) and t >= 0
+            for t in times
+        )
+    ):
+        raise StoreError("times must be one non-negative number of seconds per action")
+    return [float(t) for t in times]
 
 
 def deal_source(

@@ -143,6 +143,8 @@ class DealSource:
     layout_positions: list[list[int]] | None = None
     daily: date | None = None
     stage: int | None = None
+    #: The challenge rule set (its name), ``None`` for plain play.
+    challenge: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +157,7 @@ class Progress:
         >>> game = Game(deal_from_code("MJ1-L00-AAAAABL"), clock=lambda: 0.0)
         >>> _ = game.hint()
         >>> Progress.of(game)
-        Progress(actions=('hint',), elapsed=0.0, running=True, status=<GameStatus.PLAYING: 'playing'>, hints=1, undos=0, shuffles=0, selection=None)
+        Progress(actions=('hint',), elapsed=0.0, running=True, status=<GameStatus.PLAYING: 'playing'>, hints=1, undos=0, shuffles=0, selection=None, times=(0.0,))
     """  # noqa: E501
 
     actions: tuple[str, ...] = ()
@@ -167,6 +169,8 @@ class Progress:
     undos: int = 0
     shuffles: int = 0
     selection: int | None = None
+    #: The game clock at each action (``None``: not known, an older game's log).
+    times: tuple[float, ...] | None = None
 
     @classmethod
     def of(cls, game: TileGame) -> Progress:
@@ -180,6 +184,7 @@ class Progress:
             undos=game.undos,
             shuffles=game.shuffles,
             selection=game.selection,
+            times=None if game.times is None else tuple(game.times),
         )
 
 
@@ -216,6 +221,11 @@ class StoredGame:
     solution_shown: bool = False
     #: A test play of a layout being drawn: deleted when it ends, never counted.
     test_play: bool = False
+    #: The game clock (seconds of play, by the server) at each action of :attr:`actions`;
+    #: ``None`` for a game stored before times were kept.
+    times: tuple[float, ...] | None = None
+    #: The challenge rule set the game is played under (its name), ``None`` for plain play.
+    challenge: str | None = None
 
     @classmethod
     def starting(
@@ -253,6 +263,8 @@ class StoredGame:
             version=version,
             selection=None,
             test_play=test_play,
+            times=(),
+            challenge=source.challenge,
         )
 
     @property

@@ -39,6 +39,7 @@ __all__ = ["SAVE", "SAVED_COLUMNS", "SAVE_WRITE", "QuickSave"]
 #: ``saved_id``, ``saved_player`` and ``saved_version`` for the game read.
 SAVED_COLUMNS = (
     "actions",
+    "times",
     "elapsed",
     "status",
     "hints",

@@ -351,6 +351,7 @@ class Store:
             list(progress.actions) if isinstance(progress.actions, tuple) else progress.actions
         )
         actions = game_rows.check_actions(actions)
+        times = game_rows.check_times(progress.times, actions)
         game_rows.check_count(version, "version")
         counts = {
             what: game_rows.check_count(value, what)
@@ -370,6 +371,7 @@ class Store:
         solution_shown = shows_solution(actions)
         values: dict[str, Any] = dict(
             actions=actions,
+            times=times,
             elapsed=float(elapsed),
             status=status,
             **counts,

@@ -86,7 +86,9 @@ def _zero() -> float:
 def resume_as_stored(game: TileGame, stored: StoredGame) -> None:
     """Pause ``game`` and restore its selection as ``stored`` has them (the first tap of a
     pair may have been served by another process): what a rebuild and a kept game both
-    need after their actions are the stored ones."""
+    need after their actions are the stored ones.  The clock at each action is the
+    stored one (the server's), not the replay's."""
+    game.keep_times(stored.times)
     if stored.status is GameStatus.PAUSED:
         game.pause()
     selection = stored.selection
