@@ -33,18 +33,20 @@ from enum import Enum, StrEnum
 from typing import Any, Protocol, Self
 
 from .difficulty import Difficulty
-from .moves import HistoryEntry, Move
+from .moves import HintTurn, HistoryEntry, Move
 from .rng import Rng
 
 __all__ = [
     "BACK",
     "FINISH",
     "SOLVE",
+    "AidRefused",
     "GameError",
     "GameStatus",
     "HintTurn",
     "PlayableBoard",
     "PlayableDeal",
+    "Referee",
     "Solution",
     "TapOutcome",
     "TapResult",
@@ -69,15 +71,22 @@ class GameError(ValueError):
     """An action the game cannot take now (paused, finished, nothing to undo, ...)."""
 
 
+class AidRefused(GameError):
+    """An aid the rules the game is played under refuse (a challenge's)."""
+
+
 class GameStatus(StrEnum):
     """Where a game stands: the one spelling of a status, from the engine through the store
     to the API's schema and the page (rules §3.4).
 
-    An engine game is playing, paused, won or stuck; :attr:`ABANDONED` is a stored game's
-    only (replaced by a newer one, rules §12.1), never the engine's.
+    An engine game is playing, paused, won or stuck, or lost (a challenge its rule set
+    judged lost, rules §13); :attr:`ABANDONED` is a stored game's only (replaced by a newer
+    one, rules §12.1), never the engine's.
 
         >>> GameStatus.STUCK.is_open, GameStatus.WON.is_open, GameStatus("abandoned").name
         (True, False, 'ABANDONED')
+        >>> GameStatus.LOST.is_open
+        False
     """
 
     PLAYING = "playing"
@@ -85,11 +94,12 @@ class GameStatus(StrEnum):
     WON = "won"
     STUCK = "stuck"
     ABANDONED = "abandoned"
+    LOST = "lost"
 
     @property
     def is_open(self) -> bool:
         """Whether a game of this status can still be played on (playing, paused, stuck)."""
-        return self not in (GameStatus.WON, GameStatus.ABANDONED)
+        return self not in (GameStatus.WON, GameStatus.ABANDONED, GameStatus.LOST)
 
 
 class TapOutcome(Enum):
@@ -143,6 +153,22 @@ class PlayableBoard(Protocol):
     def copy(self, *, stack: bool = True) -> Any: ...
 
 
+class Referee(Protocol):
+    """What judges a game played under rules of its own (a challenge's rule set,
+    :mod:`mahjong_solitaire.challenges`): which aids it refuses, and whether the game is
+    over by its rules (won or lost, with the reason) at the game's clock now."""
+
+    def refusal(self, aid: str) -> str | None:
+        """Why ``aid`` (``"hint"``, ``"undo"``, ``"redo"``, ``"shuffle"``, ``"pause"``,
+        ``"solve"``, ``"back"``, ``"finish"``) is refused, ``None`` when it is allowed."""
+        ...
+
+    def outcome(self, game: TileGame) -> tuple[GameStatus, str | None] | None:
+        """:attr:`GameStatus.WON` or :attr:`GameStatus.LOST` (and why) when the rules
+        end ``game`` now, ``None`` while it goes on."""
+        ...
+
+
 class PlayableDeal(Protocol):
     """What a deal offers in every mode (both modes' deals have it): the seed and code that
     name it, its difficulty, one winning order, a fresh board and its JSON form."""
@@ -157,50 +183,6 @@ class PlayableDeal(Protocol):
     def solution(self) -> Sequence[Move]: ...
     def board(self) -> PlayableBoard: ...
     def to_json(self) -> dict[str, object]: ...
-
-
-class HintTurn:
-    """The pairs the hints of one position show in turn (rules §5.7): the mode's first
-    suggestion, then the ``others`` that ``keeps_winnable`` says keep the position winnable
-    (judged one at a time, as the presses need them), then the rest, then round again.
-
-        >>> turn = HintTurn(Move(0, 1), [Move(2, 3), Move(4, 5)], lambda m: m.a == 4)
-        >>> [str(turn.next()) for _ in range(4)]
-        ['0,1', '4,5', '2,3', '0,1']
-        >>> HintTurn(None, [], bool).next() is None
-        True
-    """
-
-    def __init__(
-        self, first: Move | None, others: Sequence[Move], keeps_winnable: Callable[[Move], bool]
-    ) -> None:
-        self.shown: list[Move] = [] if first is None else [first]
-        self._pending = [move for move in others if move != first]
-        self._rest: list[Move] = []
-        self._judge = keeps_winnable
-        self._turn = 0
-
-    def next(self) -> Move | None:
-        """The pair to show on this press (``None`` when there is none)."""
-        if self._turn == len(self.shown):
-            self._find_next()
-        if not self.shown:
-            return None
-        if self._turn >= len(self.shown):  # every pair was shown: round again
-            self._turn = 0
-        move = self.shown[self._turn]
-        self._turn += 1
-        return move
-
-    def _find_next(self) -> None:
-        while self._pending:
-            move = self._pending.pop(0)
-            if self._judge(move):
-                self.shown.append(move)
-                return
-            self._rest.append(move)
-        if self._rest:
-            self.shown.append(self._rest.pop(0))
 
 
 class TileGame(ABC):
@@ -239,6 +221,9 @@ class TileGame(ABC):
         self._clock = clock
         self._elapsed = elapsed
         self._running_since: float | None = clock()
+        #: The rules the game is judged by besides the board's (a challenge), if any: set
+        #: after a replay, since a logged action was allowed when it was taken.
+        self.referee: Referee | None = None
 
     # -- what each mode says ----------------------------------------------------------
 
@@ -364,11 +349,30 @@ class TileGame(ABC):
     def status(self) -> GameStatus:
         if self.board.is_won():
             return GameStatus.WON
+        ruled = self.ruled_outcome
+        if ruled is not None:
+            return ruled[0]
         if self._running_since is None:
             return GameStatus.PAUSED
         if self.board.is_stuck():
             return GameStatus.STUCK
         return GameStatus.PLAYING
+
+    @property
+    def ruled_outcome(self) -> tuple[GameStatus, str | None] | None:
+        """How the referee's rules end the game now (won or lost, and why), if they do."""
+        return None if self.referee is None else self.referee.outcome(self)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game is over: the board is cleared, or its rules ended it."""
+        return self.board.is_won() or self.ruled_outcome is not None
+
+    def _allow(self, aid: str) -> None:
+        """:class:`AidRefused` when the game's rules refuse ``aid``."""
+        reason = None if self.referee is None else self.referee.refusal(aid)
+        if reason is not None:
+            raise AidRefused(reason)
 
     @property
     def elapsed(self) -> float:
@@ -395,20 +399,23 @@ class TileGame(ABC):
             self._running_since = None
 
     def pause(self) -> None:
-        if self.board.is_won():
+        if self.is_over:
             raise GameError("the game is over")
+        self._allow("pause")
         self._stop_clock()
         self.selection = None
 
     def resume(self) -> None:
-        if self.board.is_won():
+        if self.is_over:
             raise GameError("the game is over")
         if self._running_since is None:
             self._running_since = self._clock()
 
-    def _require_playable(self) -> None:
-        if self.board.is_won():
+    def _require_playable(self, aid: str | None = None) -> None:
+        if self.is_over:
             raise GameError("the game is over")
+        if aid is not None:
+            self._allow(aid)
         if self._running_since is None:
             raise GameError("the game is paused")
 
@@ -447,7 +454,7 @@ class TileGame(ABC):
             self._stop_clock()
 
     def undo(self) -> None:
-        self._require_playable()
+        self._require_playable("undo")
         if not self.board.can_undo:
             raise GameError("there is nothing to undo")
         self.board.pop()
@@ -456,7 +463,7 @@ class TileGame(ABC):
         self._log("undo")
 
     def redo(self) -> None:
-        self._require_playable()
+        self._require_playable("redo")
         if not self.board.can_redo:
             raise GameError("there is nothing to redo")
         self.board.redo()
@@ -469,7 +476,7 @@ class TileGame(ABC):
         """A playable pair (``None`` when stuck).  Pressed again with no other action
         between, it shows another pair of the same position when there is one (rules
         §5.7), and a position's hints count once in the statistics."""
-        self._require_playable()
+        self._require_playable("hint")
         turn = self._hint_turn
         if turn is None or not self.actions or self.actions[-1] != "hint":
             first = self._suggest()
@@ -488,7 +495,7 @@ class TileGame(ABC):
         when the positions themselves are proven unclearable,
         :class:`~.faces.ShuffleNotFoundError` when the search ran out first: nothing
         changes then, and a ``patient`` shuffle searches longer; rules §6.2)."""
-        self._require_playable()
+        self._require_playable("shuffle")
         rng = Rng.from_seed(self._fingerprint(), self.deal.seed, SHUFFLE_STREAM, len(self.actions))
         self._rearrange(rng, patient=patient)
         self.selection = None
@@ -500,6 +507,7 @@ class TileGame(ABC):
     def solution(self) -> Solution:
         """The mode's winning plan from the current position (nothing changes, nothing is
         logged: showing the plan's first pair is the demo's first step)."""
+        self._allow(SOLVE)
         if self.board.is_won():
             return Solution(())
         return self._solve(self.board)
@@ -509,7 +517,7 @@ class TileGame(ABC):
         the page highlighted), else the plan's next pair, removed and logged as
         ``"solve i,j"``.  Returns the pair removed and the plan's pair after it (``None``
         once won).  :class:`GameError` when no winning plan is known from here."""
-        self._require_playable()
+        self._require_playable(SOLVE)
         plan = self._solve(self.board)
         if plan.moves is None:
             raise GameError(
@@ -532,7 +540,7 @@ class TileGame(ABC):
         """Undo back to the last winnable position, logged as one ``"back n"`` (its ``n``
         undos count as undos; a replay needs no solver); returns ``n``.
         :class:`GameError` when that position is not found (or this one is winnable)."""
-        self._require_playable()
+        self._require_playable(BACK)
         steps = self.steps_to_winnable()
         if steps is None:
             raise GameError("the last winnable position could not be found")
@@ -555,8 +563,9 @@ class TileGame(ABC):
     def finishable(self) -> bool:
         """Whether the Finish aid can clear the rest now (rules §5.10)."""
         return (
-            not self.board.is_won()
+            not self.is_over
             and self._running_since is not None
+            and (self.referee is None or self.referee.refusal(FINISH) is None)
             and self._finishing_moves() is not None
         )
 
@@ -564,7 +573,7 @@ class TileGame(ABC):
         """Clear the rest of the board when no choice left matters (rules §5.10), logged as
         one ``"finish"``; returns the pairs removed, in order.  :class:`GameError` when a
         choice still matters."""
-        self._require_playable()
+        self._require_playable(FINISH)
         moves = self._finishing_moves()
         if moves is None:
             raise GameError("a choice still matters: the rest cannot be finished for you")

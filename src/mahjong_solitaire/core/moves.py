@@ -11,10 +11,10 @@ Both boards (the classic :class:`~mahjong_solitaire.core.board.Board` and Connec
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-__all__ = ["HistoryEntry", "IllegalMoveError", "Move", "Rearrangement"]
+__all__ = ["HintTurn", "HistoryEntry", "IllegalMoveError", "Move", "Rearrangement"]
 
 
 class IllegalMoveError(ValueError):
@@ -92,3 +92,47 @@ class Rearrangement:
 
 
 HistoryEntry = Move | Rearrangement
+
+
+class HintTurn:
+    """The pairs the hints of one position show in turn (rules §5.7): the mode's first
+    suggestion, then the ``others`` that ``keeps_winnable`` says keep the position winnable
+    (judged one at a time, as the presses need them), then the rest, then round again.
+
+        >>> turn = HintTurn(Move(0, 1), [Move(2, 3), Move(4, 5)], lambda m: m.a == 4)
+        >>> [str(turn.next()) for _ in range(4)]
+        ['0,1', '4,5', '2,3', '0,1']
+        >>> HintTurn(None, [], bool).next() is None
+        True
+    """
+
+    def __init__(
+        self, first: Move | None, others: Sequence[Move], keeps_winnable: Callable[[Move], bool]
+    ) -> None:
+        self.shown: list[Move] = [] if first is None else [first]
+        self._pending = [move for move in others if move != first]
+        self._rest: list[Move] = []
+        self._judge = keeps_winnable
+        self._turn = 0
+
+    def next(self) -> Move | None:
+        """The pair to show on this press (``None`` when there is none)."""
+        if self._turn == len(self.shown):
+            self._find_next()
+        if not self.shown:
+            return None
+        if self._turn >= len(self.shown):  # every pair was shown: round again
+            self._turn = 0
+        move = self.shown[self._turn]
+        self._turn += 1
+        return move
+
+    def _find_next(self) -> None:
+        while self._pending:
+            move = self._pending.pop(0)
+            if self._judge(move):
+                self.shown.append(move)
+                return
+            self._rest.append(move)
+        if self._rest:
+            self.shown.append(self._rest.pop(0))

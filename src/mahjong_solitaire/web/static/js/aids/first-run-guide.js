@@ -10,6 +10,7 @@ import { fillButton, h } from "../shell/dom.js";
 import { faceUrl, tilesMatch } from "../board/faces.js";
 import { shownTileStyle } from "../settings/player-settings.js";
 import { t, tileName } from "../shell/strings.js";
+import { Verdict } from "../shell/vocabulary.js";
 
 const DONE = "mahjong-solitaire.guide-done";
 
@@ -144,7 +145,7 @@ export function guidePage({ onClose, tileGuide = null } = {}) {
       el.setAttribute("aria-pressed", String(game.selected === i));
     });
     const winnable = winningPair(game.present, game.faces) !== null;
-    chip.dataset.winnable = winnable ? "winnable" : "lost";
+    chip.dataset.winnable = winnable ? Verdict.WINNABLE : Verdict.LOST;
     chip.textContent = `${winnable ? "✓" : "✗"} ${t(winnable ? "winnableYes" : "winnableNo")}`;
     undo.disabled = !game.history.length;
     board.dataset.left = String(game.present.size);

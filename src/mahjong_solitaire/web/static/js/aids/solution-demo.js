@@ -13,7 +13,7 @@
 import { buttons, closeDialog, openDialog } from "../dialogs/dialog.js";
 import { fillButton, h, paintButton, showProblem, toast } from "../shell/dom.js";
 import { t, tileName, tn } from "../shell/strings.js";
-import { Status } from "../shell/vocabulary.js";
+import { Status, Verdict } from "../shell/vocabulary.js";
 
 /** Milliseconds between two pairs, from the slowest speed (1) to the fastest (5). */
 export const DEMO_DELAYS = [2200, 1300, 750, 400, 180];
@@ -62,7 +62,7 @@ export class SolutionDemo {
     }
     if (answer.winnability === "winnable" && answer.plan.length) {
       this.begin(answer.plan[0]);
-    } else if (answer.winnability === "lost") {
+    } else if (answer.winnability === Verdict.LOST) {
       this.offerWayBack(answer.last_winnable);
     } else {
       toast(t("solveUnknown"), { error: true });
