@@ -216,6 +216,12 @@ class StoredGame:
     solution_shown: bool = False
     #: A test play of a layout being drawn: deleted when it ends, never counted.
     test_play: bool = False
+    #: The server's game clock (seconds) at each action, one per entry of :attr:`actions`;
+    #: ``None`` for a game stored before the clock was kept (column ``games.times``).
+    times: tuple[float, ...] | None = None
+    #: The finished game's review as its JSON object, kept once computed so that a second
+    #: request reads it (column ``games.review``); ``None`` until then.
+    review: dict[str, object] | None = field(default=None, hash=False)
 
     @classmethod
     def starting(
