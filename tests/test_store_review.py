@@ -13,19 +13,25 @@ CODE = "MJ1-L00-AAAAABL"
 REVIEW = {"verdicts": ["winnable", "lost"], "losing_move": 1, "summary": {"unknown": 0}}
 
 
-def test_a_new_game_has_no_times_and_no_review_and_leaves_both_columns_null(
-    store: Store,
-) -> None:
+def test_a_new_game_keeps_its_times_from_the_start_and_has_no_review(store: Store) -> None:
     player = store.player(None)
     game = store.create_game(player.id, code=CODE)
-    assert game.times is None and game.review is None
+    assert game.times == () and game.review is None
     stored = store.get_game(player.id, game.id)
-    assert stored.times is None and stored.review is None
+    assert stored.times == () and stored.review is None
     with store.engine.connect() as connection:
-        row = connection.execute(
-            select(games.c.times.is_(None), games.c.review.is_(None)).where(games.c.id == game.id)
-        ).one()
-    assert tuple(row) == (True, True)
+        review_is_null = connection.execute(
+            select(games.c.review.is_(None)).where(games.c.id == game.id)
+        ).scalar_one()
+    assert review_is_null
+
+
+def test_a_game_stored_before_times_were_kept_reads_none(store: Store) -> None:
+    player = store.player(None)
+    game = store.create_game(player.id, code=CODE)
+    with store.engine.begin() as connection:
+        connection.execute(update(games).where(games.c.id == game.id).values(times=None))
+    assert store.get_game(player.id, game.id).times is None
 
 
 def test_the_times_of_a_game_are_read_as_a_tuple_of_seconds(store: Store) -> None:
