@@ -130,6 +130,8 @@ class PlayableBoard(Protocol):
     def move_stack(self) -> Sequence[HistoryEntry]: ...
     @property
     def tiles_left(self) -> int: ...
+    @property
+    def removed_faces(self) -> list[str]: ...
     def pair_count(self) -> int: ...
     def matching_pairs(self) -> list[Move]: ...
     def is_present(self, position: int) -> bool: ...
@@ -574,6 +576,24 @@ class TileGame(ABC):
         self._log(FINISH)
         self._stop_clock()
         return moves
+
+    @property
+    def removed_faces(self) -> list[str]:
+        """The faces of the tiles removed so far, in the order of removal (the two of a
+        pair together; undone pairs are back on the board, redone ones removed again): what
+        the page's tray of removed tiles shows (rules §5.13).
+
+        >>> from mahjong_solitaire import deal_from_code
+        >>> from mahjong_solitaire.classic.game import Game
+        >>> game = Game(deal_from_code("MJ1-L00-AAAAABL"), clock=lambda: 0.0)
+        >>> first = game.deal.solution[0]
+        >>> game.play(first)
+        >>> game.removed_faces == [game.deal.tiles[first.a], game.deal.tiles[first.b]]
+        True
+        >>> game.undo(); game.removed_faces
+        []
+        """
+        return self.board.removed_faces
 
     @property
     def moves(self) -> list[Move]:
