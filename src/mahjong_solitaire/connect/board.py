@@ -186,6 +186,19 @@ class ConnectBoard(Shaped, History[_Item]):
         self._record((Rearrangement(before, after), self._state()))
         self._restore((after, None if plan is None else tuple(plan), 0))
 
+    @property
+    def removed_faces(self) -> list[str]:
+        """The faces of the tiles removed, in the order of removal (an undone pair is back
+        on the grid): each pair read from the cells its history item kept from before it
+        was removed (slides move faces, so a cell number alone would not tell)."""
+        return [
+            label
+            for entry, (cells, _plan, _at) in self._done
+            if isinstance(entry, Move)
+            for label in (cells[entry.a], cells[entry.b])
+            if label is not None
+        ]
+
     def _entry(self, item: _Item) -> HistoryEntry:
         return item[0]
 

@@ -227,6 +227,20 @@ class Board(History[HistoryEntry]):
         self._record(entry)
 
     @property
+    def removed_faces(self) -> list[str]:
+        """The faces of the tiles removed, in the order of removal (an undone pair is back
+        on the board): a removed position keeps the face it was removed with, through
+        later shuffles."""
+        labels = self._labels
+        return [
+            label
+            for entry in self._done
+            if isinstance(entry, Move)
+            for label in (labels[entry.a], labels[entry.b])
+            if label is not None
+        ]
+
+    @property
     def move_stack(self) -> list[HistoryEntry]:
         """Moves and shuffles played, oldest first (undone ones excluded): here the items
         are the entries themselves, so the list is the stack, with no copy."""

@@ -12,9 +12,8 @@ for a pair, ``"undo"``, ``"redo"``, ``"shuffle"``, ``"hint"``, and the aids of r
 ``"solve i,j"`` for a pair the solution demo removed, ``"back n"`` for a way back of ``n``
 undos to the last winnable position, ``"finish"`` for the rest cleared at once), and
 :meth:`TileGame.replay` rebuilds a game from its deal and that log: saved games are a code
-plus actions.  Beside the log, :attr:`TileGame.times` keeps the game clock (seconds of play)
-at each action, aligned with it (``None`` for a game rebuilt from a log stored without
-times): the server's times, from which a challenge's score is worked out.  Shuffles draw
+plus actions.  :attr:`TileGame.times` keeps the game clock (seconds of play) at each action
+beside the log: the server's times (``None`` for a log stored without them).  Shuffles draw
 from a generator seeded by the deal and the action's index, so a replay shuffles exactly as
 the original did.
 
@@ -140,6 +139,8 @@ class PlayableBoard(Protocol):
     def move_stack(self) -> Sequence[HistoryEntry]: ...
     @property
     def tiles_left(self) -> int: ...
+    @property
+    def removed_faces(self) -> list[str]: ...
     def pair_count(self) -> int: ...
     def matching_pairs(self) -> list[Move]: ...
     def is_present(self, position: int) -> bool: ...
@@ -206,8 +207,7 @@ class TileGame(ABC):
         self.board = deal.board()
         self.selection: int | None = None
         self.actions: list[str] = []
-        #: The game clock at each action of :attr:`actions` (``None``: not known, a game
-        #: stored before times were kept).
+        #: The game clock at each action of :attr:`actions` (``None``: stored without times).
         self.times: list[float] | None = []
         self.hints = 0
         #: The hints of the position on the board, while the last action was a hint.
@@ -293,9 +293,7 @@ class TileGame(ABC):
         times: Sequence[float] | None = None,
         **kwargs: Any,
     ) -> Self:
-        """Rebuild a game from its deal and action log; :class:`GameError` on a bad log.
-        ``times``, the clock at each action as stored, become the game's :attr:`times`
-        (see :meth:`keep_times`)."""
+        """Rebuild a game from its deal, action log and ``times`` (:meth:`keep_times`)."""
         game = cls(deal, **kwargs)
         for n, action in enumerate(actions):
             try:
@@ -308,16 +306,14 @@ class TileGame(ABC):
         return game
 
     def keep_times(self, times: Sequence[float] | None) -> None:
-        """Take ``times`` (the clock at each action, as stored) as this game's: ``None`` (a
-        log stored without times), or a list not aligned with the log, leaves them unknown
-        (``None``), unless nothing was done yet."""
+        """Take ``times`` (as stored) as this game's; ``None`` or a list not aligned with the
+        log leaves them unknown (``None``), unless nothing was done yet."""
         if times is not None and len(times) == len(self.actions):
             self.times = [float(t) for t in times]
         else:
             self.times = None if self.actions else []
 
-    def _log(self, action: str) -> None:
-        """Record ``action`` in the log, and the clock at it beside."""
+    def _log(self, action: str) -> None:  # the action, and the clock at it beside
         self.actions.append(action)
         if self.times is not None:
             self.times.append(round(self.elapsed, 3))
@@ -583,6 +579,22 @@ class TileGame(ABC):
         self._log(FINISH)
         self._stop_clock()
         return moves
+
+    @property
+    def removed_faces(self) -> list[str]:
+        """The faces of the tiles removed so far, in order of removal, for the page's tray
+        of removed tiles (rules §5.13): an undone pair is back on the board.
+
+        >>> from mahjong_solitaire import deal_from_code
+        >>> from mahjong_solitaire.classic.game import Game
+        >>> game = Game(deal_from_code("MJ1-L00-AAAAABL"), clock=lambda: 0.0)
+        >>> first = game.deal.solution[0]
+        >>> game.play(first)
+        >>> game.removed_faces == [game.deal.tiles[first.a], game.deal.tiles[first.b]]
+        True
+        >>> game.undo(); game.removed_faces
+        []"""
+        return self.board.removed_faces
 
     @property
     def moves(self) -> list[Move]:

@@ -53,8 +53,7 @@ def game_of_values(values: Mapping[Any, Any]) -> StoredGame:
     gives a whole ``elapsed`` as an int: it is a float, as a read gives it.)"""
     fields = {name: values[name] for name in StoredGame.__slots__}
     status, elapsed = GameStatus(fields["status"]), float(fields["elapsed"])
-    times = fields["times"]
-    times = None if times is None else tuple(float(t) for t in times)
+    times = None if fields["times"] is None else tuple(float(t) for t in fields["times"])
     return StoredGame(**{**fields, "status": status, "elapsed": elapsed, "times": times})
 
 

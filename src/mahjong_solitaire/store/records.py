@@ -226,6 +226,9 @@ class StoredGame:
     times: tuple[float, ...] | None = None
     #: The challenge rule set the game is played under (its name), ``None`` for plain play.
     challenge: str | None = None
+    #: The finished game's review as its JSON object, kept once computed so that a second
+    #: request reads it (column ``games.review``); ``None`` until then.
+    review: dict[str, object] | None = field(default=None, hash=False)
 
     @classmethod
     def starting(

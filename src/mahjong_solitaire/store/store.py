@@ -29,6 +29,7 @@ read, counted and deleted only through its owner's id.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import secrets
 import unicodedata
@@ -80,6 +81,8 @@ _ATTEMPTS = 8
 _LOCAL_PLAYER = "local_player"
 _FINISHED = (GameStatus.WON, GameStatus.ABANDONED)
 _T = TypeVar("_T")
+#: The game's JSON columns that a new game leaves SQL NULL.
+_JSON_FIELDS = ("times", "review")
 
 
 def _now() -> datetime:
@@ -291,7 +294,12 @@ class Store:
                         raise StaleWriteError("a game started in another window")
                     connection.execute(
                         insert(games).values(
-                            **{name: getattr(game, name) for name in StoredGame.__slots__},
+                            **{
+                                name: getattr(game, name)
+                                for name in StoredGame.__slots__
+                                # JSON columns left out stay SQL NULL (None would be 'null')
+                                if getattr(game, name) is not None or name not in _JSON_FIELDS
+                            },
                             saved_at=now,
                         )
                     )
@@ -305,6 +313,19 @@ class Store:
         """The player's game; :class:`GameNotFoundError` if missing or someone else's."""
         with self._transaction(write=False) as connection:
             return game_rows.select_game(connection, player_id, game_id)
+
+    def save_review(self, player_id: str, game_id: str, review: dict[str, object]) -> StoredGame:
+        """Keep a finished game's review (its JSON object) so that the next request reads it:
+        the game with :attr:`StoredGame.review` set.  :class:`GameNotFoundError` if missing or
+        someone else's; a :class:`StoreError` if the game is still in play (a review is of a
+        finished game, and its actions could still change)."""
+
+        with self._transaction() as connection:
+            game = game_rows.select_game(connection, player_id, game_id)
+            if game.status not in _FINISHED:
+                raise StoreError(f"game {game_id!r} is still in play")
+            connection.execute(update(games).where(games.c.id == game_id).values(review=review))
+        return dataclasses.replace(game, review=review)
 
     def current_game(self, player_id: str) -> StoredGame | None:
         """The player's latest unfinished (playing, paused or stuck) game, if any."""

@@ -21,6 +21,7 @@ from ..games.models import (
     GameFrame,
     Hinted,
     Pair,
+    RemovedTiles,
     RequestBody,
     TapChanges,
     Tapped,
@@ -106,7 +107,7 @@ class Result(BaseResult):
     next_stage: NextStage | None = None
 
 
-class GameState(GameFrame, BoardCounters):
+class GameState(GameFrame, BoardCounters, RemovedTiles):
     """The full state of one classic game, as every game endpoint answers it."""
 
     result: Result | None

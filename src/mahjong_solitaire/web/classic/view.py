@@ -27,7 +27,7 @@ from ...i18n import layout_description, layout_title
 from ...store import StoredGame
 from ..games.live_games import winnability
 from ..games.models import Verdict
-from ..games.view import GameView, counters, frame, won
+from ..games.view import GameView, counters, frame, removed, won
 from ..http.language import current_language
 from .models import GameState, LayoutInfo, LayoutPreview, NextStage, Result, TileState
 
@@ -144,6 +144,7 @@ class ClassicView(GameView[Game, GameState]):
         return GameState(
             **dict(frame(stored, game)),
             **dict(counters(game, hide=paused)),
+            removed=removed(game, hide=paused),
             result=self.result(stored, game, rank),
             layout=layout_info(game.deal.layout),
             daily=stored.daily.isoformat() if stored.daily is not None else None,

@@ -22,6 +22,7 @@ from ..games.models import (
     GameFrame,
     Hinted,
     Pair,
+    RemovedTiles,
     RequestBody,
     StageNumber,
     TapChanges,
@@ -122,7 +123,7 @@ class ConnectResult(BaseResult):
     next_stage: ConnectNextStage | None = None
 
 
-class ConnectState(GameFrame, BoardCounters):
+class ConnectState(GameFrame, BoardCounters, RemovedTiles):
     """The full state of one Connect game, as every Connect game endpoint answers it."""
 
     result: ConnectResult | None

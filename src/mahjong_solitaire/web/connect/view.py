@@ -35,7 +35,7 @@ from ...core.moves import Move
 from ...i18n import connect_grid_title
 from ...store import StoredGame
 from ..games.models import Verdict
-from ..games.view import GameView, counters, frame, won
+from ..games.view import GameView, counters, frame, removed, won
 from ..http.language import current_language
 from .models import (
     ConnectNextStage,
@@ -201,6 +201,7 @@ class ConnectView(GameView[ConnectGame, ConnectState]):
         return ConnectState(
             **dict(frame(stored, game)),
             **dict(counters(game, hide=paused)),
+            removed=removed(game, hide=paused),
             result=self.result(stored, game, rank),
             layout=grid_info(game),
             daily=None,

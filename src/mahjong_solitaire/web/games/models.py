@@ -55,6 +55,7 @@ __all__ = [
     "ModeName",
     "Pair",
     "Position",
+    "RemovedTiles",
     "RequestBody",
     "SolutionAnswer",
     "SolveStep",
@@ -182,6 +183,16 @@ class BoardCounters(BaseModel):
     pairs_available: int
     can_undo: bool
     can_redo: bool
+
+
+class RemovedTiles(BaseModel):
+    """``removed``: the faces of the tiles removed so far, in the order of removal (the
+    two of a pair together; an undone pair is back on the board), for the page's tray
+    (rules §5.13); ``null`` while paused, since a paused board hides its faces.  A tap's
+    answer carries none: the page adds the faces of the pair it removed (``event.move``),
+    which it drew already."""
+
+    removed: list[str] | None
 
 
 class TapEvent(BaseModel):

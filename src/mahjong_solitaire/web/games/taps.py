@@ -4,7 +4,9 @@ A tap follows :mod:`.lifecycle` up to the save (:func:`~.lifecycle.acted`: the m
 stored before anything is answered), then answers :meth:`.view.GameView.changes`: the
 frame and the counters, the verdict, a win's result, the tiles freed or blocked, and the
 mode's ``event`` (the removed pair).  The page applies that to the state it has (the
-layout and the tiles it drew from ``GET``).
+layout and the tiles it drew from ``GET``).  The tray of removed tiles (``removed``) is not
+answered either: the faces of the pair removed are those of ``event.move`` in the tiles the
+page drew, which it adds to the state's ``removed`` itself.
 
 :func:`applied` is what the page does with the answer (``applyTap`` of each mode in
 ``js/modes/``), in Python, for the clients that keep a state of their own (the tests, the
@@ -72,9 +74,10 @@ def answer_tap(
 
 def applied(state: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
     """The state after a tap, as the page makes it: ``state`` (the JSON state the tap was
-    sent from) with the tap's ``answer`` applied: the pair of ``event.move`` removed, the
-    tiles of ``freed`` and ``blocked`` made free or blocked, those of ``event.slid`` (tiles
-    that slid, by ``id``) moved to their cell ``to``; every other field the answer's.
+    sent from) with the tap's ``answer`` applied: the pair of ``event.move`` removed (and
+    its faces added to ``removed``), the tiles of ``freed`` and ``blocked`` made free or
+    blocked, those of ``event.slid`` (tiles that slid, by ``id``) moved to their cell
+    ``to``; every other field the answer's.
 
     >>> state = {"version": 3, "layout": {"width": 2},
     ...          "tiles": [{"i": 0, "free": True}, {"i": 1, "free": True},
@@ -82,6 +85,11 @@ def applied(state: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
     >>> answer = {"version": 4, "event": {"move": [0, 1]}, "freed": [2], "blocked": []}
     >>> applied(state, answer)["tiles"], applied(state, answer)["version"]
     ([{'i': 2, 'free': True}], 4)
+    >>> faced = {**state, "removed": ["3D", "3D"],
+    ...          "tiles": [{"i": 0, "tile": "1B", "free": True},
+    ...                    {"i": 1, "tile": "1B", "free": True}]}
+    >>> applied(faced, answer)["removed"]
+    ['3D', '3D', '1B', '1B']
     """
     fields = {key: value for key, value in answer.items() if key not in ("freed", "blocked")}
     event = answer["event"]
@@ -90,6 +98,9 @@ def applied(state: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
     width = state["layout"]["width"]
     moved = {slide["id"]: slide["to"] for slide in event.get("slid", ())}
     tiles = []
+    faces = {tile["i"]: tile.get("tile") for tile in state["tiles"] if tile["i"] in gone}
+    if event["move"] and state.get("removed") is not None:
+        fields["removed"] = [*state["removed"], *(faces.get(i) for i in event["move"])]
     for tile in state["tiles"]:
         if tile["i"] in gone:
             continue

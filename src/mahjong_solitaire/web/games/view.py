@@ -40,6 +40,7 @@ __all__ = [
     "counters",
     "frame",
     "frame_fields",
+    "removed",
     "won",
 ]
 
@@ -97,6 +98,12 @@ def counter_fields(game: TileGame, *, hide: bool = False) -> dict[str, Any]:
 def counters(game: TileGame, *, hide: bool = False) -> BoardCounters:
     """The selection (hidden while paused) and the counters of the board, in every mode."""
     return BoardCounters(**counter_fields(game, hide=hide))
+
+
+def removed(game: TileGame, *, hide: bool = False) -> list[str] | None:
+    """The faces of the removed tiles, in the order of removal (``None`` hidden, while
+    paused), in every mode: the state's ``removed``."""
+    return None if hide else game.removed_faces
 
 
 def won(
