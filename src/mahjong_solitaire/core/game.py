@@ -583,17 +583,7 @@ class TileGame(ABC):
     @property
     def removed_faces(self) -> list[str]:
         """The faces of the tiles removed so far, in order of removal, for the page's tray
-        of removed tiles (rules §5.13): an undone pair is back on the board.
-
-        >>> from mahjong_solitaire import deal_from_code
-        >>> from mahjong_solitaire.classic.game import Game
-        >>> game = Game(deal_from_code("MJ1-L00-AAAAABL"), clock=lambda: 0.0)
-        >>> first = game.deal.solution[0]
-        >>> game.play(first)
-        >>> game.removed_faces == [game.deal.tiles[first.a], game.deal.tiles[first.b]]
-        True
-        >>> game.undo(); game.removed_faces
-        []"""
+        of removed tiles (rules §5.13): an undone pair is back on the board."""
         return self.board.removed_faces
 
     @property
