@@ -2,7 +2,8 @@
 // (backgrounds.js), theme, timer visibility, and the aids'
 // (highlight matches, sound and its volume, the solution demo's speed 1…5), and calm play's
 // (ask before abandoning a game in progress, zen: no timer, counters or chip while playing),
-// and animations (board/motion.js: on unless the player turns them off).
+// and animations (board/motion.js: on unless the player turns them off), and the tray of
+// removed tiles (board/removed-tray.js: off unless the player turns it on).
 
 import { applyMotion } from "../board/motion.js";
 
@@ -13,7 +14,7 @@ const KEY = "mahjong-solitaire.settings";
 const DEFAULTS = {
   tileStyle: DEFAULT_TILE_STYLE, background: DEFAULT_BACKGROUND, theme: "system", showTimer: true,
   highlight: false, sound: false, volume: 0.6, demoSpeed: 3,
-  confirmAbandon: true, zen: false, motion: true,
+  confirmAbandon: true, zen: false, motion: true, removedTray: false,
 };
 
 export function loadSettings() {

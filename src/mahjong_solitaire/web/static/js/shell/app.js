@@ -27,6 +27,7 @@ import { isShuffleRefusal, SHUFFLE_NOT_FOUND, shuffleNotFoundDialog } from "../d
 import { chooseLanguage, loadCatalogue, t, tileName, tn } from "./strings.js";
 import { keepOnOneLine } from "./top-bar.js";
 import { installViewport } from "../board/viewport.js";
+import { RemovedTray } from "../board/removed-tray.js";
 import { ErrorCode, Status } from "./vocabulary.js";
 
 const $ = (id) => document.getElementById(id);
@@ -75,6 +76,9 @@ const viewport = installViewport($("stage"), $("board"), {
   announce, refit: () => app.view.fit(), turnButton: $("turn-board"), fitButton: $("fit-board"),
 });
 for (const view of app.views.values()) view.setStyle(app.settings.tileStyle);
+const tray = new RemovedTray($("removed"), $("removed-toggle"));
+tray.setStyle(app.settings.tileStyle);
+tray.setEnabled(app.settings.removedTray);
 const sound = new Sound({ settings: () => app.settings, muted: () => !app.state || app.state.status === Status.PAUSED });
 const demo = new SolutionDemo({
   state: () => app.state,
@@ -127,6 +131,7 @@ function show(state) {
   board.render(state);
   animateChanges(board, before);
   paintMatches();
+  tray.show(state);
   noteSelection(state);
   keys.refresh();
   if (fresh) announce(t("announceNewGame", { layout: state.layout.title, difficulty: t(state.difficulty) }));
@@ -550,6 +555,8 @@ function changeSettings(change) {
   saveSettings(app.settings);
   applySettings(app.settings);
   for (const view of app.views.values()) view.setStyle(app.settings.tileStyle);
+  tray.setStyle(app.settings.tileStyle);
+  tray.setEnabled(app.settings.removedTray);
   paintMatches();
   if (app.state) showTitle(app.state);
 }
@@ -589,6 +596,7 @@ function restart() {
 async function setLanguage(lang) {
   await chooseLanguage(lang);
   applyStrings();
+  tray.relabel();
   forgetLayouts();
   try {
     app.layouts = await loadLayouts();

@@ -531,6 +531,13 @@ export const STRINGS = {
   highlightMatches: "Highlight the free tiles that match the selected one",
   soundOn: "Sound",
   soundVolume: "Volume",
+
+  // the tray of removed tiles (rules §5.13; board/removed-tray.js)
+  removedTray: "Removed tiles",
+  removedTotal: ngettext("{n} tile removed", "{n} tiles removed"),
+  removedGroup: ngettext("{name}: {n} tile", "{name}: {n} tiles"),
+  removedTraySetting: "Show the tiles removed so far",
+  removedTrayNote: "A tray beside the board shows the tiles that have left it, grouped by kind. Undo puts them back.",
 };
 
 /** Marks a counted text for extraction: `ngettext("{n} tile", "{n} tiles")`. */

@@ -4,6 +4,7 @@
 
 import { api } from "../../shell/api.js";
 import { BoardView } from "./board.js";
+import { removedAfter } from "../../board/removed-tray.js";
 
 const NAME = "classic";
 const PREFIX = "MJ2";
@@ -62,7 +63,8 @@ export const classic = Object.freeze({
   /** A stored layout name's title when the mode builds it (classic layouts have their own). */
   layoutTitle: () => null,
   /** The state after a tap, from the state it was sent from and the tap's answer (what
-   * changed: docs/web-api.md): the pair removed, the tiles freed or blocked. */
+   * changed: docs/web-api.md): the pair removed (its faces added to `removed`), the tiles
+   * freed or blocked. */
   applyTap(state, change) {
     const { freed, blocked, ...fields } = change;
     const removed = change.event.move || [];
@@ -77,6 +79,6 @@ export const classic = Object.freeze({
       else if (stuck.has(tile.i)) tiles.push({ ...tile, free: false });
       else tiles.push(tile);
     }
-    return { ...state, ...fields, tiles };
+    return { ...state, ...fields, tiles, removed: removedAfter(state, change.event.move) };
   },
 });

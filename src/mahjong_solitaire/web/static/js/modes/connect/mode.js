@@ -4,6 +4,7 @@
 
 import { connectApi } from "./api.js";
 import { ConnectView } from "./grid.js";
+import { removedAfter } from "../../board/removed-tray.js";
 import { slideRuleName } from "../../shell/strings.js";
 
 const NAME = "connect";
@@ -42,8 +43,8 @@ export const connect = Object.freeze({
   /** The same deal again: the same code (and stage). */
   again: (state) => connectApi.create({ code: state.code, stage: state.stage ?? undefined }),
   /** The state after a tap, from the state it was sent from and the tap's answer (what
-   * changed: docs/web-api.md): the pair removed, and the tiles that slid to other cells
-   * (every tile stays free). */
+   * changed: docs/web-api.md): the pair removed (its faces added to `removed`), and the
+   * tiles that slid to other cells (every tile stays free). */
   applyTap(state, change) {
     const { freed, blocked, ...fields } = change;
     const removed = change.event.move || [];
@@ -58,7 +59,7 @@ export const connect = Object.freeze({
       tiles.push(to ? { ...tile, x: to[0], y: to[1], i: to[1] * width + to[0] } : tile);
     }
     tiles.sort((a, b) => a.i - b.i);
-    return { ...state, ...fields, tiles };
+    return { ...state, ...fields, tiles, removed: removedAfter(state, change.event.move) };
   },
   /** "connect-12x6-down" (a stored layout name) -> "12×6 · Down"; null for other names. */
   layoutTitle(name) {
