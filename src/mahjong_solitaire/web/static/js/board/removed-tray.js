@@ -35,7 +35,7 @@ export class RemovedTray {
     this.toggle = toggle;
     this.total = tray.querySelector(".removed-total");
     this.list = tray.querySelector(".removed-groups");
-    this.groups = new Map(); // kind -> its <li>
+    this.groups = new Map(); // kind -> its group
     this.enabled = false;
     this.style = "classic";
     this.removed = null;
@@ -112,7 +112,7 @@ export class RemovedTray {
   paintGroup(kind, n) {
     let group = this.groups.get(kind);
     if (!group) {
-      group = document.createElement("li");
+      group = document.createElement("div");
       group.className = "removed-group";
       group.dataset.kind = kind;
       group.setAttribute("role", "group");
