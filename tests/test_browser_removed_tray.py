@@ -99,15 +99,11 @@ def test_the_tray_is_off_by_default_and_shows_undoes_and_keeps_the_removed_pair(
     assert audit(page) == []
     # an undo puts the pair back on the board and out of the tray; a redo takes it again
     page.keyboard.press("z")
-    page.wait_for_function(
-        "() => document.querySelectorAll('#removed [data-tile]').length === 0"
-    )
+    page.wait_for_function("() => document.querySelectorAll('#removed [data-tile]').length === 0")
     settle(page)
     assert "0 tiles removed" in page.inner_text(f"{TRAY} .removed-total")
     page.keyboard.press("y")
-    page.wait_for_function(
-        "() => document.querySelectorAll('#removed [data-tile]').length === 2"
-    )
+    page.wait_for_function("() => document.querySelectorAll('#removed [data-tile]').length === 2")
     settle(page)
     # a pause hides the faces, the tray's with the board's
     page.keyboard.press("p")
@@ -138,7 +134,7 @@ def test_on_a_phone_the_tray_is_a_sheet_its_button_opens_and_closes_by_keyboard(
     toggle.wait_for(state="visible")
     tray = page.locator(TRAY)
     assert tray.is_hidden() and toggle.get_attribute("aria-expanded") == "false"
-    assert "2" in toggle.inner_text()  # the button names the count
+    assert toggle.locator(".removed-badge").inner_text() == "2"  # the button names the count
     toggle.focus()
     page.keyboard.press("Enter")
     tray.wait_for(state="visible")
@@ -160,6 +156,9 @@ def test_on_a_phone_the_tray_is_a_sheet_its_button_opens_and_closes_by_keyboard(
     assert toggle.get_attribute("aria-expanded") == "false"
     # the board is still played by keyboard after the sheet: an undo takes the pair out
     page.keyboard.press("z")
-    page.wait_for_function("() => document.querySelector('#removed-toggle').textContent.includes('0')")
+    page.wait_for_function(
+        "() => document.querySelector('#removed-toggle .removed-badge').textContent === '0'"
+    )
     settle(page)
+    assert tray_tiles(page) == []
     closed(page)
