@@ -141,6 +141,10 @@ def test_on_a_phone_the_tray_is_a_sheet_its_button_opens_and_closes_by_keyboard(
     assert toggle.get_attribute("aria-expanded") == "true"
     assert page.evaluate("document.activeElement.id") == "removed"  # the focus is in the sheet
     assert [tile["tile"] for tile in tray_tiles(page)] == faces
+    box = tray.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 640  # the sheet is on the screen
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert audit(page) == []
     page.keyboard.press("Escape")
     tray.wait_for(state="hidden")
