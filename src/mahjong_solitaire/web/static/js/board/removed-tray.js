@@ -42,6 +42,7 @@ export class RemovedTray {
     toggle.addEventListener("click", () => this.setOpen(!this.isOpen(), { focus: true }));
     document.addEventListener("keydown", (event) => {
       if (event.key !== "Escape" || !this.isOpen() || !PHONE.matches) return;
+      if (document.querySelector("dialog[open]")) return; // a dialog's Escape is its own
       event.preventDefault();
       event.stopImmediatePropagation(); // the sheet's Escape, not the demo's or a dialog's
       this.setOpen(false);
