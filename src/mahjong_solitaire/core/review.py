@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .game import TileGame
+from .game import GameError, PlayableDeal, TileGame
 from .moves import Move
 
-__all__ = ["Better", "PositionVerdict", "Review", "ReviewSummary", "review_game"]
+__all__ = ["Better", "PositionVerdict", "Review", "ReviewSummary", "review_game", "reviewed"]
 
 
 class PositionVerdict(StrEnum):
@@ -124,6 +124,22 @@ def review_game(
             better = None
         before, plan = after, next_plan
     return Review(tuple(verdicts), first_losing, better, _summary(game, actions, verdicts, times))
+
+
+def reviewed(
+    game_class: type[TileGame],
+    deal: PlayableDeal,
+    actions: Sequence[str],
+    times: Sequence[float] | None = None,
+) -> dict[str, object]:
+    """The JSON of the review of ``actions`` played on a fresh ``game_class`` game of
+    ``deal``: small picklable arguments in, plain data out, so that the web runs it as an
+    engine job in a worker process and the command line calls it as it is.  A log that
+    cannot be replayed raises :class:`~.game.GameError`."""
+    try:
+        return review_game(game_class(deal), actions, times).to_json()
+    except ValueError as error:
+        raise GameError(f"the action log cannot be replayed: {error}") from None
 
 
 def _summary(
