@@ -10,6 +10,7 @@ move to the next.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -18,6 +19,10 @@ from .game import GameError, PlayableDeal, TileGame
 from .moves import Move
 
 __all__ = ["Better", "PositionVerdict", "Review", "ReviewSummary", "review_game", "reviewed"]
+
+
+#: An action that removes a pair the player chose (``"12,40"``).
+_PAIR = re.compile(r"\d+,\d+")
 
 
 class PositionVerdict(StrEnum):
@@ -88,6 +93,30 @@ def _verdict(game: TileGame) -> tuple[PositionVerdict, tuple[Move, ...] | None]:
     return PositionVerdict.UNKNOWN, None
 
 
+class _Verdicts:
+    """The verdicts of the positions a review met, so that each costs one search at most:
+    a position seen before (an undo, a hint, a redo) is answered from the first time, and a
+    pair removed from a lost position leaves a lost one (a win from it would have been a
+    win from the position before), which needs no proof of its own."""
+
+    def __init__(self) -> None:
+        self._seen: dict[tuple[str | None, ...], tuple[PositionVerdict, tuple[Move, ...] | None]]
+        self._seen = {}
+
+    def of(
+        self, game: TileGame, *, lost_before: bool = False, action: str = ""
+    ) -> tuple[PositionVerdict, tuple[Move, ...] | None]:
+        key = tuple(game.board.tiles)
+        found = self._seen.get(key)
+        if found is None:
+            if lost_before and _PAIR.fullmatch(action):
+                found = PositionVerdict.LOST, None
+            else:
+                found = _verdict(game)
+            self._seen[key] = found
+        return found
+
+
 def _pairs_after(game: TileGame, move: Move) -> int:
     probe = game.board.copy(stack=False)
     probe.push(move)
@@ -103,11 +132,12 @@ def review_game(
     verdicts: list[PositionVerdict] = []
     first_losing: int | None = None
     better: Better | None = None
-    before, plan = _verdict(game)
+    known = _Verdicts()
+    before, plan = known.of(game)
     for index, action in enumerate(actions):
         pairs_before = game.board.copy(stack=False)
         game.apply(action)
-        after, next_plan = _verdict(game)
+        after, next_plan = known.of(game, lost_before=before is PositionVerdict.LOST, action=action)
         verdicts.append(after)
         if (
             first_losing is None
