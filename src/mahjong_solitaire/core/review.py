@@ -129,31 +129,52 @@ def review_game(
     """Review ``actions`` played on ``game``, a fresh game of the deal (``Mode.replay`` of
     no actions).  ``times``: the seconds into the game of each action, when known (the
     longest think and the time stuck are then measured; else ``None``)."""
+    known = _Verdicts()
+    verdict, plan = known.of(game)
+    before = verdict  # the deal's
     verdicts: list[PositionVerdict] = []
+    plans = [plan]  # the plan of the position before each action
+    boards = []  # the board before each action
+    pairs_after: list[int] = []
+    for action in actions:
+        boards.append(game.board.copy(stack=False))
+        game.apply(action)
+        lost = verdict is PositionVerdict.LOST
+        verdict, plan = known.of(game, lost_before=lost, action=action)
+        verdicts.append(verdict)
+        plans.append(plan)
+        pairs_after.append(int(game.board.pair_count()))
+    _winnable_back(verdicts, actions)
     first_losing: int | None = None
     better: Better | None = None
-    known = _Verdicts()
-    before, plan = known.of(game)
-    for index, action in enumerate(actions):
-        pairs_before = game.board.copy(stack=False)
-        game.apply(action)
-        after, next_plan = known.of(game, lost_before=before is PositionVerdict.LOST, action=action)
-        verdicts.append(after)
+    for index, after in enumerate(verdicts):
         if (
             first_losing is None
             and after is PositionVerdict.LOST
             and before is PositionVerdict.WINNABLE
         ):
             first_losing = index
+            plan = plans[index]
             if plan:
-                probe = pairs_before.copy(stack=False)
+                probe = boards[index].copy(stack=False)
                 probe.push(plan[0])
-                better = Better(plan[0], int(probe.pair_count()), int(game.board.pair_count()))
+                better = Better(plan[0], int(probe.pair_count()), pairs_after[index])
         elif after is not PositionVerdict.LOST and first_losing is not None:
             first_losing = None  # an undo (or a shuffle) made it winnable again
             better = None
-        before, plan = after, next_plan
+        before = after
     return Review(tuple(verdicts), first_losing, better, _summary(game, actions, verdicts, times))
+
+
+def _winnable_back(verdicts: list[PositionVerdict], actions: Sequence[str]) -> None:
+    """Mark winnable each unknown position from which the log's own pairs reach a winnable
+    position: those pairs and that position's plan are a way to a win."""
+    reaches = False  # whether the position after the next action reaches a winnable one
+    for index in range(len(verdicts) - 1, -1, -1):
+        following = index + 1 < len(actions) and _PAIR.fullmatch(actions[index + 1]) is not None
+        if verdicts[index] is PositionVerdict.UNKNOWN and reaches and following:
+            verdicts[index] = PositionVerdict.WINNABLE
+        reaches = verdicts[index] is PositionVerdict.WINNABLE
 
 
 def reviewed(
