@@ -74,3 +74,22 @@ def test_times_give_the_longest_think():
     review = review_game(mode.replay(CODE, []), actions, times=[1.0, 5.0, 6.0])
     assert review.summary.longest_think == 4.0
     assert review.summary.time_stuck == 0
+
+
+def test_a_lost_position_is_proven_once_and_positions_seen_again_are_not_searched():
+    mode, _ = _fresh()
+    actions, k = _dead_end_line()
+    tail = [*actions, "hint", "undo", "undo", "redo"]
+    game = mode.replay(CODE, [])
+    searched = []
+    solution = game.solution
+
+    def counted():
+        searched.append(tuple(game.board.tiles))
+        return solution()
+
+    game.solution = counted
+    review = review_game(game, tail)
+    assert review.first_losing_move == k
+    assert len(searched) == len(set(searched))  # no position searched twice
+    assert len(searched) <= k + 2  # the start, the winnable line, one proof of loss

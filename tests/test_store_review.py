@@ -66,3 +66,23 @@ def test_another_players_game_gets_no_review(store: Store) -> None:
     with pytest.raises(GameNotFoundError):
         store.save_review(intruder.id, game.id, REVIEW)
     assert store.get_game(owner.id, game.id).review is None
+
+
+def test_a_stuck_games_review_is_kept_while_it_covers_the_log(store: Store) -> None:
+    from mahjong_solitaire.modes import mode_of_code
+    from mahjong_solitaire.store import Progress
+    from mahjong_solitaire.store.reviews import kept_review
+    from test_review_api import dead_end
+
+    actions, _ = dead_end()
+    player = store.player(None)
+    game = store.create_game(player.id, code=CODE)
+    engine = mode_of_code(CODE).replay(CODE, actions)
+    stuck = store.save_game(player.id, game.id, version=game.version, progress=Progress.of(engine))
+    assert stuck.status.value == "stuck"
+    review = {"verdicts": ["lost"] * len(actions)}
+    kept = store.save_review(player.id, game.id, review)
+    assert kept_review(kept) == review
+    engine.apply("undo")  # played on after its review: the kept one no longer covers it
+    later = store.save_game(player.id, game.id, version=stuck.version, progress=Progress.of(engine))
+    assert later.review == review and kept_review(later) is None

@@ -28,6 +28,7 @@ COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("deal", ("deal",)),
     ("play", ("play",)),
     ("history", ("stats", "leaderboard", "export", "import")),
+    ("review", ("review",)),
     ("connect", ("connect",)),
     ("layouts", ("layouts",)),
     ("solve", ("solve",)),

@@ -10,14 +10,19 @@ move to the next.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .game import TileGame
+from .game import GameError, PlayableDeal, TileGame
 from .moves import Move
 
-__all__ = ["Better", "PositionVerdict", "Review", "ReviewSummary", "review_game"]
+__all__ = ["Better", "PositionVerdict", "Review", "ReviewSummary", "review_game", "reviewed"]
+
+
+#: An action that removes a pair the player chose (``"12,40"``).
+_PAIR = re.compile(r"\d+,\d+")
 
 
 class PositionVerdict(StrEnum):
@@ -88,6 +93,30 @@ def _verdict(game: TileGame) -> tuple[PositionVerdict, tuple[Move, ...] | None]:
     return PositionVerdict.UNKNOWN, None
 
 
+class _Verdicts:
+    """The verdicts of the positions a review met, so that each costs one search at most:
+    a position seen before (an undo, a hint, a redo) is answered from the first time, and a
+    pair removed from a lost position leaves a lost one (a win from it would have been a
+    win from the position before), which needs no proof of its own."""
+
+    def __init__(self) -> None:
+        self._seen: dict[tuple[str | None, ...], tuple[PositionVerdict, tuple[Move, ...] | None]]
+        self._seen = {}
+
+    def of(
+        self, game: TileGame, *, lost_before: bool = False, action: str = ""
+    ) -> tuple[PositionVerdict, tuple[Move, ...] | None]:
+        key = tuple(game.board.tiles)
+        found = self._seen.get(key)
+        if found is None:
+            if lost_before and _PAIR.fullmatch(action):
+                found = PositionVerdict.LOST, None
+            else:
+                found = _verdict(game)
+            self._seen[key] = found
+        return found
+
+
 def _pairs_after(game: TileGame, move: Move) -> int:
     probe = game.board.copy(stack=False)
     probe.push(move)
@@ -100,30 +129,68 @@ def review_game(
     """Review ``actions`` played on ``game``, a fresh game of the deal (``Mode.replay`` of
     no actions).  ``times``: the seconds into the game of each action, when known (the
     longest think and the time stuck are then measured; else ``None``)."""
+    known = _Verdicts()
+    verdict, plan = known.of(game)
+    before = verdict  # the deal's
     verdicts: list[PositionVerdict] = []
+    plans = [plan]  # the plan of the position before each action
+    boards = []  # the board before each action
+    pairs_after: list[int] = []
+    for action in actions:
+        boards.append(game.board.copy(stack=False))
+        game.apply(action)
+        lost = verdict is PositionVerdict.LOST
+        verdict, plan = known.of(game, lost_before=lost, action=action)
+        verdicts.append(verdict)
+        plans.append(plan)
+        pairs_after.append(int(game.board.pair_count()))
+    _winnable_back(verdicts, actions)
     first_losing: int | None = None
     better: Better | None = None
-    before, plan = _verdict(game)
-    for index, action in enumerate(actions):
-        pairs_before = game.board.copy(stack=False)
-        game.apply(action)
-        after, next_plan = _verdict(game)
-        verdicts.append(after)
+    for index, after in enumerate(verdicts):
         if (
             first_losing is None
             and after is PositionVerdict.LOST
             and before is PositionVerdict.WINNABLE
         ):
             first_losing = index
+            plan = plans[index]
             if plan:
-                probe = pairs_before.copy(stack=False)
+                probe = boards[index].copy(stack=False)
                 probe.push(plan[0])
-                better = Better(plan[0], int(probe.pair_count()), int(game.board.pair_count()))
+                better = Better(plan[0], int(probe.pair_count()), pairs_after[index])
         elif after is not PositionVerdict.LOST and first_losing is not None:
             first_losing = None  # an undo (or a shuffle) made it winnable again
             better = None
-        before, plan = after, next_plan
+        before = after
     return Review(tuple(verdicts), first_losing, better, _summary(game, actions, verdicts, times))
+
+
+def _winnable_back(verdicts: list[PositionVerdict], actions: Sequence[str]) -> None:
+    """Mark winnable each unknown position from which the log's own pairs reach a winnable
+    position: those pairs and that position's plan are a way to a win."""
+    reaches = False  # whether the position after the next action reaches a winnable one
+    for index in range(len(verdicts) - 1, -1, -1):
+        following = index + 1 < len(actions) and _PAIR.fullmatch(actions[index + 1]) is not None
+        if verdicts[index] is PositionVerdict.UNKNOWN and reaches and following:
+            verdicts[index] = PositionVerdict.WINNABLE
+        reaches = verdicts[index] is PositionVerdict.WINNABLE
+
+
+def reviewed(
+    game_class: type[TileGame],
+    deal: PlayableDeal,
+    actions: Sequence[str],
+    times: Sequence[float] | None = None,
+) -> dict[str, object]:
+    """The JSON of the review of ``actions`` played on a fresh ``game_class`` game of
+    ``deal``: small picklable arguments in, plain data out, so that the web runs it as an
+    engine job in a worker process and the command line calls it as it is.  A log that
+    cannot be replayed raises :class:`~.game.GameError`."""
+    try:
+        return review_game(game_class(deal), actions, times).to_json()
+    except ValueError as error:
+        raise GameError(f"the action log cannot be replayed: {error}") from None
 
 
 def _summary(

@@ -63,6 +63,7 @@ ERROR_MESSAGES: dict[str, str] = {
     ),
     "stale_version": N_("The game changed in another tab; showing the latest position."),
     "game_over": N_("This game was replaced by a newer one."),
+    "game_in_play": N_("This game is still in play: it can be reviewed once it is over."),
     "stage_locked": N_("This stage is locked: clear the stages before it first."),
     "wrong_mode": N_("This game belongs to the other mode."),
     "too_many_layouts": N_("You keep as many imported layouts as you can: delete one first."),

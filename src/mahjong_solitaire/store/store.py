@@ -66,6 +66,7 @@ from .records import (
     is_key,
     shows_solution,
 )
+from .reviews import REVIEWABLE
 from .saving import SAVE, SAVE_WRITE, SAVED_COLUMNS, QuickSave
 from .schema import games, players, settings
 from .statistics import Statistics
@@ -318,11 +319,12 @@ class Store:
         """Keep a finished game's review (its JSON object) so that the next request reads it:
         the game with :attr:`StoredGame.review` set.  :class:`GameNotFoundError` if missing or
         someone else's; a :class:`StoreError` if the game is still in play (a review is of a
-        finished game, and its actions could still change)."""
+        game over or stuck, :data:`.reviews.REVIEWABLE`: a stuck game's review covers the
+        actions it has, :func:`.reviews.kept_review`)."""
 
         with self._transaction() as connection:
             game = game_rows.select_game(connection, player_id, game_id)
-            if game.status not in _FINISHED:
+            if game.status not in REVIEWABLE:
                 raise StoreError(f"game {game_id!r} is still in play")
             connection.execute(update(games).where(games.c.id == game_id).values(review=review))
         return dataclasses.replace(game, review=review)

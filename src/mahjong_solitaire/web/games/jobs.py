@@ -1,12 +1,12 @@
 """Heavy engine work off the request path: a bounded pool of worker processes.
 
-A layout check, a test play's check and a layout upload's search for deals can each cost
-tenths of a second of CPU, or seconds.  Run in the request thread pool, they hold the one
-GIL the taps need as well; run here, each in a worker process of its own, they leave the
-server's process free to answer taps.  (The solver aids still run in the request threads,
-within their budgets.)  A server process has one pool, started on first use and stopped
-with the application's lifespan and at exit; each application's :class:`EngineJobs`
-keeps the admission.  The rules (SECURITY.md, "Heavy
+A layout check, a test play's check, a layout upload's search for deals and a game's
+review can each cost tenths of a second of CPU, or seconds.  Run in the request thread
+pool, they hold the one GIL the taps need as well; run here, each in a worker process of
+its own, they leave the server's process free to answer taps.  (The solver aids still
+run in the request threads, within their budgets.)  A server process has one pool,
+started on first use and stopped with the application's lifespan and at exit; each
+application's :class:`EngineJobs` keeps the admission.  The rules (SECURITY.md, "Heavy
 work off the request path"):
 
 * a client (:class:`..http.clients.Client`: its address, and its cookie) has at most one

@@ -134,6 +134,7 @@ class ErrorCode(StrEnum):
     )
     STALE_VERSION = "stale_version", 409, "the version is not the stored one"
     GAME_OVER = "game_over", 409, "the game was abandoned for a newer one"
+    GAME_IN_PLAY = "game_in_play", 409, "a game still in play: it has no review or replay yet"
     STAGE_LOCKED = "stage_locked", 409, "a stage beyond the player's next one"
     WRONG_MODE = "wrong_mode", 409, "a game of the other mode"
     TOO_MANY_LAYOUTS = (

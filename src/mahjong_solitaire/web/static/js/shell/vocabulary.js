@@ -41,6 +41,7 @@ export const ErrorCode = Object.freeze({
   SHUFFLE_NOT_FOUND: "shuffle_not_found",
   STALE_VERSION: "stale_version",
   GAME_OVER: "game_over",
+  GAME_IN_PLAY: "game_in_play",
   STAGE_LOCKED: "stage_locked",
   WRONG_MODE: "wrong_mode",
   TOO_MANY_LAYOUTS: "too_many_layouts",

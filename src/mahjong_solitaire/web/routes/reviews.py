@@ -1,0 +1,99 @@
+"""A finished or stuck game's review and replay (issue 28; docs/web-api.md, "Review and
+replay"), for its own player:
+
+* ``GET /api/games/{id}/review``: the verdict after each action, the first losing move, a
+  better pair at it, the summary.  Reviewing is heavy engine work (an engine job, one at a
+  time per client: 429 ``too_many_requests``, 503 ``busy``); the review is then kept with
+  the game, and the next request reads it.  That is the only write of the read;
+* ``GET /api/games/{id}/replay``: the code, the actions and the server's times.
+
+Another player's game, or one that does not exist, is 404 ``unknown_game``; a game still
+in play (playing, paused) is 409 ``game_in_play``.  Both answers are built by
+:mod:`...store.reviews`, as ``mahjong-solitaire review --json`` prints them.
+
+    >>> sorted(route.path for route in router.routes)
+    ['/api/games/{game_id}/replay', '/api/games/{game_id}/review']
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from starlette.concurrency import run_in_threadpool
+
+from ...core.game import GameError
+from ...core.review import reviewed
+from ...store import StoredGame
+from ...store.reviews import (
+    kept_review,
+    replay_answer,
+    review_answer,
+    review_arguments,
+    reviewable,
+)
+from ..games.jobs import JOB_ERRORS, engine_jobs
+from ..games.lifecycle import FRESH, PlayerCookie, known_player, store_of
+from ..http.errors import ApiError, ErrorCode, error_responses
+from .review_models import GameReplay, GameReview
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/api", tags=["games"])
+
+#: What both routes may answer besides their object.
+_ERRORS = (ErrorCode.UNKNOWN_GAME, ErrorCode.GAME_IN_PLAY, ErrorCode.UNAVAILABLE)
+
+
+def _over(request: Request, cookie: str | None, game_id: str) -> StoredGame:
+    """The player's game ``game_id``, over or stuck (404, 409 ``game_in_play``)."""
+    if game_id.startswith(FRESH):
+        raise ApiError(ErrorCode.UNKNOWN_GAME, "a deal not played yet has no review")
+    stored = store_of(request).get_game(known_player(request, cookie), game_id)
+    if not reviewable(stored):
+        raise ApiError(
+            ErrorCode.GAME_IN_PLAY,
+            f"this game is {stored.status.value}: it has a review once it is over or stuck",
+        )
+    return stored
+
+
+@router.get(
+    "/games/{game_id}/review",
+    response_model=GameReview,
+    summary="A game's review",
+    responses=error_responses(*_ERRORS, ErrorCode.CORRUPT_GAME, *JOB_ERRORS),
+)
+async def game_review(request: Request, game_id: str, cookie: PlayerCookie = None) -> GameReview:
+    """The review of the player's game that is over or stuck (won, stuck, abandoned,
+    lost), of any mode: the position's verdict after each action (``winnable``, ``lost``,
+    or ``unknown`` when the solver's budget ran out), the first losing move (``null``
+    when the game never became lost), a better pair at it, and the summary (moves, hints,
+    undos, shuffles, the longest think and the time stuck, by the server's times).  The
+    first request reviews the game in an engine job and keeps the review with the game;
+    the next read it (the only write of this read)."""
+    stored = await run_in_threadpool(_over, request, cookie, game_id)
+    review = kept_review(stored)
+    if review is None:
+        try:
+            arguments = review_arguments(stored)
+            review = await engine_jobs(request).run(request, reviewed, *arguments)
+        except (GameError, ValueError) as error:
+            raise ApiError(
+                ErrorCode.CORRUPT_GAME, f"the saved game cannot be reviewed: {error}"
+            ) from None
+        stored = await run_in_threadpool(
+            store_of(request).save_review, stored.player_id, stored.id, review
+        )
+    return GameReview.model_validate(review_answer(stored, review))
+
+
+@router.get(
+    "/games/{game_id}/replay",
+    response_model=GameReplay,
+    summary="A game's replay",
+    responses=error_responses(*_ERRORS),
+)
+def game_replay(request: Request, game_id: str, cookie: PlayerCookie = None) -> GameReplay:
+    """The player's game that is over or stuck, to replay move by move: its mode, its code,
+    its action log and the server's time of each action (``null`` for a game stored before
+    times were kept).  Nothing is written."""
+    return GameReplay.model_validate(replay_answer(_over(request, cookie, game_id)))
