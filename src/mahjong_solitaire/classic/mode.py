@@ -38,7 +38,7 @@ class ClassicMode(Mode):
         return GameCode.parse(code)
 
     def deal(self, code: str) -> Deal:
-        return _DEALT(str(GameCode.parse(code)))
+        return _DEALT(str(GameCode.parse(code).plain))  # a challenge's name deals no other deal
 
     def remember(self, deal: Deal) -> None:
         _DEALT.remember(deal)
