@@ -33,6 +33,7 @@ class ClassicMode(Mode):
     versions: ClassVar[DealVersions] = VERSIONS
     game: ClassVar[type[Game]] = Game
     web: ClassVar[str] = "mahjong_solitaire.web.classic.routes"
+    challenges: ClassVar[bool] = True
 
     def parse(self, code: str) -> GameCode:
         return GameCode.parse(code)

@@ -88,7 +88,8 @@ def demo_step(game: TileGame, wanted: Move | None) -> tuple[Move, DemoStep]:
 
 def restarted(request: Request, player_id: str, stored: StoredGame) -> StoredGame:
     """A new game of ``stored``'s deal (its code, or its imported layout and seed), counted
-    for the same daily challenge and stage, a test play again for a test play; the player's
+    for the same daily challenge and stage, under the same challenge's rule set, a test
+    play again for a test play; the player's
     open game is abandoned (a test play deleted)."""
     # a test play's code names a draft that is stored nowhere but in the game: it is
     # dealt again from the game's positions (by the current version, as it was dealt)
@@ -107,6 +108,7 @@ def restarted(request: Request, player_id: str, stored: StoredGame) -> StoredGam
         daily=stored.daily,
         stage=stored.stage,
         test_play=stored.test_play,
+        challenge=stored.challenge,
     )
 
 

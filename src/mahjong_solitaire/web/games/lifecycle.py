@@ -41,7 +41,7 @@ from pydantic import BaseModel
 from ...core.assistance import assisted
 from ...core.game import GameError, GameStatus, TileGame
 from ...modes import mode_of_code
-from ...store import DealSource, Progress, StaleWriteError, Store, StoredGame
+from ...store import Progress, StaleWriteError, Store, StoredGame, deal_source
 from ..http.clients import PLAYER_COOKIE
 from ..http.errors import ApiError, ErrorCode, error_responses
 from ..http.quotas import admit_new_player
@@ -249,14 +249,8 @@ def fresh_game(game_id: str, at: datetime | None = None) -> StoredGame | None:
         return None
     text = game_id[len(FRESH) :]
     mode = mode_of_code(text)
+    source = deal_source(text, None, None, None, mode)  # a challenge's name kept apart
     code = mode.parse(text)
-    source = DealSource(
-        mode=mode.name,
-        code=str(code),
-        layout_name=mode.ranking_name(mode.deal(str(code))),
-        seed=code.seed,
-        difficulty=code.difficulty.value,
-    )
     return StoredGame.starting(
         id=f"{FRESH}{code}", player_id="", source=source, at=at or now(), version=0
     )
@@ -265,12 +259,14 @@ def fresh_game(game_id: str, at: datetime | None = None) -> StoredGame | None:
 def rebuild(stored: StoredGame, at: datetime, view: GameView[Any, Any] | None = None) -> TileGame:
     """The game of a stored record at ``at``: its actions replayed on its deal by its
     mode's game class (``view``'s, default its own mode's), its clock, its pause and its
-    selection (the first tap of a pair may have been served by another process)."""
+    selection (the first tap of a pair may have been served by another process), and the
+    referee of its challenge (rules §13), attached after the replay."""
     view = view or view_of(stored.mode)
     game = view.mode.game.replay(
         stored.deal(), stored.actions, clock=lambda: 0.0, elapsed=stored.elapsed_now(at)
     )
     resume_as_stored(game, stored)
+    game.referee = stored.referee(game.deal)
     return game
 
 
@@ -363,7 +359,7 @@ def _acting_on(
     player_id = acting_player(caller.request, caller.response, caller.cookie)
     try:
         stored = store_of(caller.request).create_game(
-            player_id, mode=fresh.mode, code=fresh.code, replace=False
+            player_id, mode=fresh.mode, code=fresh.code, replace=False, challenge=fresh.challenge
         )
     except StaleWriteError:
         raise ApiError(
