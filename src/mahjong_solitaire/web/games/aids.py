@@ -18,7 +18,7 @@ from typing import Any
 
 from fastapi import Request
 
-from ...core.game import TileGame
+from ...core.game import SOLVE, TileGame
 from ...core.layout import Layout
 from ...core.moves import Move
 from ...store import StoredGame
@@ -49,9 +49,13 @@ def _pair(move: Move | None) -> tuple[int, int] | None:
 def solution(
     request: Request, cookie: str | None, game_id: str, view: GameView[Any, Any]
 ) -> SolutionAnswer:
-    """The solver's plan from the position of ``game_id`` (a game of ``view``'s mode)."""
+    """The solver's plan from the position of ``game_id`` (a game of ``view``'s mode); 409
+    ``aid_refused`` in a challenge, whose rule set refuses the solution (rules §13)."""
     loaded = load(request, game_reader(request, cookie, game_id), game_id, view)
     game = loaded.game
+    refusal = None if game.referee is None else game.referee.refusal(SOLVE)
+    if refusal is not None:
+        raise ApiError(ErrorCode.AID_REFUSED, refusal)
     found = game.solution()
     way = None
     if found.lost and not game.is_paused:

@@ -31,6 +31,7 @@ goes on) and hands :func:`perform` the game, the view and the action:
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Annotated, Any
@@ -41,7 +42,7 @@ from pydantic import BaseModel
 from ...core.assistance import assisted
 from ...core.game import GameError, GameStatus, TileGame
 from ...modes import mode_of_code
-from ...store import Progress, StaleWriteError, Store, StoredGame, deal_source
+from ...store import Progress, StaleWriteError, Store, StoredGame, StoreError, deal_source
 from ..http.clients import PLAYER_COOKIE
 from ..http.errors import ApiError, ErrorCode, error_responses
 from ..http.quotas import admit_new_player
@@ -79,6 +80,8 @@ __all__ = [
     "perform",
     "reading_player",
     "rebuild",
+    "settle_current",
+    "settled",
     "store_of",
     "win_rank",
 ]
@@ -106,6 +109,7 @@ ACTION_ERRORS = (
     ErrorCode.STALE_VERSION,
     ErrorCode.GAME_OVER,
     ErrorCode.ILLEGAL_ACTION,
+    ErrorCode.AID_REFUSED,  # a challenge's rule set refuses the aid (rules §13)
     ErrorCode.TOO_MANY_REQUESTS,  # the first action on a fresh deal stores a game
 )
 #: The OpenAPI answers of a read of a game, and of an action on one.
@@ -387,6 +391,8 @@ def _act(
 
     def step(stored: StoredGame, game: TileGame) -> tuple[StoredGame, TileGame, BaseModel | None]:
         check_current(stored, target.version)
+        if settled(request, player_id, stored, game) is not stored:
+            raise GameError(f"the game is over: {game.status.value} ({_reason(game)})")
         before = (len(game.actions), game.selection, game.status)
         added = action(view.game_of(game))
         if (len(game.actions), game.selection, game.status) == before:
@@ -400,6 +406,35 @@ def _act(
         player_id, target.id, target.version, view.mode.name, now(), load=loaded, step=step
     )
     return Loaded(stored, game, view), added
+
+
+def _reason(game: TileGame) -> str:
+    ruled = game.ruled_outcome
+    return "the board is cleared" if ruled is None else str(ruled[1] or ruled[0].value)
+
+
+def settled(request: Request, player_id: str, stored: StoredGame, game: TileGame) -> StoredGame:
+    """``stored`` as saved with the end its challenge's rules gave it since its last save
+    (rules §13: the clock ran out between two requests), so the store records the loss and
+    stops the clock; ``stored`` itself when nothing ended it.  A read writes nothing: the
+    next action on the game, or the next new game of its player, saves it."""
+    if not stored.status.is_open or stored.challenge is None or not game.is_over:
+        return stored
+    return store_of(request).save_game(
+        player_id, stored.id, version=stored.version, progress=Progress.of(game)
+    )
+
+
+def settle_current(request: Request, player_id: str) -> None:
+    """Save the end of the player's open game if its challenge's rules ended it
+    (:func:`settled`): what a new game does first, so that a race the clock lost is
+    recorded as lost, not abandoned."""
+    current = store_of(request).current_game(player_id)
+    if current is None or current.challenge is None:
+        return
+    # another request saved it meanwhile, or it cannot be rebuilt: it is left as it is
+    with suppress(GameError, ValueError, StoreError):
+        settled(request, player_id, current, rebuild(current, now()))
 
 
 def win_rank(request: Request, loaded: Loaded) -> int | None:
