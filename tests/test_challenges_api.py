@@ -268,3 +268,18 @@ def test_a_whole_blackout_game_never_shows_a_hidden_face(client: TestClient) -> 
     exported = checked(client.get("/api/history"))
     assert '"tiles"' not in json.dumps(exported)  # codes and moves, no faces
     assert answers > 10
+
+
+def test_a_blackout_taps_answer_applied_is_the_state_a_read_answers(client: TestClient) -> None:
+    from mahjong_solitaire.web.games.taps import applied
+
+    state = start(client, code=f"{CODE}-BLACKOUT")
+    for move in list(deal_from_code(CODE).solution)[:6]:
+        for position in (move.a, move.b):
+            answer = tap_answer(state, post(client, state, "tap", position=position))
+            state = applied(state, answer)
+        read = checked(client.get(f"/api/games/{state['id']}"))
+        skip = ("elapsed", "event")
+        assert {k: v for k, v in state.items() if k not in skip} == {
+            k: v for k, v in read.items() if k not in skip
+        }
