@@ -7,7 +7,8 @@ top, under ``if TYPE_CHECKING:``, or inside a function.  The rules:
   ``modes``) imports only the standard library and the engine: never the store, the web,
   the command line, the translations, or a web or database library;
 * ``core`` imports nothing but ``core``; the two modes and the solver do not know each other
-  except that classic builds its aids on the solver; only ``modes`` knows every mode;
+  except that classic builds its aids on the solver (and its codes name a challenge's rule
+  set); only ``modes`` knows every mode;
 * the store never imports the web or the command line, and the web never imports the
   command line;
 * inside the web, each room imports only the rooms below it (:data:`WEB_ROOMS`): ``http``
@@ -40,7 +41,7 @@ ALLOWED: dict[str, set[str]] = {
     "layouts": {"core"},
     "solver": {"core"},
     "connect": {"core"},
-    "classic": {"core", "solver", "layouts"},
+    "classic": {"core", "solver", "layouts", "challenges"},
     "challenges": {"core"},
     "modes": {"core", "classic", "connect", "challenges"},
 }

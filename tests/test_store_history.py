@@ -148,7 +148,7 @@ def _bad_variants() -> list[tuple[str, object]]:
         ("game 1: a won game needs finished_at", game(0, finished_at=None)),
         ("game 4: .*overlap", game(3, layout_positions=[[0, 0, 0], [1, 0, 0]])),
         ("game 5: seed is missing", lambda d: d["games"][4].pop("seed") and d),
-        ("game 5: status = 'lost' is not a game status", game(4, status="lost")),
+        ("game 5: status = 'forfeited' is not a game status", game(4, status="forfeited")),
         ("game 2: not a JSON object", lambda d: d["games"].insert(1, 5) or d),
         # A classic code in Connect mode (or any other mode) would be stored unreplayed
         # and break the page that resumes it.

@@ -19,16 +19,28 @@ normal = 1, hard = 2).  Input is case insensitive and may omit the dashes' space
     ('MJ1', 'MJ2')
     >>> GameCode.parse("MJ1-HABCDE23456-AAAAABL").layout_hash
     'ABCDE23456'
-"""
+
+A challenge's game (rules §13) adds the rule set's name after the letters; the deal is the
+code's without it (:attr:`GameCode.plain`), so the suffix changes no deal:
+
+    >>> code = GameCode.parse("mj2-l00-aaaaabl-suit-hunt")
+    >>> str(code), code.challenge, str(code.plain)
+    ('MJ2-L00-AAAAABL-SUIT-HUNT', 'suit-hunt', 'MJ2-L00-AAAAABL')
+    >>> GameCode.parse("MJ2-L00-AAAAABL-CHESS")
+    Traceback (most recent call last):
+    ...
+    mahjong_solitaire.core.codes.CodeError: MJ2-L00-AAAAABL-CHESS: there is no challenge 'chess' (scored, countdown, sprint, blackout, suit-hunt)
+"""  # noqa: E501
 
 from __future__ import annotations
 
 import base64
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
+from ..challenges import UnknownChallengeError, challenge_named
 from ..core.codes import MAX_SEED, CodeError, match_code, seed_from_letters, seed_letters
 from ..core.dealing import DealVersion, DealVersions, Laying
 from ..core.difficulty import Difficulty
@@ -60,7 +72,9 @@ HASH_LETTERS = 10
 #: A code's layout part: a built-in number, a hash, or a generated layout's seed, family
 #: letter and tiles; then its mirrors, ``X`` (left-right) and ``Y`` (top-bottom).
 _PART = r"(?:L(\d{2})|H([A-Z2-7]{10})|G(\d{1,9})([A-Z])(\d{2,3}))(X?Y?)"
-_PATTERN = re.compile(r"([A-Z]{2}\d)-" + _PART + r"-([A-Z]{7})")
+#: A challenge's name after the letters (rules §13): ``-SCORED``, ``-SUIT-HUNT``.
+_CHALLENGE = r"(?:-([A-Z][A-Z-]{0,31}))?"
+_PATTERN = re.compile(r"([A-Z]{2}\d)-" + _PART + r"-([A-Z]{7})" + _CHALLENGE)
 _LAYOUT_PART = re.compile(_PART)
 #: The mirrors a code may name: none, left-right, top-bottom, both.
 MIRRORS = ("", "X", "Y", "XY")
@@ -84,8 +98,9 @@ def layout_hash(layout: Layout) -> str:
 class GameCode:
     """A classic code: a built-in layout by number, any layout by content (``layout_hash``)
     or a generated layout by its spec (``generated``: exactly one of the three), a seed, a
-    difficulty, and the mirrors the board is played in (``mirror``: ``""``, ``"X"``
-    left-right, ``"Y"`` top-bottom, or ``"XY"``)."""
+    difficulty, the mirrors the board is played in (``mirror``: ``""``, ``"X"``
+    left-right, ``"Y"`` top-bottom, or ``"XY"``), and the challenge played on it
+    (``challenge``: a rule set's name, rules §13, or ``None`` for plain play)."""
 
     layout_number: int | None
     seed: int
@@ -94,6 +109,7 @@ class GameCode:
     version: DealVersion = VERSIONS.current
     generated: GeneratedSpec | None = None
     mirror: str = ""
+    challenge: str | None = None
 
     def __post_init__(self) -> None:
         named = (self.layout_number, self.layout_hash, self.generated)
@@ -109,6 +125,12 @@ class GameCode:
             raise CodeError(f"seed {self.seed} is not in 0..{MAX_SEED}")
         if self.mirror not in MIRRORS:
             raise CodeError(f"{self.mirror!r} is not a mirror (X, Y or XY)")
+        if self.challenge is not None:
+            try:
+                name = challenge_named(self.challenge).name
+            except UnknownChallengeError as error:
+                raise CodeError(str(error)) from None
+            object.__setattr__(self, "challenge", name)  # the name as the registry spells it
 
     @classmethod
     def of(
@@ -160,10 +182,15 @@ class GameCode:
         """Parse a code; :class:`CodeError` says what is wrong with a bad one.  (Whether a
         layout of the hash is at hand is for the caller to find out.)"""
         cleaned, match = match_code(text, _PATTERN, "game code", "MJ2-L00-AAAAABL")
-        prefix, *part, letters = match.groups()
+        prefix, *part, letters, challenge = match.groups()
         version = VERSIONS.named(prefix, "game code")
         seed, difficulty = seed_from_letters(letters, cleaned)
         code = cls._of_part(tuple(part), seed, difficulty, version, cleaned)
+        if challenge is not None:
+            try:
+                code = code.with_challenge(challenge.lower())
+            except CodeError as error:
+                raise CodeError(f"{cleaned}: {error}") from None
         if code.layout_number is not None:
             try:
                 builtin_layout(code.layout_number)
@@ -184,6 +211,16 @@ class GameCode:
             part = f"L{self.layout_number:02d}"
         return part + self.mirror
 
+    @property
+    def plain(self) -> GameCode:
+        """The code of the deal alone, without its challenge (the code a game stores)."""
+        return self if self.challenge is None else replace(self, challenge=None)
+
+    def with_challenge(self, name: str | None) -> GameCode:
+        """This deal under the challenge ``name`` (``None``: plain play); :class:`CodeError`
+        for a name no rule set has."""
+        return replace(self, challenge=name)
+
     def names(self, layout: Layout) -> bool:
         """Whether ``layout`` is the layout this code names (unmirrored: the code's
         mirrors are laid on it)."""
@@ -195,7 +232,8 @@ class GameCode:
 
     def __str__(self) -> str:
         letters = seed_letters(self.seed, self.difficulty)
-        return f"{self.version.prefix}-{self.layout_part}-{letters}"
+        suffix = "" if self.challenge is None else "-" + self.challenge.upper()
+        return f"{self.version.prefix}-{self.layout_part}-{letters}{suffix}"
 
 
 #: The daily challenge is played on the Turtle at normal difficulty.

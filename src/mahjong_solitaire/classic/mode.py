@@ -33,12 +33,13 @@ class ClassicMode(Mode):
     versions: ClassVar[DealVersions] = VERSIONS
     game: ClassVar[type[Game]] = Game
     web: ClassVar[str] = "mahjong_solitaire.web.classic.routes"
+    challenges: ClassVar[bool] = True
 
     def parse(self, code: str) -> GameCode:
         return GameCode.parse(code)
 
     def deal(self, code: str) -> Deal:
-        return _DEALT(str(GameCode.parse(code)))
+        return _DEALT(str(GameCode.parse(code).plain))  # a challenge's name deals no other deal
 
     def remember(self, deal: Deal) -> None:
         _DEALT.remember(deal)

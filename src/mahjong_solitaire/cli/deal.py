@@ -126,8 +126,9 @@ def _deals(args: argparse.Namespace) -> list[GameCode] | list[Deal]:
     return [generate(layout, seed, difficulty) for seed in range(first, first + args.count)]
 
 
-def header(deal: Deal, lang: str) -> str:
-    """The line above a deal's picture, in ``lang``.
+def header(deal: Deal, lang: str, code: str | None = None) -> str:
+    """The line above a deal's picture, in ``lang``; ``code``, the code asked for, when it
+    names more than the deal (a challenge's, rules §13).
 
     >>> from mahjong_solitaire import deal_from_code
     >>> header(deal_from_code("MJ1-L00-AAAAABL"), "it")[:36]
@@ -138,7 +139,7 @@ def header(deal: Deal, lang: str) -> str:
     _ = translator(lang)
     return _(
         "{code}  {layout}, {difficulty}, score {score}",
-        code=deal.code,
+        code=code or deal.code,
         layout=layout_title(deal.layout, lang),
         difficulty=difficulty_name(deal.difficulty, lang).lower(),
         score=format_number(deal.score, lang, decimals=2),
@@ -168,5 +169,6 @@ def run(args: argparse.Namespace) -> int:
             from ..classic.picture import render
 
             picture = render(deal.board(), heading=layer_heading(lang))
-            out.write(f"{header(deal, lang)}\n{picture}\n\n")
+            shown = str(item) if isinstance(item, GameCode) else None
+            out.write(f"{header(deal, lang, shown)}\n{picture}\n\n")
     return 0

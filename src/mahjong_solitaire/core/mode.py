@@ -92,6 +92,8 @@ class Mode(ABC):
     #: web imports it by this name, so the engine never imports the web, and a new mode is
     #: its package and one line in :data:`mahjong_solitaire.modes.MODES`.
     web: ClassVar[str]
+    #: Whether the mode's games may be played under a challenge's rule set (rules §13).
+    challenges: ClassVar[bool] = False
 
     @property
     def prefix(self) -> str:

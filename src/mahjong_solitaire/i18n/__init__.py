@@ -48,9 +48,16 @@ from .catalogues import (
     negotiate,
 )
 from .errors import UNKNOWN_ERROR, error_message
-from .extract import extract_layout_texts, extract_page_strings, extract_tile_names
+from .extract import (
+    extract_challenge_texts,
+    extract_layout_texts,
+    extract_page_strings,
+    extract_tile_names,
+)
 from .formats import format_date, format_number, format_percent, format_time_span
 from .names import (
+    challenge_rule,
+    challenge_title,
     connect_grid_title,
     count_label,
     difficulty_name,
@@ -78,10 +85,13 @@ __all__ = [
     "catalogue_for",
     "catalogue_json",
     "catalogue_path",
+    "challenge_rule",
+    "challenge_title",
     "connect_grid_title",
     "count_label",
     "difficulty_name",
     "error_message",
+    "extract_challenge_texts",
     "extract_layout_texts",
     "extract_page_strings",
     "extract_tile_names",

@@ -57,6 +57,7 @@ ERROR_MESSAGES: dict[str, str] = {
     "not_found": N_("There is nothing at this address."),
     # not now
     "illegal_action": N_("That move is not possible now."),
+    "aid_refused": N_("This challenge does not allow that aid."),
     "no_shuffle": N_("No shuffle can help: the remaining tiles cannot all be cleared."),
     "shuffle_not_found": N_(
         "No solvable shuffle was found yet. Search longer, or undo a few pairs."

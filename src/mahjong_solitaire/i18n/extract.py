@@ -19,11 +19,17 @@ from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from typing import IO, Any
 
+from ..challenges import CHALLENGES
 from ..core.tiles import KINDS
 from ..layouts.builtin import DESIGNED_SPECS
 from .translator import PLACEHOLDER
 
-__all__ = ["extract_layout_texts", "extract_page_strings", "extract_tile_names"]
+__all__ = [
+    "extract_challenge_texts",
+    "extract_layout_texts",
+    "extract_page_strings",
+    "extract_tile_names",
+]
 
 _Extracted = Iterator[tuple[int, str | None, str | tuple[str, str], list[str]]]
 
@@ -66,6 +72,28 @@ def extract_layout_texts(
             spec.description,
             [f"{where} description"],
         )
+
+
+def extract_challenge_texts(
+    fileobj: IO[bytes],
+    keywords: Collection[str],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> _Extracted:
+    """Babel extractor for ``challenges/sets.py``: the title and the one-line rule of each
+    challenge's rule set (:data:`~..challenges.CHALLENGES`).
+
+    >>> from io import BytesIO
+    >>> found = list(extract_challenge_texts(BytesIO(b'title = "Scored"'), (), (), {}))
+    >>> found[0][2:]
+    ('Scored', ['challenge scored title'])
+    """
+    source = fileobj.read().decode("utf-8")
+    for challenge in CHALLENGES:
+        for field in ("title", "rule"):
+            text = getattr(challenge, field)
+            where = f"challenge {challenge.name} {field}"
+            yield _line_of(source, f'"{text}"'), None, text, [where]
 
 
 def _is_text(value: str) -> bool:

@@ -1,5 +1,5 @@
 """The names of engine data in each language: tile kinds, layouts, difficulties, Connect's
-sliding rules and grids, stages, and counted things.
+sliding rules and grids, stages, challenges' rule sets, and counted things.
 
 The engine stays free of I/O and of languages: its data is translated here, keyed on
 stable ids (tile labels, layout numbers, slide rules, difficulties)::
@@ -12,13 +12,15 @@ stable ids (tile labels, layout numbers, slide rules, difficulties)::
     >>> difficulty_name("hard", "pt"), count_label("moves", 3, "es")
     ('Difícil', '3 movimientos')
 
-The English names are the msgids: tile names come from ``Kind.name`` and layout texts
-from ``layouts/builtin.py`` (both extracted by :mod:`.extract`), the rest are marked with
+The English names are the msgids: tile names come from ``Kind.name``, layout texts
+from ``layouts/builtin.py`` and the challenges' titles and rules from their classes
+(``challenges/sets.py``), all extracted by :mod:`.extract`; the rest are marked with
 :func:`~.translator.N_` below.
 """
 
 from __future__ import annotations
 
+from ..challenges import Challenge, challenge_named
 from ..classic.codes import GameCode
 from ..classic.mirror import MIRROR_SIGNS
 from ..classic.stages import Stage
@@ -33,6 +35,8 @@ from .formats import format_number
 from .translator import N_, Nn_, translator
 
 __all__ = [
+    "challenge_rule",
+    "challenge_title",
     "connect_grid_title",
     "count_label",
     "difficulty_name",
@@ -181,6 +185,22 @@ def difficulty_name(difficulty: Difficulty | str, lang: str) -> str:
     'Difícil'
     """
     return translator(lang)(_DIFFICULTIES[Difficulty.parse(difficulty)])
+
+
+def challenge_title(challenge: type[Challenge] | str, lang: str) -> str:
+    """The title of a challenge's rule set (rules §13), by its class or its name.
+
+    >>> challenge_title("suit-hunt", "en")
+    'Suit hunt'
+    """
+    found = challenge_named(challenge) if isinstance(challenge, str) else challenge
+    return translator(lang)(found.title)
+
+
+def challenge_rule(challenge: type[Challenge] | str, lang: str) -> str:
+    """The one-line rule of a challenge's rule set, by its class or its name."""
+    found = challenge_named(challenge) if isinstance(challenge, str) else challenge
+    return translator(lang)(found.rule)
 
 
 def slide_rule_name(rule: Slide | str, lang: str) -> str:

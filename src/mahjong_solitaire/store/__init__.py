@@ -25,6 +25,7 @@ from .errors import (
     StaleWriteError,
     StoreError,
 )
+from .game_rows import deal_source
 from .pruning import PruneReport
 from .records import (
     GAME_STATUSES,
@@ -62,4 +63,5 @@ __all__ = [
     "StoreError",
     "StoredGame",
     "database_url",
+    "deal_source",
 ]

@@ -21,6 +21,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Row, delete, select, true, update
 
+from ..challenges import UnknownChallengeError, challenge_named
 from ..classic.codes import GameCode
 from ..core.difficulty import Difficulty
 from ..core.game import GameStatus
@@ -32,6 +33,8 @@ from .schema import games, players
 
 __all__ = [
     "abandon_open_games",
+    "challenge_name",
+    "challenge_of",
     "check_actions",
     "check_count",
     "check_times",
@@ -99,9 +102,12 @@ def deal_source(
     *,
     daily: date | None = None,
     stage: int | None = None,
+    challenge: str | None = None,
 ) -> DealSource:
     """What a game of ``code`` (or ``layout``, ``seed`` and ``difficulty``) in ``mode`` is
-    dealt from; :class:`StoreError` for a contradiction."""
+    dealt from, under ``challenge`` (a rule set's name) or the one the code names (its
+    suffix, rules §7.2: the source keeps the deal's own code and the name apart);
+    :class:`StoreError` for a contradiction or an unknown challenge."""
     if (code is None) == (layout is None):
         raise StoreError("a game is created from a code or from a layout (one of them)")
     owner = mode_of_code(code)  # a layout (no code) is played in the default mode
@@ -113,6 +119,10 @@ def deal_source(
             raise StoreError(f"seed {seed} contradicts code {parsed}")
         if difficulty is not None and Difficulty.parse(difficulty) != parsed.difficulty:
             raise StoreError(f"difficulty {difficulty} contradicts code {parsed}")
+        if isinstance(parsed, GameCode) and parsed.challenge is not None:
+            if challenge is not None and challenge_name(challenge) != parsed.challenge:
+                raise StoreError(f"challenge {challenge!r} contradicts code {parsed}")
+            challenge, parsed = parsed.challenge, parsed.plain
         return DealSource(
             mode=mode.name,
             code=str(parsed),
@@ -121,18 +131,47 @@ def deal_source(
             difficulty=parsed.difficulty.value,
             daily=daily,
             stage=stage,
+            challenge=challenge_of(mode, challenge),
         )
     assert layout is not None
     if seed is None or isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise StoreError(f"a seed is a non-negative integer, not {seed!r}")
     level = Difficulty.parse(difficulty or Difficulty.NORMAL)
     code = str(GameCode.of(layout, seed, level))
-    source = DealSource(mode.name, code, layout.name, seed, level.value, daily=daily, stage=stage)
+    source = DealSource(
+        mode.name,
+        code,
+        layout.name,
+        seed,
+        level.value,
+        daily=daily,
+        stage=stage,
+        challenge=challenge_of(mode, challenge),
+    )
     if layout.number is not None:  # a built-in layout: its code says it all
         return source
     # an imported layout: its code names it by its hash, and the game keeps its positions
     positions = [list(p) for p in layout.positions]
     return replace(source, layout_name=layout.name[:64], layout_positions=positions)
+
+
+def challenge_name(name: object) -> str:
+    """The name of the rule set called ``name``, as the registry spells it;
+    :class:`StoreError` for a name none has."""
+    try:
+        return challenge_named(name).name  # type: ignore[arg-type]  # checked there
+    except UnknownChallengeError as error:
+        raise StoreError(str(error)) from None
+
+
+def challenge_of(mode: Mode, name: str | None) -> str | None:
+    """The challenge a new game of ``mode`` is played under (``None``: plain play);
+    :class:`StoreError` for an unknown name or a mode without challenges."""
+    if name is None:
+        return None
+    if not mode.challenges:
+        raise StoreError(f"challenges are played in classic games, not in {mode.name}")
+    return challenge_name(name)
 
 
 def lock_player(connection: Connection, player_id: str) -> Player:

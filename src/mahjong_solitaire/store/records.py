@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from functools import lru_cache
 
+from ..challenges import Challenge, challenge_named
 from ..classic.codes import VERSIONS, GameCode
 from ..classic.generator import Deal, generate, mirrored_deal
 from ..classic.mirror import base_name, mirrored_positions
@@ -294,6 +295,21 @@ class StoredGame:
             return mode_of_code(self.code).deal(self.code)
         positions = tuple((x, y, z) for x, y, z in self.layout_positions or ())
         return layout_deal(positions, self.layout_name, self.seed, self.difficulty, self.code)
+
+    def referee(self, deal: PlayableDeal) -> Challenge | None:
+        """The rule set the game is judged by (rules §13), made for ``deal`` (its own,
+        :meth:`deal`), ``None`` for plain play: attached to the game after its replay
+        (``game.referee = stored.referee(game.deal)``), since a logged action was allowed
+        when it was taken."""
+        return None if self.challenge is None else challenge_named(self.challenge)(deal)
+
+    @property
+    def shown_code(self) -> str | None:
+        """The code the player is shown: the deal's, with the challenge's name after it
+        (``MJ2-L00-AAAAABL-SCORED``, rules §7.2), so that it reproduces both."""
+        if self.challenge is None or self.code is None:
+            return self.code
+        return str(GameCode.parse(self.code).with_challenge(self.challenge))
 
     def elapsed_now(self, now: datetime | None = None) -> float:
         """Seconds played up to ``now``: the stored time plus the current running stretch."""

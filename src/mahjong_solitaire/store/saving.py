@@ -64,11 +64,16 @@ SAVE_WRITE = (
         games.c.version == bindparam("saved_version"),
         games.c.status != bindparam("finished_won", GameStatus.WON.value),
         games.c.status != bindparam("finished_abandoned", GameStatus.ABANDONED.value),
+        games.c.status != bindparam("finished_lost", GameStatus.LOST.value),
     )
     .values({name: bindparam(f"new_{name}", type_=games.c[name].type) for name in SAVED_COLUMNS})
 )
 SAVE = SAVE_WRITE.returning(*games.c)
-_FIXED = {"finished_won": GameStatus.WON.value, "finished_abandoned": GameStatus.ABANDONED.value}
+_FIXED = {
+    "finished_won": GameStatus.WON.value,
+    "finished_abandoned": GameStatus.ABANDONED.value,
+    "finished_lost": GameStatus.LOST.value,
+}
 _Processor = Callable[[Any], Any] | None
 
 

@@ -80,7 +80,7 @@ MAX_LAYOUTS_PER_PLAYER = imported_layouts.MAX_LAYOUTS_PER_PLAYER
 #: How many times a new game is tried when concurrent requests of the player collide.
 _ATTEMPTS = 8
 _LOCAL_PLAYER = "local_player"
-_FINISHED = (GameStatus.WON, GameStatus.ABANDONED)
+_FINISHED = (GameStatus.WON, GameStatus.ABANDONED, GameStatus.LOST)
 _T = TypeVar("_T")
 #: The game's JSON columns that a new game leaves SQL NULL.
 _JSON_FIELDS = ("times", "review")
@@ -254,6 +254,7 @@ class Store:
         stage: int | None = None,
         replace: bool = True,
         test_play: bool = False,
+        challenge: str | None = None,
     ) -> StoredGame:
         """Start a game (status ``playing``, version 1, clock running) from a game code, or
         from a layout and a seed.  The player's unfinished games become ``abandoned``, in
@@ -267,14 +268,18 @@ class Store:
         ``mode`` (a :class:`~mahjong_solitaire.core.mode.Mode` or its name) must be the
         mode that owns ``code``; a layout is played in the default mode.  ``test_play``:
         a test play of a layout being drawn, deleted when it ends (:meth:`save_game`, or
-        abandoned by a newer game) and never counted in statistics, boards or exports."""
+        abandoned by a newer game) and never counted in statistics, boards or exports.
+        ``challenge``: the name of the challenge's rule set the game is played under (rules
+        §13; a classic code may name it too, ``MJ2-L00-AAAAABL-SCORED``), stored beside the
+        deal's own code; :class:`StoreError` for a name no rule set has, or in a mode
+        without challenges."""
         game_mode = _mode(mode)
         if stage is not None:
             game_rows.check_count(stage, "stage")
         if daily is not None and (not isinstance(daily, date) or isinstance(daily, datetime)):
             raise StoreError(f"daily must be a date, not {daily!r}")
         source = game_rows.deal_source(
-            code, layout, seed, difficulty, game_mode, daily=daily, stage=stage
+            code, layout, seed, difficulty, game_mode, daily=daily, stage=stage, challenge=challenge
         )
         for attempt in range(_ATTEMPTS):
             now = _now()
@@ -354,7 +359,8 @@ class Store:
 
         :class:`StaleWriteError` when the game was saved since (nothing changes then);
         :class:`StoreError` for a finished game or a bad value.  A game saved as ``won``
-        or ``abandoned`` is finished: its clock stops and ``finished_at`` is set.  A win is
+        ``abandoned`` or ``lost`` (a challenge, rules §13) is finished: its clock stops and
+        ``finished_at`` is set.  A win is
         ``ranked`` unless it was faster than a human (:func:`~.records.humanly_fast`) or the
         solution was shown (:func:`~.records.shows_solution`: ``solution_shown`` is set).
         A test play that ends is deleted in the same transaction (the game is returned).

@@ -61,7 +61,7 @@ from .http.uploads import UploadLimit
 from .metrics import MetricsMiddleware, leave_the_sums, metrics_access, serve_metrics
 from .pwa.page import STYLESHEET, page_css, page_html
 from .pwa.service_worker import serve_service_worker
-from .routes import daily, editor, health, history, i18n, layouts, players, reviews
+from .routes import challenges, daily, editor, health, history, i18n, layouts, players, reviews
 from .upkeep import pruning_lifespan
 
 __all__ = ["STATIC", "UPLOADS", "create_app"]
@@ -196,7 +196,7 @@ def create_app(
     for mode in modes:
         app.include_router(mode.router)
     app.include_router(any_mode_routes([mode.view for mode in modes]))
-    for routes in (players, daily, layouts, editor, i18n, history, reviews, health):
+    for routes in (players, daily, layouts, editor, challenges, i18n, history, reviews, health):
         app.include_router(routes.router)
     metrics = metrics_access(local_player=local_player, token=metrics_token)
     if metrics is not None:

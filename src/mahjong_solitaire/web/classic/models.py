@@ -61,7 +61,9 @@ class NewGame(RequestBody):
     today's challenge; a date ``"YYYY-MM-DD"``: that day's, not after today).  A code that
     names an imported layout by its hash (``MJ2-H…``) may bring that layout along
     (``shared_layout``, from a share link) for a player who does not have it yet.  Two of
-    them at once is 400 ``bad_request``, as a Connect game's body with two ways."""
+    them at once is 400 ``bad_request``, as a Connect game's body with two ways.
+    ``challenge`` plays the deal under a challenge's rule set (rules §13, ``GET
+    /api/challenges``; a code may name it too), not with the daily."""
 
     layout: StrictStr | None = Field(None, examples=["turtle"])
     difficulty: Difficulty = Field(Difficulty.NORMAL, examples=["normal"])
@@ -70,6 +72,8 @@ class NewGame(RequestBody):
     shared_layout: SharedLayout | None = None
     #: The layout played mirrored (rules §8.5): ``X`` left–right, ``Y`` top–bottom, both.
     mirror: Literal["", "X", "Y", "XY"] = Field("", examples=["X"])
+    #: The challenge's rule set, by name (``null``: plain play, or the code's).
+    challenge: StrictStr | None = Field(None, max_length=16, examples=["scored"])
 
 
 class LayoutInfo(BaseModel):

@@ -19,6 +19,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Body, Request, Response
 
+from ...challenges import UnknownChallengeError, challenge_named
 from ...classic.codes import GameCode, daily_code
 from ...classic.game import Game
 from ...classic.generated import generated_named
@@ -33,6 +34,7 @@ from ..games.aids import demo_step, restart, solution, wanted_pair
 from ..games.lifecycle import (
     ACTION_ERRORS,
     ACTION_RESPONSES,
+    READ_ERRORS,
     READ_RESPONSES,
     CallerDep,
     GameAt,
@@ -47,6 +49,7 @@ from ..games.lifecycle import (
     load_stored,
     now,
     perform,
+    settle_current,
     store_of,
 )
 from ..games.live_games import live_games, uncached
@@ -98,8 +101,18 @@ def _layout(request: Request, player_id: str, name: str) -> Layout:
         raise
 
 
+def _challenge_name(name: str) -> str:
+    """The rule set's name as the registry spells it; 400 ``bad_request`` naming the known
+    ones for a name none has."""
+    try:
+        return challenge_named(name).name
+    except UnknownChallengeError as error:
+        raise ApiError(ErrorCode.BAD_REQUEST, str(error)) from None
+
+
 def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
     store = store_of(request)
+    settle_current(request, player_id)  # a race lost on the clock is lost, not abandoned
     chosen = sum((body.layout is not None, body.code is not None, body.daily is not False))
     if chosen > 1:
         raise ApiError(ErrorCode.BAD_REQUEST, "give one of layout, code or daily, not several")
@@ -107,17 +120,31 @@ def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
         raise ApiError(ErrorCode.BAD_REQUEST, "mirror goes with a layout (a code carries its own)")
     if body.shared_layout is not None and body.code is None:
         raise ApiError(ErrorCode.BAD_REQUEST, "shared_layout goes with the code that names it")
+    if body.challenge is not None and body.daily is not False:
+        raise ApiError(ErrorCode.BAD_REQUEST, "the daily challenge is played by its own rules")
+    challenge = None if body.challenge is None else _challenge_name(body.challenge)
     if body.code is not None:
         code = GameCode.parse(body.code)
+        if challenge is not None and code.challenge not in (None, challenge):
+            raise ApiError(ErrorCode.BAD_REQUEST, f"challenge {challenge} contradicts {code}")
+        challenge = challenge or code.challenge
         if code.layout_hash is not None:  # an imported layout, by its content
             layout = layout_of_code(request, player_id, code, body.shared_layout)
             if code.mirror:
                 layout = mirrored_layout(layout, code.mirror)
             return store.create_game(
-                player_id, layout=layout, seed=code.seed, difficulty=code.difficulty.value
+                player_id,
+                layout=layout,
+                seed=code.seed,
+                difficulty=code.difficulty.value,
+                challenge=challenge,
             )
         return store.create_game(
-            player_id, code=str(code), seed=code.seed, difficulty=code.difficulty.value
+            player_id,
+            code=str(code.plain),
+            seed=code.seed,
+            difficulty=code.difficulty.value,
+            challenge=challenge,
         )
     if body.daily is not False:
         today = now().date()
@@ -136,8 +163,16 @@ def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
     if layout.number is not None or GameCode.of(layout, 0, difficulty).layout_hash is None:
         # a built-in or generated layout, mirrored or not: dealt from its code alone
         code = GameCode.of(layout, seed, difficulty)
-        return store.create_game(player_id, code=str(code), seed=seed, difficulty=difficulty.value)
-    return store.create_game(player_id, layout=layout, seed=seed, difficulty=difficulty.value)
+        return store.create_game(
+            player_id,
+            code=str(code),
+            seed=seed,
+            difficulty=difficulty.value,
+            challenge=challenge,
+        )
+    return store.create_game(
+        player_id, layout=layout, seed=seed, difficulty=difficulty.value, challenge=challenge
+    )
 
 
 @router.post(
@@ -167,8 +202,10 @@ def create_game(
     ``{"daily": "2026-11-20"}`` (that day's challenge: 400 ``bad_date`` / ``future_date``
     for a malformed or later date).  A code naming an imported layout by its hash
     (``MJ2-H…``) deals on the player's layout of that hash, else on the ``shared_layout``
-    sent along (kept as the player's; 404 ``unknown_layout`` without it).  The player's
-    unfinished game is abandoned."""
+    sent along (kept as the player's; 404 ``unknown_layout`` without it).
+    ``"challenge": "scored"`` (with a layout or a code) plays the deal under that rule set
+    (rules §13; 400 ``bad_request`` for an unknown name or with the daily); a code may name
+    it too (``MJ2-L00-AAAAABL-SCORED``).  The player's unfinished game is abandoned."""
     player_id = acting_player(request, response, cookie)
     return answer(request, load_stored(_new_game(request, player_id, body), VIEW), GameState)
 
@@ -301,13 +338,13 @@ def undo_to_winnable(caller: CallerDep, game_id: str, body: VersionBody = None) 
     "/games/{game_id}/solution",
     response_model=SolutionAnswer,
     summary="The solution from the current position",
-    responses=READ_RESPONSES,
+    responses=error_responses(*READ_ERRORS, ErrorCode.AID_REFUSED),
 )
 def get_solution(request: Request, game_id: str, cookie: PlayerCookie = None) -> SolutionAnswer:
     """The solver's winning plan from the current position (rules §5.9), within a budget
     of about a second: ``winnable`` with ``plan``, ``lost`` (proven) with ``last_winnable``
     (undo steps back to the last winnable position, null when not found), or ``unknown``.
-    Nothing is written."""
+    409 ``aid_refused`` in a challenge (rules §13).  Nothing is written."""
     return solution(request, cookie, game_id, VIEW)
 
 

@@ -11,6 +11,8 @@ rebuilt from the stored code and action log) and answers :meth:`ClassicView.draw
     (144, 35)
     >>> {tile.tile for tile in board_tiles(game, hide=True)}
     {None}
+    >>> sum(tile.tile is not None for tile in board_tiles(game, blind=True))
+    35
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from ...i18n import layout_description, layout_title
 from ...store import StoredGame
 from ..games.live_games import winnability
 from ..games.models import Verdict
-from ..games.view import GameView, counters, frame, removed, won
+from ..games.view import GameView, counters, faces_hidden, frame, removed, won
 from ..http.language import current_language
 from .models import GameState, LayoutInfo, LayoutPreview, NextStage, Result, TileState
 
@@ -75,13 +77,20 @@ def layout_details(layout: Layout, *, lang: str | None = None) -> LayoutPreview:
     )
 
 
-def board_tiles(game: Game, *, hide: bool = False) -> list[TileState]:
-    """The tiles still on the board, free or blocked (their faces hidden while paused)."""
+def board_tiles(game: Game, *, hide: bool = False, blind: bool = False) -> list[TileState]:
+    """The tiles still on the board, free or blocked (their faces hidden while paused, and
+    with ``blind`` those of the tiles that are not free: blackout, rules §13.5)."""
     board = game.board
     present, free = board.present, board.free
+    shown = 0 if hide else free if blind else present
     return [
         TileState(
-            i=i, x=x, y=y, z=z, tile=None if hide else board.tile_at(i), free=bool(free >> i & 1)
+            i=i,
+            x=x,
+            y=y,
+            z=z,
+            tile=board.tile_at(i) if shown >> i & 1 else None,
+            free=bool(free >> i & 1),
         )
         for i, (x, y, z) in enumerate(board.layout.positions)
         if present >> i & 1
@@ -138,6 +147,9 @@ class ClassicView(GameView[Game, GameState]):
     def masks(self, game: Game) -> tuple[int, int]:
         return game.board.present, game.board.free
 
+    def revealed(self, game: Game, freed: list[int]) -> list[dict[str, object]]:
+        return [{"i": i, "tile": game.board.tile_at(i)} for i in freed]
+
     def draw(self, stored: StoredGame, game: Game, rank: int | None) -> GameState:
         winnable, last_winnable = self.verdict(game)
         paused = game.status is GameStatus.PAUSED
@@ -148,7 +160,7 @@ class ClassicView(GameView[Game, GameState]):
             result=self.result(stored, game, rank),
             layout=layout_info(game.deal.layout),
             daily=stored.daily.isoformat() if stored.daily is not None else None,
-            tiles=board_tiles(game, hide=paused),
+            tiles=board_tiles(game, hide=paused, blind=faces_hidden(game)),
             winnability=winnable,
             last_winnable=last_winnable,
         )

@@ -18,7 +18,7 @@ from typing import Any
 
 from fastapi import Request
 
-from ...core.game import TileGame
+from ...core.game import SOLVE, TileGame
 from ...core.layout import Layout
 from ...core.moves import Move
 from ...store import StoredGame
@@ -49,9 +49,13 @@ def _pair(move: Move | None) -> tuple[int, int] | None:
 def solution(
     request: Request, cookie: str | None, game_id: str, view: GameView[Any, Any]
 ) -> SolutionAnswer:
-    """The solver's plan from the position of ``game_id`` (a game of ``view``'s mode)."""
+    """The solver's plan from the position of ``game_id`` (a game of ``view``'s mode); 409
+    ``aid_refused`` in a challenge, whose rule set refuses the solution (rules §13)."""
     loaded = load(request, game_reader(request, cookie, game_id), game_id, view)
     game = loaded.game
+    refusal = None if game.referee is None else game.referee.refusal(SOLVE)
+    if refusal is not None:
+        raise ApiError(ErrorCode.AID_REFUSED, refusal)
     found = game.solution()
     way = None
     if found.lost and not game.is_paused:
@@ -88,7 +92,8 @@ def demo_step(game: TileGame, wanted: Move | None) -> tuple[Move, DemoStep]:
 
 def restarted(request: Request, player_id: str, stored: StoredGame) -> StoredGame:
     """A new game of ``stored``'s deal (its code, or its imported layout and seed), counted
-    for the same daily challenge and stage, a test play again for a test play; the player's
+    for the same daily challenge and stage, under the same challenge's rule set, a test
+    play again for a test play; the player's
     open game is abandoned (a test play deleted)."""
     # a test play's code names a draft that is stored nowhere but in the game: it is
     # dealt again from the game's positions (by the current version, as it was dealt)
@@ -107,6 +112,7 @@ def restarted(request: Request, player_id: str, stored: StoredGame) -> StoredGam
         daily=stored.daily,
         stage=stored.stage,
         test_play=stored.test_play,
+        challenge=stored.challenge,
     )
 
 

@@ -31,6 +31,7 @@ goes on) and hands :func:`perform` the game, the view and the action:
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Annotated, Any
@@ -41,7 +42,7 @@ from pydantic import BaseModel
 from ...core.assistance import assisted
 from ...core.game import GameError, GameStatus, TileGame
 from ...modes import mode_of_code
-from ...store import DealSource, Progress, StaleWriteError, Store, StoredGame
+from ...store import Progress, StaleWriteError, Store, StoredGame, StoreError, deal_source
 from ..http.clients import PLAYER_COOKIE
 from ..http.errors import ApiError, ErrorCode, error_responses
 from ..http.quotas import admit_new_player
@@ -79,6 +80,8 @@ __all__ = [
     "perform",
     "reading_player",
     "rebuild",
+    "settle_current",
+    "settled",
     "store_of",
     "win_rank",
 ]
@@ -106,6 +109,7 @@ ACTION_ERRORS = (
     ErrorCode.STALE_VERSION,
     ErrorCode.GAME_OVER,
     ErrorCode.ILLEGAL_ACTION,
+    ErrorCode.AID_REFUSED,  # a challenge's rule set refuses the aid (rules §13)
     ErrorCode.TOO_MANY_REQUESTS,  # the first action on a fresh deal stores a game
 )
 #: The OpenAPI answers of a read of a game, and of an action on one.
@@ -249,14 +253,8 @@ def fresh_game(game_id: str, at: datetime | None = None) -> StoredGame | None:
         return None
     text = game_id[len(FRESH) :]
     mode = mode_of_code(text)
+    source = deal_source(text, None, None, None, mode)  # a challenge's name kept apart
     code = mode.parse(text)
-    source = DealSource(
-        mode=mode.name,
-        code=str(code),
-        layout_name=mode.ranking_name(mode.deal(str(code))),
-        seed=code.seed,
-        difficulty=code.difficulty.value,
-    )
     return StoredGame.starting(
         id=f"{FRESH}{code}", player_id="", source=source, at=at or now(), version=0
     )
@@ -265,12 +263,14 @@ def fresh_game(game_id: str, at: datetime | None = None) -> StoredGame | None:
 def rebuild(stored: StoredGame, at: datetime, view: GameView[Any, Any] | None = None) -> TileGame:
     """The game of a stored record at ``at``: its actions replayed on its deal by its
     mode's game class (``view``'s, default its own mode's), its clock, its pause and its
-    selection (the first tap of a pair may have been served by another process)."""
+    selection (the first tap of a pair may have been served by another process), and the
+    referee of its challenge (rules §13), attached after the replay."""
     view = view or view_of(stored.mode)
     game = view.mode.game.replay(
         stored.deal(), stored.actions, clock=lambda: 0.0, elapsed=stored.elapsed_now(at)
     )
     resume_as_stored(game, stored)
+    game.referee = stored.referee(game.deal)
     return game
 
 
@@ -363,7 +363,7 @@ def _acting_on(
     player_id = acting_player(caller.request, caller.response, caller.cookie)
     try:
         stored = store_of(caller.request).create_game(
-            player_id, mode=fresh.mode, code=fresh.code, replace=False
+            player_id, mode=fresh.mode, code=fresh.code, replace=False, challenge=fresh.challenge
         )
     except StaleWriteError:
         raise ApiError(
@@ -391,6 +391,8 @@ def _act(
 
     def step(stored: StoredGame, game: TileGame) -> tuple[StoredGame, TileGame, BaseModel | None]:
         check_current(stored, target.version)
+        if settled(request, player_id, stored, game) is not stored:
+            raise GameError(f"the game is over: {game.status.value} ({_reason(game)})")
         before = (len(game.actions), game.selection, game.status)
         added = action(view.game_of(game))
         if (len(game.actions), game.selection, game.status) == before:
@@ -404,6 +406,35 @@ def _act(
         player_id, target.id, target.version, view.mode.name, now(), load=loaded, step=step
     )
     return Loaded(stored, game, view), added
+
+
+def _reason(game: TileGame) -> str:
+    ruled = game.ruled_outcome
+    return "the board is cleared" if ruled is None else str(ruled[1] or ruled[0].value)
+
+
+def settled(request: Request, player_id: str, stored: StoredGame, game: TileGame) -> StoredGame:
+    """``stored`` as saved with the end its challenge's rules gave it since its last save
+    (rules §13: the clock ran out between two requests), so the store records the loss and
+    stops the clock; ``stored`` itself when nothing ended it.  A read writes nothing: the
+    next action on the game, or the next new game of its player, saves it."""
+    if not stored.status.is_open or stored.challenge is None or not game.is_over:
+        return stored
+    return store_of(request).save_game(
+        player_id, stored.id, version=stored.version, progress=Progress.of(game)
+    )
+
+
+def settle_current(request: Request, player_id: str) -> None:
+    """Save the end of the player's open game if its challenge's rules ended it
+    (:func:`settled`): what a new game does first, so that a race the clock lost is
+    recorded as lost, not abandoned."""
+    current = store_of(request).current_game(player_id)
+    if current is None or current.challenge is None:
+        return
+    # another request saved it meanwhile, or it cannot be rebuilt: it is left as it is
+    with suppress(GameError, ValueError, StoreError):
+        settled(request, player_id, current, rebuild(current, now()))
 
 
 def win_rank(request: Request, loaded: Loaded) -> int | None:

@@ -256,7 +256,8 @@ class LiveGames:
                 self.counts["kept"] += 1
                 return game
             if entry.stored.version < stored.version and stored.actions[:done] == game.actions:
-                try:
+                referee, game.referee = game.referee, None  # as in a replay: logged actions
+                try:  # were allowed when they were taken
                     restore(game, entry.stored, now)
                     if game.is_paused:
                         game.resume()  # as in a replay: the log is played on a running clock
@@ -268,6 +269,8 @@ class LiveGames:
                 else:
                     self.counts["advanced"] += 1
                     return game
+                finally:
+                    game.referee = referee
         self.counts["rebuilt"] += 1
         return build(stored, now)
 

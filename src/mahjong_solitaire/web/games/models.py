@@ -48,6 +48,7 @@ __all__ = [
     "AS_WHOLE",
     "BaseResult",
     "BoardCounters",
+    "ChallengeFigures",
     "DemoStep",
     "Demoed",
     "GameFrame",
@@ -57,6 +58,8 @@ __all__ = [
     "Position",
     "RemovedTiles",
     "RequestBody",
+    "RevealedTile",
+    "ScorePart",
     "SolutionAnswer",
     "SolveStep",
     "StageNumber",
@@ -129,9 +132,38 @@ class Tap(Versioned):
     position: Position = Field(examples=[17])
 
 
+class ScorePart(BaseModel):
+    """One part of a challenge's score: ``pairs``, ``combos``, ``hints``, ``shuffles``,
+    ``clean`` or ``time``, and its points (a penalty is negative)."""
+
+    part: str = Field(examples=["pairs"])
+    points: int = Field(examples=[720])
+
+
+class ChallengeFigures(BaseModel):
+    """A challenge's game as its rule set judges it now (rules §13), worked out from the
+    action log and the server's times: the rule set's ``name``, its live figures (``null``
+    where the rule set has none), why a lost game was lost (``reason``), how the score is
+    made up once the game is over (``parts``), whether faces of tiles that are not free are
+    hidden (``hides_faces``: blackout) and the aids it refuses (``refused``)."""
+
+    name: str = Field(examples=["scored"])
+    score: int | None = Field(examples=[120])
+    time_left: float | None = Field(examples=[431.5])
+    matches: int = Field(examples=[12])
+    target: int | None = Field(examples=[24])
+    #: The marked suit (suit hunt): ``bamboo``, ``characters`` or ``circles``.
+    marked: str | None = Field(examples=["bamboo"])
+    #: ``time_ran_out``, ``target_missed`` or ``no_moves`` for a lost game, else ``null``.
+    reason: str | None = None
+    parts: list[ScorePart] | None = None
+    hides_faces: bool = False
+    refused: list[str] = Field(default_factory=list, examples=[["pause", "solve"]])
+
+
 class GameFrame(BaseModel):
     """The fields every mode's state starts with: the record, the status and the clock,
-    the counts."""
+    the counts, and a challenge's figures (``challenge``, ``null`` for plain play)."""
 
     id: str
     version: int
@@ -149,6 +181,8 @@ class GameFrame(BaseModel):
     solution_shown: bool = False
     #: Finish can clear the rest now: no choice left matters (rules §5.10).
     finishable: bool = False
+    #: The challenge the game is played under, as its rule set judges it (rules §13).
+    challenge: ChallengeFigures | None = None
 
 
 class BaseResult(BaseModel):
@@ -195,6 +229,13 @@ class RemovedTiles(BaseModel):
     removed: list[str] | None
 
 
+class RevealedTile(BaseModel):
+    """A face a tap reveals: the tile at position ``i`` became free (blackout)."""
+
+    i: int
+    tile: str
+
+
 class TapEvent(BaseModel):
     outcome: TapOutcome
     position: int
@@ -214,6 +255,10 @@ class TapChanges(GameFrame, BoardCounters):
     last_winnable: int | None
     freed: list[int]
     blocked: list[int]
+    #: The faces of the tiles ``freed`` shows, by position, in a challenge that hides the
+    #: faces of tiles that are not free (blackout: the state had none for them); ``null``
+    #: otherwise.
+    revealed: list[RevealedTile] | None = None
 
 
 # -- what an action adds to the state it answers ----------------------------------------

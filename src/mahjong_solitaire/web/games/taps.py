@@ -76,8 +76,8 @@ def applied(state: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
     """The state after a tap, as the page makes it: ``state`` (the JSON state the tap was
     sent from) with the tap's ``answer`` applied: the pair of ``event.move`` removed (and
     its faces added to ``removed``), the tiles of ``freed`` and ``blocked`` made free or
-    blocked, those of ``event.slid`` (tiles that slid, by ``id``) moved to their cell
-    ``to``; every other field the answer's.
+    blocked (and given the faces of ``revealed``, blackout's), those of ``event.slid``
+    (tiles that slid, by ``id``) moved to their cell ``to``; every other field the answer's.
 
     >>> state = {"version": 3, "layout": {"width": 2},
     ...          "tiles": [{"i": 0, "free": True}, {"i": 1, "free": True},
@@ -91,7 +91,10 @@ def applied(state: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
     >>> applied(faced, answer)["removed"]
     ['3D', '3D', '1B', '1B']
     """
-    fields = {key: value for key, value in answer.items() if key not in ("freed", "blocked")}
+    fields = {
+        key: value for key, value in answer.items() if key not in ("freed", "blocked", "revealed")
+    }
+    faces_shown = {tile["i"]: tile["tile"] for tile in answer.get("revealed") or ()}
     event = answer["event"]
     gone = set(event["move"] or ())
     freed, blocked = set(answer["freed"]), set(answer["blocked"])
@@ -107,6 +110,8 @@ def applied(state: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
         tile = dict(tile)
         if tile["i"] in freed | blocked:
             tile["free"] = tile["i"] in freed
+        if tile["i"] in faces_shown:  # blackout: a face the tap revealed
+            tile["tile"] = faces_shown[tile["i"]]
         if tile.get("id") in moved:
             x, y = moved[tile["id"]]
             tile.update(x=x, y=y, i=y * width + x)

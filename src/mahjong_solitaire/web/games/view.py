@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel
 
+from ...challenges import Challenge
 from ...core.game import GameStatus, TileGame
 from ...core.layout import iter_bits
 from ...core.mode import Mode
@@ -36,8 +37,10 @@ __all__ = [
     "GameView",
     "ResultT",
     "StateT",
+    "challenge_fields",
     "counter_fields",
     "counters",
+    "faces_hidden",
     "frame",
     "frame_fields",
     "removed",
@@ -54,6 +57,39 @@ AnswerT = TypeVar("AnswerT", bound=GameFrame)
 ResultT = TypeVar("ResultT", bound=BaseResult)
 
 
+def challenge_fields(game: TileGame) -> dict[str, Any] | None:
+    """The state's ``challenge``: the figures of the challenge ``game`` is played under, as
+    its referee judges them now (rules §13: the log replayed with the server's times, a
+    cheap loop), as a plain dict; ``None`` for plain play."""
+    rules = game.referee
+    if not isinstance(rules, Challenge):
+        return None
+    judged = rules.judge(game)
+    figures = judged.figures
+    over = judged.status is not None or game.board.is_won()
+    return {
+        "name": rules.name,
+        "score": figures.score,
+        "time_left": figures.time_left,
+        "matches": figures.matches,
+        "target": figures.target,
+        "marked": figures.marked,
+        "reason": judged.reason,
+        "parts": [{"part": part, "points": points} for part, points in figures.parts]
+        if over
+        else None,
+        "hides_faces": rules.hides_faces,
+        "refused": sorted(rules.refuses),
+    }
+
+
+def faces_hidden(game: TileGame) -> bool:
+    """Whether ``game``'s rules hide the faces of tiles that are not free (blackout, rules
+    §13.5): no answer then carries such a face."""
+    rules = game.referee
+    return isinstance(rules, Challenge) and rules.hides_faces
+
+
 def frame_fields(stored: StoredGame, game: TileGame) -> dict[str, Any]:
     """The fields of :func:`frame` as a plain dict (what a tap's answer starts with: built
     without a validation pass)."""
@@ -63,7 +99,7 @@ def frame_fields(stored: StoredGame, game: TileGame) -> dict[str, Any]:
         "id": stored.id,
         "version": stored.version,
         "mode": stored.mode,
-        "code": stored.code,
+        "code": stored.shown_code,
         "difficulty": stored.difficulty,
         "stage": stored.stage,
         "status": status,
@@ -74,6 +110,7 @@ def frame_fields(stored: StoredGame, game: TileGame) -> dict[str, Any]:
         "shuffles": game.shuffles,
         "solution_shown": game.solution_shown,
         "finishable": playing and game.finishable,
+        "challenge": challenge_fields(game),
     }
 
 
@@ -188,14 +225,22 @@ class GameView(ABC, Generic[GameT, StateT]):
         result = self.result(stored, game, rank)
         fields = frame_fields(stored, game)
         fields.update(counter_fields(game, hide=game.status is GameStatus.PAUSED))
+        freed = list(iter_bits(free & ~free_before))
         fields.update(
             result=None if result is None else result.model_dump(mode="json"),
             winnability=winnability,
             last_winnable=last_winnable,
-            freed=list(iter_bits(free & ~free_before)),
+            freed=freed,
             blocked=list(iter_bits(free_before & ~free & present)),
+            revealed=self.revealed(game, freed) if faces_hidden(game) else None,
         )
         return fields
+
+    def revealed(self, game: GameT, freed: list[int]) -> list[dict[str, Any]]:
+        """The faces of the tiles ``freed`` (a tap's answer, when the rules hide the faces
+        of tiles that are not free), as ``{"i": position, "tile": face}``: every mode whose
+        tiles can be hidden says how its board names a face (default: none)."""
+        return []
 
     def state(self, stored: StoredGame, game: TileGame, rank: int | None = None) -> StateT:
         """The state of a game of this mode (:meth:`draw`)."""

@@ -45,7 +45,7 @@ from starlette.responses import JSONResponse
 from ...connect import ConnectCodeError
 from ...core.codes import CodeError
 from ...core.faces import ShuffleError, ShuffleNotFoundError
-from ...core.game import GameError
+from ...core.game import AidRefused, GameError
 from ...core.layout import LayoutError
 from ...core.moves import IllegalMoveError
 from ...i18n import error_message
@@ -122,6 +122,7 @@ class ErrorCode(StrEnum):
     )
     # not now
     ILLEGAL_ACTION = "illegal_action", 409, "the game does not allow it now"
+    AID_REFUSED = "aid_refused", 409, "the game's challenge does not allow this aid (rules §13)"
     NO_SHUFFLE = (
         "no_shuffle",
         409,
@@ -269,6 +270,7 @@ ENGINE_ERRORS: tuple[tuple[type[Exception], ErrorCode], ...] = (
     (ShuffleError, ErrorCode.NO_SHUFFLE),
     (ShuffleNotFoundError, ErrorCode.SHUFFLE_NOT_FOUND),
     (IllegalMoveError, ErrorCode.ILLEGAL_ACTION),
+    (AidRefused, ErrorCode.AID_REFUSED),
     (GameError, ErrorCode.ILLEGAL_ACTION),
     (StoreError, ErrorCode.BAD_REQUEST),
     (ValueError, ErrorCode.BAD_REQUEST),

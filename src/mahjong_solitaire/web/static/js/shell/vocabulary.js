@@ -37,6 +37,7 @@ export const ErrorCode = Object.freeze({
   NOT_FOUND: "not_found",
   METHOD_NOT_ALLOWED: "method_not_allowed",
   ILLEGAL_ACTION: "illegal_action",
+  AID_REFUSED: "aid_refused",
   NO_SHUFFLE: "no_shuffle",
   SHUFFLE_NOT_FOUND: "shuffle_not_found",
   STALE_VERSION: "stale_version",
