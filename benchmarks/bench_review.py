@@ -118,9 +118,10 @@ def main() -> None:
             *line("Connect 18×8, every slide rule", connect),
             "",
             "Each position costs one search at most (a position seen again keeps its verdict, "
-            "a pair taken from a lost position is lost); Connect misses the 1 s target at its "
-            "tail: every position off the known line costs a search of up to `SOLVE_LIMIT` "
-            "positions, and an `unknown` (a search that ran out) about 0.8 s.",
+            "a pair taken from a lost position is lost, a pair taken from a winnable position "
+            "is first tried against its plan mended for it, rules §5.14); what is left is "
+            "the positions no plan covers, each a search of up to `SOLVE_LIMIT` positions, "
+            "and an `unknown` (a search that ran out) costs the most.",
         ],
     )
 

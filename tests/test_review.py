@@ -93,3 +93,47 @@ def test_a_lost_position_is_proven_once_and_positions_seen_again_are_not_searche
     assert review.first_losing_move == k
     assert len(searched) == len(set(searched))  # no position searched twice
     assert len(searched) <= k + 2  # the start, the winnable line, one proof of loss
+
+
+def _counted(game) -> list[tuple]:
+    searched: list[tuple] = []
+    solution = game.solution
+
+    def counted():
+        searched.append(tuple(game.board.tiles))
+        return solution()
+
+    game.solution = counted
+    return searched
+
+
+def test_a_pair_of_the_plan_taken_early_keeps_the_plan_and_needs_no_search():
+    mode, deal = _fresh()
+    start = deal.board()
+    early = next(m for m in deal.solution[1:] if start.is_legal(m))
+    game = mode.replay(CODE, [])
+    searched = _counted(game)
+    review = review_game(game, [f"{early.a},{early.b}"])
+    assert review.verdicts == (PositionVerdict.WINNABLE,)
+    assert len(searched) == 1  # the deal's own position only
+
+
+def test_a_pair_off_the_plan_is_judged_by_the_mended_plan_when_a_replay_proves_it():
+    """Taking a pair whose tiles the plan takes with two others, the plan with those two
+    taken together instead wins often enough that some first pairs need no search; each
+    verdict agrees with the exact solver."""
+    mode, deal = _fresh()
+    start = deal.board()
+    off_plan = [m for m in sorted(start.matching_pairs()) if m not in deal.solution]
+    unsearched = 0
+    for pair in off_plan:
+        game = mode.replay(CODE, [])
+        searched = _counted(game)
+        review = review_game(game, [f"{pair.a},{pair.b}"])
+        after = deal.board()
+        after.push(pair)
+        exact = solve(after.copy(stack=False)).verdict
+        if review.verdicts[0] is PositionVerdict.WINNABLE:
+            assert exact is Verdict.SOLVABLE
+        unsearched += len(searched) == 1
+    assert off_plan and unsearched > 0

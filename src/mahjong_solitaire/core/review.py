@@ -97,24 +97,66 @@ class _Verdicts:
     """The verdicts of the positions a review met, so that each costs one search at most:
     a position seen before (an undo, a hint, a redo) is answered from the first time, and a
     pair removed from a lost position leaves a lost one (a win from it would have been a
-    win from the position before), which needs no proof of its own."""
+    win from the position before), which needs no proof of its own; and a pair taken from a
+    winnable position is first tried against that position's plan, mended for it
+    (:func:`_mended_plans`), which a replay on a copy of the board proves without a search."""
 
     def __init__(self) -> None:
         self._seen: dict[tuple[str | None, ...], tuple[PositionVerdict, tuple[Move, ...] | None]]
         self._seen = {}
 
     def of(
-        self, game: TileGame, *, lost_before: bool = False, action: str = ""
+        self,
+        game: TileGame,
+        *,
+        lost_before: bool = False,
+        action: str = "",
+        plan_before: tuple[Move, ...] | None = None,
     ) -> tuple[PositionVerdict, tuple[Move, ...] | None]:
         key = tuple(game.board.tiles)
         found = self._seen.get(key)
         if found is None:
-            if lost_before and _PAIR.fullmatch(action):
+            pair = Move.parse(action) if _PAIR.fullmatch(action) else None
+            if lost_before and pair is not None:
                 found = PositionVerdict.LOST, None
             else:
-                found = _verdict(game)
+                mended = None if pair is None else _mended(game, plan_before, pair)
+                found = (PositionVerdict.WINNABLE, mended) if mended else _verdict(game)
             self._seen[key] = found
         return found
+
+
+def _mended_plans(plan: tuple[Move, ...], pair: Move) -> list[tuple[Move, ...]]:
+    """The plans that may win after ``pair`` was taken instead of ``plan``'s way: ``plan``
+    without ``pair`` when it is one of its moves (every later move then finds fewer tiles in
+    its way), else, when ``pair``'s tiles go with ``x`` and ``y`` in ``plan``, ``plan`` with
+    ``x`` and ``y`` taken together where the later of the two went (their faces match as
+    ``pair``'s do).  Only a replay of one proves it."""
+    if pair in plan:
+        return [tuple(move for move in plan if move != pair)]
+    ends = {pair.a, pair.b}
+    partners = [index for index, move in enumerate(plan) if ends & {move.a, move.b}]
+    if len(partners) != 2:
+        return []
+    first, later = partners
+    x, y = ({plan[index].a, plan[index].b} - ends for index in partners)
+    mended = Move(x.pop(), y.pop())
+    kept = [move for index, move in enumerate(plan[:later]) if index != first]
+    return [(*kept, mended, *plan[later + 1 :])]
+
+
+def _mended(game: TileGame, plan: tuple[Move, ...] | None, pair: Move) -> tuple[Move, ...] | None:
+    """A plan of ``plan_before`` mended for ``pair`` that clears ``game``'s board, played
+    on a copy (``None``: none does, and a search must tell)."""
+    for candidate in [] if not plan else _mended_plans(plan, pair):
+        probe = game.board.copy(stack=False)
+        for move in candidate:
+            if not probe.is_legal(move):
+                break
+            probe.push(move)
+        if probe.is_won():
+            return candidate
+    return None
 
 
 def _pairs_after(game: TileGame, move: Move) -> int:
@@ -140,7 +182,7 @@ def review_game(
         boards.append(game.board.copy(stack=False))
         game.apply(action)
         lost = verdict is PositionVerdict.LOST
-        verdict, plan = known.of(game, lost_before=lost, action=action)
+        verdict, plan = known.of(game, lost_before=lost, action=action, plan_before=plan)
         verdicts.append(verdict)
         plans.append(plan)
         pairs_after.append(int(game.board.pair_count()))
