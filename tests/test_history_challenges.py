@@ -8,12 +8,15 @@ import json
 from datetime import date
 
 import pytest
+from sqlalchemy import select
 
 from mahjong_solitaire import Game, deal_from_code
+from mahjong_solitaire.challenges import Countdown
 from mahjong_solitaire.classic.codes import daily_code
 from mahjong_solitaire.core.game import GameStatus
 from mahjong_solitaire.store import Progress, Store, StoreError
 from mahjong_solitaire.store.history import VERSION
+from mahjong_solitaire.store.schema import games
 
 CODE = "MJ2-L00-AAAAABL"
 SOLUTION = [str(move) for move in deal_from_code(CODE).solution]
@@ -72,8 +75,16 @@ def test_a_countdown_won_and_lost_survive_export_and_import(store: Store) -> Non
 def test_an_imported_challenge_is_judged_by_its_rule_set(store: Store) -> None:
     source, target = store.player(None).id, store.player(None).id
     store.import_history(target, countdown_history(store, source))
-    lost = next(g for g in store.export_history(target)["games"] if g["status"] == "lost")
-    assert lost["finished_at"] is not None
+    with store.engine.begin() as connection:
+        rows = connection.execute(
+            select(games.c.id, games.c.status).where(games.c.player_id == target)
+        ).all()
+    by_status = {row.status: store.get_game(target, row.id) for row in rows}
+    assert isinstance(by_status["won"].referee(by_status["won"].deal()), Countdown)
+    lost = by_status["lost"]
+    assert (lost.challenge, lost.shown_code) == ("countdown", f"{CODE}-COUNTDOWN")
+    assert lost.finished and lost.finished_at is not None
+    assert by_status["abandoned"].challenge is None
     assert store.current_game(target) is None  # a lost game is finished, never reopened
 
 
