@@ -146,7 +146,7 @@ def _bad_files() -> list[tuple[str, object]]:
             "not a mahjong-solitaire history file",
             edited(lambda d: d.update(format="someone-else/history")),
         ),
-        ("version 3 is not supported", edited(lambda d: d.update(version=3))),
+        ("version 4 is not supported", edited(lambda d: d.update(version=4))),
         (
             "game 1: status won does not match its moves",
             edited(lambda d: d["games"][0].update(actions=SOLUTION[:-1])),

@@ -133,7 +133,7 @@ def _bad_variants() -> list[tuple[str, object]]:
     return [
         ("not a mahjong-solitaire history", lambda document: [document]),
         ("not a mahjong-solitaire history", whole(format="someone-else/history")),
-        ("version 3 is not supported", whole(version=3)),
+        ("version 4 is not supported", whole(version=4)),
         ("version '1' is not a number", whole(version="1")),
         ("no list of games", whole(games={"a": 1})),
         ("game 2: .* is not a game code", game(1, code="MJ1-L77")),
@@ -340,7 +340,7 @@ def test_a_version_1_history_file_is_still_read(store: Store) -> None:
     assert not any(game["solution_shown"] for game in _games(store.export_history(target)))
 
 
-def test_version_2_records_the_solution_shown_and_the_way_back_as_actions_of_their_own(
+def test_versions_2_and_3_record_the_solution_shown_and_the_way_back_as_actions_of_their_own(
     store: Store,
 ) -> None:
     """Rules §5.9: ``solve i,j`` and ``back n`` survive export and import; a win with the
@@ -350,7 +350,7 @@ def test_version_2_records_the_solution_shown_and_the_way_back_as_actions_of_the
     play(store, source, shown, status="won", elapsed=300.0)
     play(store, source, [SOLUTION[0], SOLUTION[1], "back 2"], status="abandoned", elapsed=20.0)
     document = json.loads(json.dumps(store.export_history(source)))
-    assert document["version"] == VERSION == 2
+    assert document["version"] == VERSION == 3
     won, back = _games(document)
     assert won["solution_shown"] is True and won["actions"][0].startswith("solve ")
     assert back["actions"][-1] == "back 2" and back["undos"] == 2
@@ -385,7 +385,7 @@ def test_a_solution_shown_flag_that_contradicts_the_actions_is_refused(store: St
         store.import_history(target, document)
 
 
-def test_the_cli_writes_version_2_and_still_imports_a_version_1_file(
+def test_the_cli_writes_version_3_and_still_imports_a_version_1_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     first, second = f"sqlite:///{tmp_path / 'a.sqlite3'}", f"sqlite:///{tmp_path / 'b.sqlite3'}"
@@ -396,7 +396,7 @@ def test_the_cli_writes_version_2_and_still_imports_a_version_1_file(
     file = tmp_path / "history.json"
     assert run(capsys, "export", str(file), "--database", first)[0] == 0
     written = json.loads(file.read_text())
-    assert written["version"] == 2 and written["games"][-1]["solution_shown"] is True
+    assert written["version"] == VERSION == 3 and written["games"][-1]["solution_shown"] is True
     old = tmp_path / "old.json"
     written["games"] = written["games"][:-1]  # a version 1 file had no solution shown
     old.write_text(json.dumps(_version_1(written)))

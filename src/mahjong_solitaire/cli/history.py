@@ -11,8 +11,8 @@ than create an empty one::
     mahjong-solitaire export history.json
     mahjong-solitaire import history.json
 
-``export`` writes version 2 of the history file (:mod:`mahjong_solitaire.store.history`),
-with the aids' own action kinds; ``import`` reads versions 1 and 2.
+``export`` writes version 3 of the history file (:mod:`mahjong_solitaire.store.history`),
+with the aids' own action kinds and each game's challenge; ``import`` reads versions 1 to 3.
 """
 
 from __future__ import annotations

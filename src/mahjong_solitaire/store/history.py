@@ -9,22 +9,27 @@
     ...     print(error)
     not a mahjong-solitaire history file (format 'something-else')
 
-The document (version 2; version 1 files are still read)::
+The document (version 3; versions 1 and 2 are still read)::
 
-    {"format": "mahjong-solitaire/history", "version": 2, "exported_at": "...",
+    {"format": "mahjong-solitaire/history", "version": 3, "exported_at": "...",
      "player": {"display_name": "..."},
      "games": [{"mode": "classic", "code": "MJ1-L00-AAAAABL", "layout_name": "turtle",
                 "layout_positions": null, "seed": 12, "difficulty": "normal",
                 "daily": null, "stage": null, "started_at": "2026-01-01T10:00:00+00:00",
                 "finished_at": "...", "status": "won", "elapsed": 312.5,
                 "actions": ["3,17", "hint", ...], "hints": 1, "undos": 0, "shuffles": 0,
-                "solution_shown": false}]}
+                "solution_shown": false, "challenge": null}]}
 
 Version 2 added the action kinds of the aids of rules §5.9 and §5.10 (``"solve i,j"``, a
 pair the solution demo removed; ``"back n"``, the way back to the last winnable position,
 which version 1 logged as ``n`` plain ``"undo"``; ``"finish"``) and ``solution_shown``.  A
 version 1 file holds none of them: one that does is refused, and its games' missing
 ``solution_shown`` is false.
+
+Version 3 added each game's ``challenge``: the name of the rule set it was played under
+(rules §13), ``null`` for plain play.  A version 1 or 2 file has none (one that names a
+challenge is refused): its games are plain play, and a ``lost`` game in it (written before
+the rule set's name was) stays lost.  A version 3 ``lost`` game names its challenge.
 
 On import every game is checked: its deal is rebuilt and its action log replayed, and the
 status and aid counts must agree with the replay, so a file cannot invent a win.
@@ -39,6 +44,7 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, select
 
+from ..challenges import UnknownChallengeError, challenge_named
 from ..classic.codes import daily_code
 from ..core.difficulty import Difficulty
 from ..core.game import BACK, FINISH, SOLVE, GameStatus, PlayableDeal
@@ -53,9 +59,9 @@ __all__ = ["FORMAT", "READABLE_VERSIONS", "VERSION", "export_document", "parse_d
 
 FORMAT = "mahjong-solitaire/history"
 #: The version written.
-VERSION = 2
-#: The versions read: 1 (before the aids' own action kinds) and 2.
-READABLE_VERSIONS = (1, 2)
+VERSION = 3
+#: The versions read: 1 (before the aids' own action kinds), 2 (before the challenge) and 3.
+READABLE_VERSIONS = (1, 2, 3)
 
 _EXPORTED = (
     "mode",
@@ -75,6 +81,7 @@ _EXPORTED = (
     "undos",
     "shuffles",
     "solution_shown",
+    "challenge",
 )
 
 
@@ -144,6 +151,20 @@ class _Fields:
         return moment.astimezone(UTC)
 
 
+def _challenge(fields: _Fields, version: int) -> str | None:
+    """The game's challenge by its rule set's name (``None``: plain play), checked against
+    the rule sets there are."""
+    name = fields.get("challenge", lambda v: isinstance(v, str), "a challenge", optional=True)
+    if name is None:
+        return None
+    if version < 3:
+        raise fields.fail(f"challenge is not a field of a version {version} file")
+    try:
+        return challenge_named(name).name
+    except UnknownChallengeError as error:
+        raise fields.fail(str(error)) from None
+
+
 def _parse_game(raw: object, number: int, version: int) -> dict[str, Any]:
     fields = _Fields(raw, number)
     mode = fields.get("mode", lambda v: isinstance(v, str) and 0 < len(v) <= 16, "a mode")
@@ -177,6 +198,7 @@ def _parse_game(raw: object, number: int, version: int) -> dict[str, Any]:
     shown = fields.get(
         "solution_shown", lambda v: isinstance(v, bool), "true or false", optional=True
     )
+    challenge = _challenge(fields, version)
     if version == 1:
         newer = next((action for action in actions if _is_aid_action(action)), None)
         if newer is not None:
@@ -192,6 +214,12 @@ def _parse_game(raw: object, number: int, version: int) -> dict[str, Any]:
     game_mode = mode_of_code(code)  # a game with no code is played in the default mode
     if mode != game_mode.name:
         raise fields.fail(f"this game is played in mode {game_mode.name!r}, not {mode!r}")
+    if challenge is not None and mode != "classic":
+        raise fields.fail(f"challenge {challenge!r} is not played in mode {mode!r}")
+    if challenge is not None and daily is not None:
+        raise fields.fail(f"challenge {challenge!r} is not played on a daily challenge")
+    if status is GameStatus.LOST and challenge is None and version >= 3:
+        raise fields.fail("status lost is a challenge's, and this game names none")
     try:
         deal: PlayableDeal
         if positions is None:
@@ -262,6 +290,7 @@ def _parse_game(raw: object, number: int, version: int) -> dict[str, Any]:
         "status": status,
         **replayed,
         "solution_shown": game.solution_shown,
+        "challenge": challenge,
         "version": 1,
         "selection": None,
     }

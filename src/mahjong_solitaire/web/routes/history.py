@@ -1,5 +1,5 @@
 """The player's history in the web game: the same file as ``mahjong-solitaire export``
-and ``import`` (:mod:`..store.history`, version 2; version 1 is still read).
+and ``import`` (:mod:`..store.history`, version 3; versions 1 and 2 are still read).
 
 * ``GET /api/history``: the player's history file, as a download (``Content-Disposition:
   attachment``); nothing is written, and a visitor without a player gets a file of no games;
@@ -81,7 +81,7 @@ def _history_text(request: Request, player_id: str | None) -> str:
     response_class=JSONResponse,
     responses={
         200: {
-            "description": "the history file (``mahjong-solitaire/history``, version 2), "
+            "description": "the history file (``mahjong-solitaire/history``, version 3), "
             "as an attachment",
             "content": {"application/json": {"schema": {"type": "object"}}},
         },
@@ -137,7 +137,7 @@ def _import(request: Request, response: Response, cookie: str | None, data: byte
 async def upload_history(
     request: Request, response: Response, cookie: PlayerCookie = None
 ) -> HistoryImport:
-    """A history file as ``mahjong-solitaire export`` writes it (versions 1 and 2), in the
+    """A history file as ``mahjong-solitaire export`` writes it (versions 1 to 3), in the
     field ``file``.  Its games are added to the player's: ``imported`` counts the new ones,
     ``present`` the ones the player already had (same start and deal).  The checks are the
     command line's: every game's deal is rebuilt and its moves replayed, and the status,
