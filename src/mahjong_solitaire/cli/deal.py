@@ -159,10 +159,10 @@ def _challenge(args: argparse.Namespace) -> str | None:
     if args.daily:
         raise CliError(N_("--challenge does not apply to --daily: the day's deal is the day's"))
     if args.code:
-        from ..modes import mode_of_code
+        from ..modes import DEFAULT_MODE, mode_of_code
 
         mode = mode_of_code(args.code.strip().upper())
-        if mode.name != "classic":
+        if mode is not DEFAULT_MODE:  # challenges are played on classic boards
             raise CliError(
                 N_("--challenge is classic play: {code} is a {mode} code"),
                 code=args.code,
