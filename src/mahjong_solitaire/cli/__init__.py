@@ -26,6 +26,7 @@ __all__ = ["CliError", "build_parser", "error_line", "lang_choice", "main"]
 #: commands each registers.
 COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("deal", ("deal",)),
+    ("challenges", ("challenges",)),
     ("play", ("play",)),
     ("history", ("stats", "leaderboard", "export", "import")),
     ("review", ("review",)),

@@ -6,9 +6,11 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
+from ..challenges import CHALLENGES
 from ..classic.codes import GameCode, daily_code
 from ..classic.generator import Deal, deal_from_code, generate
 from ..core.codes import MAX_SEED
@@ -43,6 +45,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         const="today",
         metavar="YYYY-MM-DD",
         help=N_("the daily challenge of a UTC date (default: today)"),
+    )
+    parser.add_argument(
+        "--challenge",
+        type=str.lower,
+        choices=[challenge.name for challenge in CHALLENGES],
+        help=N_(
+            "deal it under a challenge's rule set (see mahjong-solitaire challenges): "
+            "its code ends in the name"
+        ),
     )
     parser.add_argument(
         "--difficulty",
@@ -108,8 +119,17 @@ def _deals(args: argparse.Namespace) -> list[GameCode] | list[Deal]:
     fixed = args.code or args.daily
     if fixed and (args.seed is not None or args.count != 1):
         raise CliError(N_("--code and --daily name one deal: --seed and --count do not apply"))
+    challenge = _challenge(args)
     if args.code:
-        return [GameCode.parse(args.code)]
+        code = GameCode.parse(args.code)
+        if challenge is not None and code.challenge not in (None, challenge):
+            raise CliError(
+                N_("{code} is a {name} game: --challenge {other} does not apply"),
+                code=str(code),
+                name=code.challenge,
+                other=challenge,
+            )
+        return [code if challenge is None else replace(code, challenge=challenge)]
     if args.daily:
         return [daily_code(_parse_day(args.daily))]
     layout = _layout(args.layout, args.database)
@@ -123,7 +143,32 @@ def _deals(args: argparse.Namespace) -> list[GameCode] | list[Deal]:
     if first < 0 or first + args.count - 1 > MAX_SEED:
         raise CliError(N_("seeds must lie in 0..{max}"), max=MAX_SEED)
     difficulty = Difficulty(args.difficulty)
-    return [generate(layout, seed, difficulty) for seed in range(first, first + args.count)]
+    deals = [generate(layout, seed, difficulty) for seed in range(first, first + args.count)]
+    if challenge is None:
+        return deals
+    return [replace(GameCode.parse(deal.code), challenge=challenge) for deal in deals]
+
+
+def _challenge(args: argparse.Namespace) -> str | None:
+    """The rule set ``--challenge`` names, as the registry spells it (``None``: plain
+    play); refused with ``--daily`` (the day's deal is the day's) and with a Connect code
+    (challenges are classic play, rules §13)."""
+    if args.challenge is None:
+        return None
+    name: str = args.challenge
+    if args.daily:
+        raise CliError(N_("--challenge does not apply to --daily: the day's deal is the day's"))
+    if args.code:
+        from ..modes import DEFAULT_MODE, mode_of_code
+
+        mode = mode_of_code(args.code.strip().upper())
+        if mode is not DEFAULT_MODE:  # challenges are played on classic boards
+            raise CliError(
+                N_("--challenge is classic play: {code} is a {mode} code"),
+                code=args.code,
+                mode=mode.name,
+            )
+    return name
 
 
 def header(deal: Deal, lang: str, code: str | None = None) -> str:
@@ -164,7 +209,10 @@ def run(args: argparse.Namespace) -> int:
     for item in _deals(args):
         deal = _deal_of(item, args.database) if isinstance(item, GameCode) else item
         if lang is None:
-            out.write(json.dumps(deal.to_json(), separators=(",", ":")) + "\n")
+            record = deal.to_json()
+            if isinstance(item, GameCode) and item.challenge is not None:
+                record["challenge"] = item.challenge
+            out.write(json.dumps(record, separators=(",", ":")) + "\n")
         else:
             from ..classic.picture import render
 

@@ -56,6 +56,7 @@ from .extract import (
 )
 from .formats import format_date, format_number, format_percent, format_time_span
 from .names import (
+    aid_name,
     challenge_rule,
     challenge_title,
     connect_grid_title,
@@ -81,6 +82,7 @@ __all__ = [
     "UNKNOWN_ERROR",
     "Nn_",
     "Translator",
+    "aid_name",
     "available_languages",
     "catalogue_for",
     "catalogue_json",

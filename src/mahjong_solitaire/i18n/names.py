@@ -35,6 +35,7 @@ from .formats import format_number
 from .translator import N_, Nn_, translator
 
 __all__ = [
+    "aid_name",
     "challenge_rule",
     "challenge_title",
     "connect_grid_title",
@@ -185,6 +186,28 @@ def difficulty_name(difficulty: Difficulty | str, lang: str) -> str:
     'Difícil'
     """
     return translator(lang)(_DIFFICULTIES[Difficulty.parse(difficulty)])
+
+
+#: The aids a challenge may refuse (``challenges.AIDS``), as the page names them.
+_AIDS = {
+    "hint": N_("Hint"),
+    "undo": N_("Undo"),
+    "redo": N_("Redo"),
+    "shuffle": N_("Shuffle"),
+    "pause": N_("Pause"),
+    "solve": N_("Solve"),
+    "back": N_("the way back"),
+    "finish": N_("Finish"),
+}
+
+
+def aid_name(aid: str, lang: str) -> str:
+    """The name of an aid a challenge may refuse (one of ``challenges.AIDS``).
+
+    >>> aid_name("hint", "en"), aid_name("back", "en")
+    ('Hint', 'the way back')
+    """
+    return translator(lang)(_AIDS[aid])
 
 
 def challenge_title(challenge: type[Challenge] | str, lang: str) -> str:
