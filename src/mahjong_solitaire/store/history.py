@@ -214,7 +214,7 @@ def _parse_game(raw: object, number: int, version: int) -> dict[str, Any]:
     game_mode = mode_of_code(code)  # a game with no code is played in the default mode
     if mode != game_mode.name:
         raise fields.fail(f"this game is played in mode {game_mode.name!r}, not {mode!r}")
-    if challenge is not None and mode != "classic":
+    if challenge is not None and not game_mode.challenges:
         raise fields.fail(f"challenge {challenge!r} is not played in mode {mode!r}")
     if challenge is not None and daily is not None:
         raise fields.fail(f"challenge {challenge!r} is not played on a daily challenge")
