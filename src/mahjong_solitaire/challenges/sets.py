@@ -66,6 +66,12 @@ class _Timed(Challenge):
     refuses = frozenset({SOLVE, "pause"})
     #: Points a second left.
     POINTS_PER_SECOND: ClassVar[int] = 10
+    #: The seconds of play allowed for each tile of the deal.
+    SECONDS_PER_TILE: ClassVar[float] = 5.0
+
+    @property
+    def limit(self) -> float:
+        return self.SECONDS_PER_TILE * self.tiles
 
     def on_time(self, tally: Tally, now: float) -> tuple[GameStatus, str | None] | None:
         if tally.cleared:
@@ -83,12 +89,6 @@ class Countdown(_Timed):
     name = "countdown"
     title = "Countdown"
     rule = "Clear the board before the time runs out; the score counts down with the clock."
-
-    SECONDS_PER_TILE: ClassVar[float] = 5.0
-
-    @property
-    def limit(self) -> float:
-        return self.SECONDS_PER_TILE * self.tiles
 
     def on_end(
         self, tally: Tally, now: float, status: GameStatus | None
@@ -157,10 +157,6 @@ class SuitHunt(_Timed):
     rule = "Remove every tile of the marked suit before the time runs out."
 
     SECONDS_PER_TILE: ClassVar[float] = 3.0
-
-    @property
-    def limit(self) -> float:
-        return self.SECONDS_PER_TILE * self.tiles
 
     @property
     def marked(self) -> str:
