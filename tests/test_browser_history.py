@@ -45,7 +45,7 @@ def test_a_history_exported_in_one_browser_imports_into_another(
     file = tmp_path / download.suggested_filename
     download.save_as(file)
     document = json.loads(file.read_text(encoding="utf-8"))
-    assert (document["format"], document["version"]) == ("mahjong-solitaire/history", 2)
+    assert (document["format"], document["version"]) == ("mahjong-solitaire/history", 3)
     # the win, and the deal the page showed when it opened (the Statistics page paused it)
     assert CODE in [game["code"] for game in document["games"]]
     count = len(document["games"])
