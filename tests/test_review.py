@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 from mahjong_solitaire.core.review import PositionVerdict, review_game
 from mahjong_solitaire.modes import mode_of_code
 from mahjong_solitaire.solver import Verdict, solve
+from test_review_api import dead_end
 
 CODE = "MJ1-L00-AAAAABL"
 
@@ -17,23 +16,9 @@ def _fresh():
 
 
 def _dead_end_line() -> tuple[list[str], int]:
-    """Seeded careless play until the board is stuck, and the first prefix the exact
-    solver (no budget) proves lost: the known first losing move."""
-    _, deal = _fresh()
-    chooser = random.Random(3)
-    board = deal.board()
-    moves = []
-    while not board.is_won() and not board.is_stuck():
-        move = chooser.choice(sorted(board.matching_pairs()))
-        board.push(move)
-        moves.append(move)
-    assert board.is_stuck()
-    probe = deal.board()
-    for k, move in enumerate(moves):
-        probe.push(move)
-        if solve(probe.copy(stack=False)).verdict is Verdict.UNSOLVABLE:
-            return [f"{m.a},{m.b}" for m in moves], k
-    raise AssertionError("careless play never lost")
+    """Seeded careless play from the deal until the board is stuck, and the first move the
+    exact solver (no budget) proves lost: the known first losing move."""
+    return dead_end(CODE, along=0)
 
 
 def test_a_won_game_has_no_losing_move():
