@@ -119,9 +119,10 @@ def main() -> None:
             "",
             "Each position costs one search at most (a position seen again keeps its verdict, "
             "a pair taken from a lost position is lost, a pair taken from a winnable position "
-            "is first tried against its plan mended for it, rules §5.14); what is left is "
-            "the positions no plan covers, each a search of up to `SOLVE_LIMIT` positions, "
-            "and an `unknown` (a search that ran out) costs the most.",
+            "is first tried against its plan mended for it, rules §5.14); the stretches of "
+            "positions no plan covers are searched by bisection (about log2 n searches for "
+            "n positions), each search up to the mode's budget (Connect: `SOLVE_LIMIT` "
+            "positions), and an `unknown` (a search that ran out) costs the most.",
         ],
     )
 

@@ -66,14 +66,7 @@ def test_a_lost_position_is_proven_once_and_positions_seen_again_are_not_searche
     actions, k = _dead_end_line()
     tail = [*actions, "hint", "undo", "undo", "redo"]
     game = mode.replay(CODE, [])
-    searched = []
-    solution = game.solution
-
-    def counted():
-        searched.append(tuple(game.board.tiles))
-        return solution()
-
-    game.solution = counted
+    searched = _counted(game)
     review = review_game(game, tail)
     assert review.first_losing_move == k
     assert len(searched) == len(set(searched))  # no position searched twice
@@ -81,14 +74,15 @@ def test_a_lost_position_is_proven_once_and_positions_seen_again_are_not_searche
 
 
 def _counted(game) -> list[tuple]:
+    """The positions the review searches (through ``solution_from``), as their tiles."""
     searched: list[tuple] = []
-    solution = game.solution
+    solution_from = game.solution_from
 
-    def counted():
-        searched.append(tuple(game.board.tiles))
-        return solution()
+    def counted(board):
+        searched.append(tuple(board.tiles))
+        return solution_from(board)
 
-    game.solution = counted
+    game.solution_from = counted
     return searched
 
 

@@ -187,11 +187,9 @@ class PlayableDeal(Protocol):
 
 
 class TileGame(ABC):
-    """One game of a deal.  ``clock`` returns seconds (injectable for tests).
-
-    A mode's game implements :meth:`_suggest`, :meth:`_rearrange` and :meth:`_fingerprint`,
-    and narrows :attr:`deal` and :attr:`board` to its mode's classes.
-    """
+    """One game of a deal.  ``clock`` returns seconds (injectable for tests).  A mode's game
+    implements :meth:`_suggest`, :meth:`_rearrange`, :meth:`_fingerprint` and :meth:`_solve`,
+    and narrows :attr:`deal` and :attr:`board` to its mode's classes."""
 
     deal: PlayableDeal
     board: PlayableBoard
@@ -504,9 +502,11 @@ class TileGame(ABC):
         """The mode's winning plan from the current position (nothing changes, nothing is
         logged: showing the plan's first pair is the demo's first step)."""
         self._allow(SOLVE)
-        if self.board.is_won():
-            return Solution(())
-        return self._solve(self.board)
+        return self.solution_from(self.board)
+
+    def solution_from(self, board: Any) -> Solution:
+        """The mode's winning plan from ``board``, a position of this deal (a review's)."""
+        return Solution(()) if board.is_won() else self._solve(board)
 
     def solve_step(self, move: Move | None = None) -> tuple[Move, Move | None]:
         """One step of the solution demo: ``move`` when it keeps a winning plan (the pair
