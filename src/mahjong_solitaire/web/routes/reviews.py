@@ -5,7 +5,8 @@ replay"), for its own player:
   better pair at it, the summary.  Reviewing is heavy engine work (an engine job, one at a
   time per client: 429 ``too_many_requests``, 503 ``busy``); the review is then kept with
   the game, and the next request reads it.  That is the only write of the read;
-* ``GET /api/games/{id}/replay``: the code, the actions and the server's times.
+* ``GET /api/games/{id}/replay``: the code, the actions and the server's times, and the
+  board at each step for the page to draw (:mod:`..games.replay_boards`).
 
 Another player's game, or one that does not exist, is 404 ``unknown_game``; a game still
 in play (playing, paused) is 409 ``game_in_play``.  Both answers are built by
@@ -32,10 +33,11 @@ from ...store.reviews import (
 )
 from ..games.jobs import JOB_ERRORS, engine_jobs
 from ..games.lifecycle import FRESH, PlayerCookie, known_player, store_of
+from ..games.replay_boards import replay_boards
 from ..http.errors import ApiError, ErrorCode, error_responses
 from .review_models import GameReplay, GameReview
 
-__all__ = ["router"]
+__all__ = ["replay_with_boards", "router"]
 
 router = APIRouter(prefix="/api", tags=["games"])
 
@@ -90,10 +92,23 @@ async def game_review(request: Request, game_id: str, cookie: PlayerCookie = Non
     "/games/{game_id}/replay",
     response_model=GameReplay,
     summary="A game's replay",
-    responses=error_responses(*_ERRORS),
+    responses=error_responses(*_ERRORS, ErrorCode.CORRUPT_GAME),
 )
 def game_replay(request: Request, game_id: str, cookie: PlayerCookie = None) -> GameReplay:
     """The player's game that is over or stuck, to replay move by move: its mode, its code,
     its action log and the server's time of each action (``null`` for a game stored before
-    times were kept).  Nothing is written."""
-    return GameReplay.model_validate(replay_answer(_over(request, cookie, game_id)))
+    times were kept), and the board at each step as changes from the step before.  Nothing
+    is written."""
+    return GameReplay.model_validate(replay_with_boards(_over(request, cookie, game_id)))
+
+
+def replay_with_boards(stored: StoredGame) -> dict[str, object]:
+    """The replay of ``stored`` and the boards the page draws it on (a log that cannot be
+    replayed: ``corrupt_game``, as for its review)."""
+    try:
+        boards = replay_boards(stored)
+    except (GameError, ValueError) as error:
+        raise ApiError(
+            ErrorCode.CORRUPT_GAME, f"the saved game cannot be replayed: {error}"
+        ) from None
+    return {**replay_answer(stored), "boards": boards}
