@@ -61,6 +61,20 @@ def said(page: Page) -> str:
     return page.inner_text("#review-said")
 
 
+def classes(review: Any, i: int | str) -> str:
+    return review.locator(f".review-board .tile[data-i='{i}']").get_attribute("class") or ""
+
+
+def at_step(page: Page, k: int) -> None:
+    page.wait_for_selector(f".review-board[data-step='{k}']", state="attached")
+
+
+def playing(page: Page, now: bool) -> None:
+    page.wait_for_selector(
+        f"{REVIEW} [data-action='replay'][data-playing='{str(now).lower()}']", state="attached"
+    )
+
+
 def step(page: Page) -> int:
     return int(page.get_attribute(".review-board", "data-step") or "-1")
 
@@ -100,7 +114,7 @@ def test_a_stuck_games_review_marks_the_losing_move_and_steps_by_keys(page: Page
     assert said(page) != before and f"Move {losing} of {len(moves)}" in said(page)
     assert said(page).endswith("still winnable")
     page.keyboard.press("Home")
-    page.wait_for_function("() => document.querySelector('.review-board').dataset.step === '0'")
+    at_step(page, 0)
     assert review.locator(".review-board .tile").count() == 144
     page.keyboard.press("End")
     page.wait_for_function(
@@ -141,7 +155,7 @@ def test_replay_plays_to_the_end_at_the_fastest_speed(page: Page) -> None:
     # P plays again from the start, and pauses
     page.locator("#review-timeline").focus()
     page.keyboard.press("p")
-    page.wait_for_function("() => Number(document.querySelector('.review-board').dataset.step) < 5")
+    playing(page, True)
     page.keyboard.press("p")
     page.wait_for_selector(
         f"{REVIEW} [data-action='replay'][data-playing='false']", state="attached"
