@@ -542,7 +542,7 @@ export const STRINGS = {
   // the review of a game and its replay (rules §5.14; review/)
   review: "Review",
   reviewTitle: "Review of the game",
-  replayTitle: "Replay",
+  replayTitle: "Replay of the game",
   reviewMoves: "Moves",
   reviewLongestThink: "Longest think",
   reviewTimeStuck: "Time stuck",
@@ -566,7 +566,7 @@ export const STRINGS = {
   reviewPrevious: "Previous move",
   reviewNext: "Next move",
   reviewTryFromHere: "Try from here",
-  replayPlay: "Replay",
+  replayPlay: "Play the replay",
   replayPause: "Pause the replay",
   replaySpeed: "Replay speed",
   replaySpeedValue: "{speed}×",
