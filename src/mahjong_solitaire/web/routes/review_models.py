@@ -10,7 +10,7 @@ from ...core.game import GameStatus
 from ...core.review import PositionVerdict
 from ..games.models import ModeName
 
-__all__ = ["GameReplay", "GameReview", "ReviewBetter", "ReviewSummary"]
+__all__ = ["GameReplay", "GameReview", "ReplayLink", "ReviewBetter", "ReviewSummary"]
 
 
 class ReviewBetter(BaseModel):
@@ -68,3 +68,12 @@ class GameReplay(_Game):
         description="seconds of play at each action, by the server; null for a game stored "
         "before times were kept"
     )
+
+
+class ReplayLink(BaseModel):
+    """A finished game's replay link: its ``token`` and the page's ``url``
+    (``/replay/<token>``), the same every time it is asked for; whoever has it may watch
+    the replay (``GET /api/replays/{token}``)."""
+
+    token: str = Field(examples=["pT4c…"])
+    url: str = Field(examples=["/replay/pT4c…"])
