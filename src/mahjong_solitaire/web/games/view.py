@@ -111,6 +111,8 @@ def frame_fields(stored: StoredGame, game: TileGame) -> dict[str, Any]:
         "solution_shown": game.solution_shown,
         "finishable": playing and game.finishable,
         "challenge": challenge_fields(game),
+        "practice": stored.practice,
+        "from_game": stored.from_game,
     }
 
 
@@ -162,7 +164,7 @@ def won(
         hints=game.hints,
         undos=game.undos,
         shuffles=game.shuffles,
-        ranked=stored.ranked,
+        ranked=stored.ranked and not stored.practice,
         solution_shown=game.solution_shown,
         stage=stage,
     )

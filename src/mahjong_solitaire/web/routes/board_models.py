@@ -24,6 +24,7 @@ __all__ = [
     "LeaderboardEntry",
     "PlayerInfo",
     "PlayerName",
+    "PracticeCount",
     "StatisticsAnswer",
     "Win",
 ]
@@ -75,6 +76,9 @@ class DailyEntry(BaseModel):
     mine: bool
     assisted: bool = False  # a hint, a shown solution or the way back was used
     first: bool = True  # the player's first finished attempt at the day's deal
+    #: The entry's replay page (``/replay/<token>``) once the day is over (UTC); ``null``
+    #: while it runs.
+    replay: str | None = None
 
 
 class DailyBoard(BaseModel):
@@ -133,6 +137,14 @@ class Win(BaseModel):
     assisted: bool
 
 
+class PracticeCount(BaseModel):
+    """The practice copies played and won (issue 28), counted apart from every other
+    figure."""
+
+    games: int = 0
+    won: int = 0
+
+
 class StatisticsAnswer(BaseModel):
     """The figures of one mode's games, and the latest winning times for the chart."""
 
@@ -154,3 +166,5 @@ class StatisticsAnswer(BaseModel):
     wins: list[Win]
     #: Games won with the solution shown (rules §5.9), counted apart from ``won``.
     solved: int = 0
+    #: Practice copies (``POST /api/games {"from_game", "at"}``), in no other figure.
+    practice: PracticeCount = PracticeCount()

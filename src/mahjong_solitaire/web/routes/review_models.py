@@ -16,6 +16,7 @@ __all__ = [
     "GameReplay",
     "GameReview",
     "ReplayBoards",
+    "ReplayLink",
     "ReplayStep",
     "ReviewBetter",
     "ReviewSummary",
@@ -96,3 +97,12 @@ class GameReplay(_Game):
         "before times were kept"
     )
     boards: ReplayBoards = Field(description="the board at each step, for the page to draw")
+
+
+class ReplayLink(BaseModel):
+    """A finished game's replay link: its ``token`` and the page's ``url``
+    (``/replay/<token>``), the same every time it is asked for; whoever has it may watch
+    the replay (``GET /api/replays/{token}``)."""
+
+    token: str = Field(examples=["pT4c…"])
+    url: str = Field(examples=["/replay/pT4c…"])
