@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from browser_support import click_tile, new_game, settle
+from browser_support import click_tile, new_context, new_game, settle, tiles, toast_shown
 from mahjong_solitaire import Move, deal_from_code
 from test_browser_a11y import audit
 from test_review_api import dead_end
@@ -160,3 +160,46 @@ def test_replay_plays_to_the_end_at_the_fastest_speed(page: Page) -> None:
     page.wait_for_selector(
         f"{REVIEW} [data-action='replay'][data-playing='false']", state="attached"
     )
+
+
+def test_try_from_here_starts_a_practice_copy_at_the_step_shown(page: Page) -> None:
+    _, moves, losing = stuck(page)
+    review = open_review(page, "no-moves")
+    assert step(page) == losing
+    review.locator("[data-action='try-from-here']").click()
+    # the stuck game could still be played on: the page asks before leaving it
+    page.locator("dialog[data-dialog='confirm-leave'] #leave-confirm").click()
+    page.wait_for_selector("#practice-badge:not([hidden])", state="attached")
+    settle(page)
+    assert page.get_attribute("#board", "data-status") == "playing"
+    shown = {tile["i"] for tile in tiles(page)}
+    assert len(shown) == 144 - 2 * losing  # the position before the losing move
+    assert {moves[losing].a, moves[losing].b} <= shown
+    assert page.is_visible("#practice-badge")
+
+
+def test_a_shared_replay_link_shows_the_replay(page: Page) -> None:
+    game_id = play(page, list(deal_from_code(CODE).solution))
+    page.locator("dialog[data-dialog='win']").wait_for(state="visible")
+    review = open_review(page, "win")
+    review.locator("[data-action='share-replay']").click()
+    toast_shown(page, "Link copied")
+    base = page.url.split("?")[0].rstrip("/")
+    link = page.request.post(f"{base}/api/games/{game_id}/replay-link").json()
+    context = new_context(page.context.browser)  # someone else, without the player's cookie
+    other = context.new_page()
+    try:
+        other.goto(base + link["url"])
+        replay = other.locator(REVIEW)
+        replay.wait_for(state="visible")
+        other.wait_for_selector(".review-board[data-step='0'] .tile", state="attached")
+        assert replay.locator("#review-timeline [role='option']").count() == 73
+        assert replay.locator("[data-action='try-from-here']").count() == 0
+        assert replay.locator("#review-summary").count() == 0
+        other.locator("#replay-speed").select_option("8")
+        replay.locator("[data-action='replay']").click()
+        other.wait_for_selector(".review-board[data-step='72']", state="attached")
+        assert "End of the game" in other.inner_text("#review-said")
+        assert not audit(other)
+    finally:
+        context.close()

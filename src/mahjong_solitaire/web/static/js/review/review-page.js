@@ -22,6 +22,7 @@ import { stateAt, tilesAtEachStep } from "./boards.js";
 import { actionWords, pairOf, pairWords, verdictWords } from "./moves.js";
 import { ReplayPlayer, SPEEDS } from "./replay-player.js";
 import { Timeline } from "./timeline.js";
+import { Status } from "../shell/vocabulary.js";
 
 // One stage and board for every review, with one view per mode drawn on them (a view
 // watches its stage's size for as long as the page lives).
@@ -127,7 +128,8 @@ function showReview({ replay, review, play, onClose }) {
     player.pause();
     play(() => api.create({ from_game: replay.game_id, at: timeline.step }));
   }, { "data-action": "try-from-here" }) : null;
-  const share = play ? button("share-replay", "share", t("replayShare"), async () => {
+  // a stuck game may still be played on: only a finished game has a replay link
+  const share = play && replay.status !== Status.STUCK ? button("share-replay", "share", t("replayShare"), async () => {
     try {
       const link = await api.replayLink(replay.game_id);
       toast((await copyText(`${window.location.origin}${link.url}`)) ? t("linkCopied") : t("copyFailed"));
