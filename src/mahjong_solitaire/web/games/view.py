@@ -19,7 +19,7 @@ mode's state shares is drawn here: the frame (:func:`frame`), the board's counte
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel
@@ -203,7 +203,7 @@ class GameView(ABC, Generic[GameT, StateT]):
         :mod:`.replay_boards`)."""
         raise NotImplementedError(f"{self.mode.name} draws no replay")
 
-    def tiles_of(self, game: GameT) -> list[BaseModel]:
+    def tiles_of(self, game: GameT) -> Sequence[BaseModel]:
         """The state's ``tiles`` for ``game``, every face shown (a replay of a game that is
         over: :mod:`.replay_boards`)."""
         raise NotImplementedError(f"{self.mode.name} draws no replay")
