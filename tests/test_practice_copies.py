@@ -17,7 +17,7 @@ from mahjong_solitaire import daily_code, deal_from_code
 from mahjong_solitaire.core.game import GameStatus
 from mahjong_solitaire.modes import mode_of_code
 from mahjong_solitaire.store import GameInPlayError, Progress, Store, StoreError
-from mahjong_solitaire.store.practice import practice_copy
+from mahjong_solitaire.store.reviews import practice_copy
 from mahjong_solitaire.web.games.lifecycle import COOKIE
 
 CODE = "MJ1-L00-AAAAABL"

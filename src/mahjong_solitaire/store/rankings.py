@@ -22,7 +22,7 @@ from sqlalchemy import Connection, Row, Select, false, func, select, true
 from ..core.assistance import assisted
 from ..core.game import GameStatus
 from .records import UNFINISHED, DailyEntry, LeaderboardEntry, StageProgress
-from .replay_links import board_token, replay_url
+from .reviews import board_token, replay_url
 from .schema import games, players
 from .statistics import GameSummary, Statistics, compute
 
@@ -138,7 +138,7 @@ def daily_board(
     order they ended) when it was a ranked, unassisted win: one entry per player at
     most.  ``show_all`` lists every ranked win of the day instead, later attempts and
     assisted wins included, each marked ``first`` and ``assisted``.  With ``secret`` (the
-    day is over), each entry carries its replay's URL (:func:`.replay_links.board_token`)."""
+    day is over), each entry carries its replay's URL (:func:`.reviews.board_token`)."""
     attempts = (
         select(
             games.c.player_id,

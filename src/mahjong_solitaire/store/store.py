@@ -43,14 +43,13 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from ..core.difficulty import Difficulty
 from ..core.layout import Layout
 from ..modes import DEFAULT_MODE, Mode, mode_named
-from . import game_rows, history, imported_layouts, pruning, rankings, replay_links
+from . import game_rows, history, imported_layouts, pruning, rankings, reviews
 from .daily import DailyHistory, daily_history
 from .database import SQLITE_BEGIN, create_store_engine, database_url, migrate
 from .errors import (
     StaleWriteError,
     StoreError,
 )
-from .practice import PracticeCopy
 from .pruning import PruneReport
 from .records import (
     UNFINISHED,
@@ -62,7 +61,7 @@ from .records import (
     StoredGame,
     is_key,
 )
-from .reviews import REVIEWABLE
+from .reviews import REVIEWABLE, PracticeCopy
 from .saving import SAVE, SAVE_WRITE, SAVED_COLUMNS, QuickSave
 from .schema import games, players, settings
 from .statistics import Statistics
@@ -115,7 +114,7 @@ class Store:
         except OperationalError as error:
             self.engine.dispose()
             raise StoreError(f"cannot open the database: {_one_line(error)}") from error
-        self._replay_secret = self._retrying(replay_links.replay_secret)
+        self._replay_secret = self._retrying(reviews.replay_secret)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -270,7 +269,7 @@ class Store:
         §13; a classic code may name it too, ``MJ2-L00-AAAAABL-SCORED``), stored beside the
         deal's own code; :class:`StoreError` for a name no rule set has, or in a mode
         without challenges.  ``practice``: a practice copy of another game (no code or
-        layout then; :func:`.practice.practice_copy`), at its first actions, never ranked."""
+        layout then; :func:`.reviews.practice_copy`), at its first actions, never ranked."""
         game_mode = _mode(mode)
         if stage is not None:
             game_rows.check_count(stage, "stage")
@@ -347,15 +346,15 @@ class Store:
 
     def replay_link(self, player_id: str, game_id: str) -> str:
         """The token of the player's finished game's replay link, the same every time
-        (:func:`.replay_links.link_of`)."""
+        (:func:`.reviews.link_of`)."""
         with self._transaction() as connection:
-            return replay_links.link_of(connection, player_id, game_id)
+            return reviews.link_of(connection, player_id, game_id)
 
     def replayed_game(self, token: str, *, today: date) -> StoredGame:
         """The game of a replay link's ``token`` as of ``today`` (UTC), of anyone's
-        (:func:`.replay_links.replayed_game`); writes nothing."""
+        (:func:`.reviews.replayed_game`); writes nothing."""
         with self._transaction(write=False) as connection:
-            return replay_links.replayed_game(connection, self._replay_secret, token, today)
+            return reviews.replayed_game(connection, self._replay_secret, token, today)
 
     def current_game(self, player_id: str) -> StoredGame | None:
         """The player's latest unfinished (playing, paused or stuck) game, if any."""
@@ -479,7 +478,7 @@ class Store:
         times): each player's first finished attempt when it is an unassisted win, or with
         ``show_all`` every ranked win (rules §12.3).  ``viewer``'s entries are ``mine``.
         Once ``day`` is over (before ``today``), each entry has its replay's token
-        (:func:`.replay_links.board_token`, made without a write)."""
+        (:func:`.reviews.board_token`, made without a write)."""
         secret = self._replay_secret if today is not None and day < today else None
         with self._transaction(write=False) as connection:
             return rankings.daily_board(
@@ -560,12 +559,17 @@ class Store:
     # -- export and import ----------------------------------------------------------
 
     def export_history(self, player_id: str) -> dict[str, object]:
-        """The player's games as a ``mahjong-solitaire/history`` document (JSON-ready)."""
+        """The player's games as a ``mahjong-solitaire/history`` document (JSON-ready),
+        practice copies left out."""
         with self._transaction(write=False) as connection:
             player = self._require_player(connection, player_id)
             rows = connection.execute(
                 select(games)
-                .where(games.c.player_id == player_id, games.c.test_play == false())
+                .where(
+                    games.c.player_id == player_id,
+                    games.c.test_play == false(),
+                    games.c.practice == false(),  # a copy of a game the file holds
+                )
                 .order_by(games.c.started_at, games.c.id)
             ).all()
         return history.export_document(player, [game_rows.game_of_row(row) for row in rows])

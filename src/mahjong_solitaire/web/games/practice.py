@@ -2,7 +2,7 @@
 ``from_game`` and ``at`` (:class:`~.models.FromGame`) starts a copy of the player's game
 ``from_game`` (over or stuck: won, stuck, abandoned, lost) at the position after its first
 ``at`` actions, as the player's open game.  The copy itself is the store's
-(:mod:`...store.practice`): the original's deal and first actions, plain play, never
+(:mod:`...store.reviews`): the original's deal and first actions, plain play, never
 ranked.
 
 Each mode's route for a new game asks :func:`practice_game` first, so a copy is started
@@ -21,7 +21,7 @@ from typing import Any
 from fastapi import Request
 
 from ...store import StoredGame
-from ...store.practice import practice_copy
+from ...store.reviews import practice_copy
 from ..http.errors import ApiError, ErrorCode
 from .lifecycle import FRESH, store_of
 from .models import FromGame

@@ -12,7 +12,7 @@ replay"), for its own player:
 * ``GET /api/replays/{token}``: the replay of a link's game, for whoever has the link (no
   cookie needed): the replay's object, which names no player and no other game.  A token
   no game has, or one of a daily challenge whose day (UTC) is not over, is 404
-  ``unknown_replay`` (:mod:`...store.replay_links`).
+  ``unknown_replay`` (:mod:`...store.reviews`).
 
 Another player's game, or one that does not exist, is 404 ``unknown_game``; a game still
 in play (playing, paused) is 409 ``game_in_play``.  Both answers are built by
@@ -31,10 +31,10 @@ from starlette.concurrency import run_in_threadpool
 from ...core.game import GameError
 from ...core.review import reviewed
 from ...store import StoredGame
-from ...store.replay_links import replay_url
 from ...store.reviews import (
     kept_review,
     replay_answer,
+    replay_url,
     review_answer,
     review_arguments,
     reviewable,

@@ -17,7 +17,7 @@ import { openDialog } from "../dialogs/dialog.js";
 import { api } from "../shell/api.js";
 import { copyText, fillButton, formatTime, h, showProblem, toast } from "../shell/dom.js";
 import { formatNumber, t, tn } from "../shell/strings.js";
-import { modeOf } from "../modes/index.js";
+import { createGame, modeOf } from "../modes/index.js";
 import { stateAt, tilesAtEachStep } from "./boards.js";
 import { actionWords, pairOf, pairWords, verdictWords } from "./moves.js";
 import { ReplayPlayer, SPEEDS } from "./replay-player.js";
@@ -126,7 +126,7 @@ function showReview({ replay, review, play, onClose }) {
 
   const tryHere = play ? button("try-from-here", "undo", t("reviewTryFromHere"), () => {
     player.pause();
-    play(() => api.create({ from_game: replay.game_id, at: timeline.step }));
+    play(() => createGame({ mode: replay.mode, from_game: replay.game_id, at: timeline.step }));
   }, { "data-action": "try-from-here" }) : null;
   // a stuck game may still be played on: only a finished game has a replay link
   const share = play && replay.status !== Status.STUCK ? button("share-replay", "share", t("replayShare"), async () => {
