@@ -137,6 +137,21 @@ def test_a_won_games_review_has_no_losing_move(page: Page) -> None:
     assert review.locator("[data-fact='moves']").inner_text() == "72"
 
 
+def test_the_statistics_list_the_latest_wins_each_with_its_review(page: Page) -> None:
+    game_id = play(page, list(deal_from_code(CODE).solution))
+    page.locator("dialog[data-dialog='win']").wait_for(state="visible")
+    page.keyboard.press("Escape")
+    settle(page)
+    page.click("#menu-button")
+    page.click("#menu [data-action='statistics']")
+    row = page.locator(f"#latest-wins li[data-game='{game_id}']")
+    row.wait_for(state="visible")
+    row.locator("[data-action='review']").click()
+    review = page.locator(REVIEW)
+    review.wait_for(state="visible")
+    assert review.locator("#review-timeline [role='option']").count() == 73
+
+
 def test_replay_plays_to_the_end_at_the_fastest_speed(page: Page) -> None:
     _, moves, _ = stuck(page)
     review = open_review(page, "no-moves")

@@ -130,6 +130,7 @@ class DailyCount(BaseModel):
 
 
 class Win(BaseModel):
+    game_id: str = Field(description="the won game (its review: GET /api/games/{id}/review)")
     date: str | None
     time: float
     layout: str

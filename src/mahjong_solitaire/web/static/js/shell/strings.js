@@ -572,6 +572,7 @@ export const STRINGS = {
   replaySpeedValue: "{speed}×",
   replayShare: "Share replay",
   practiceBadge: "Practice",
+  latestWins: "Latest wins",
 };
 
 /** Marks a counted text for extraction: `ngettext("{n} tile", "{n} tiles")`. */
