@@ -13,6 +13,7 @@ from playwright.sync_api import Page
 
 from browser_support import click_tile, new_context, new_game, settle, tiles, toast_shown
 from mahjong_solitaire import Move, deal_from_code
+from serving import a_minute_passes
 from test_browser_a11y import audit
 from test_review_api import dead_end
 
@@ -22,8 +23,9 @@ CODE = "MJ1-L00-AAAAABL"
 REVIEW = "dialog[data-dialog='review']"
 
 
-def play(page: Page, moves: list[Move]) -> str:
-    """``moves`` of CODE: all but the last by the API, the last pair clicked; the game's id."""
+def play(page: Page, moves: list[Move], *, slow_on: str | None = None) -> str:
+    """``moves`` of CODE: all but the last by the API, the last pair clicked; the game's id.
+    With ``slow_on`` (the server's database), the game took a human's time (a ranked win)."""
     *before, last = moves
     state = new_game(page, code=CODE)
     base = page.url.split("?")[0].rstrip("/")
@@ -33,6 +35,8 @@ def play(page: Page, moves: list[Move]) -> str:
                 f"{base}/api/games/{state['id']}/tap", data={"position": position}
             )
             assert answer.ok, answer.text()
+    if slow_on:
+        a_minute_passes(slow_on, str(state["id"]))
     page.reload()
     settle(page)
     click_tile(page, last.a)
@@ -137,8 +141,8 @@ def test_a_won_games_review_has_no_losing_move(page: Page) -> None:
     assert review.locator("[data-fact='moves']").inner_text() == "72"
 
 
-def test_the_statistics_list_the_latest_wins_each_with_its_review(page: Page) -> None:
-    game_id = play(page, list(deal_from_code(CODE).solution))
+def test_the_statistics_list_the_latest_wins_each_with_its_review(page: Page, server: Any) -> None:
+    game_id = play(page, list(deal_from_code(CODE).solution), slow_on=server.database)
     page.locator("dialog[data-dialog='win']").wait_for(state="visible")
     page.keyboard.press("Escape")
     settle(page)
