@@ -17,6 +17,7 @@ from mahjong_solitaire.modes import mode_of_code
 from mahjong_solitaire.solver import Verdict, solve
 from mahjong_solitaire.store import Progress, Store
 from mahjong_solitaire.web.games.lifecycle import COOKIE
+from mahjong_solitaire.web.games.registry import view_of
 
 CODE = "MJ1-L00-AAAAABL"
 OTHER = "MJ1-L00-AAAAABM"
@@ -167,6 +168,7 @@ def test_the_replay_answers_the_code_the_actions_and_the_servers_times(
     abandon(client)
     before = sqlite_store.get_game(player, game_id)
     replay = checked(client.get(f"/api/games/{game_id}/replay"))
+    assert len(replay.pop("boards")["steps"]) == len(actions) + 1
     assert replay == {
         "game_id": game_id,
         "mode": "classic",
@@ -176,3 +178,33 @@ def test_the_replay_answers_the_code_the_actions_and_the_servers_times(
         "times": [1.0, 3.0, 5.0, 7.0, 9.0],
     }
     assert sqlite_store.get_game(player, game_id) == before  # a read writes nothing
+
+
+def board_at(boards: dict[str, Any], k: int) -> dict[int, dict[str, Any]]:
+    """The tiles at step ``k`` of a replay's boards, by key, as the page builds them."""
+    tiles: dict[int, dict[str, Any]] = {}
+    for step in boards["steps"][: k + 1]:
+        for key in step["gone"]:
+            del tiles[key]
+        for tile in step["tiles"]:
+            tiles[tile.get("id", tile["i"])] = tile
+    return tiles
+
+
+@pytest.mark.parametrize("code", [CODE, CONNECT])
+def test_the_replays_boards_are_the_states_tiles_at_each_step(
+    client: Any, sqlite_store: Store, code: str
+) -> None:
+    deal = mode_of_code(code).deal(code)
+    actions = [*actions_of(deal.solution[:4]), "undo", "shuffle", "hint"]
+    _, game_id = stored_game(client, sqlite_store, code, actions)
+    abandon(client)
+    boards = checked(client.get(f"/api/games/{game_id}/replay"))["boards"]
+    mode = mode_of_code(code)
+    assert boards["layout"]["tiles"] == len(deal.tiles)
+    assert len(boards["steps"]) == len(actions) + 1
+    for k in range(len(actions) + 1):
+        game = mode.replay(code, actions[:k])
+        want = [tile.model_dump() for tile in view_of(mode).tiles_of(game)]
+        assert sorted(board_at(boards, k).values(), key=str) == sorted(want, key=str), k
+    assert boards["steps"][6]["tiles"]  # the shuffle changed faces

@@ -53,6 +53,7 @@ ERROR_MESSAGES: dict[str, str] = {
     # nothing there
     "unknown_game": N_("This game does not exist for this player."),
     "unknown_layout": N_("There is no such layout."),
+    "unknown_replay": N_("There is no replay at this link, or not yet."),
     "unknown_language": N_("There is no catalogue for that language."),
     "not_found": N_("There is nothing at this address."),
     # not now

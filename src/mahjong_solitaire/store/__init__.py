@@ -19,9 +19,11 @@ players who left long ago) and :mod:`.store` (the
 
 from .database import database_url
 from .errors import (
+    GameInPlayError,
     GameNotFoundError,
     LayoutLimitError,
     LayoutNotFoundError,
+    ReplayNotFoundError,
     StaleWriteError,
     StoreError,
 )
@@ -48,6 +50,7 @@ __all__ = [
     "UNFINISHED",
     "DailyEntry",
     "DealSource",
+    "GameInPlayError",
     "GameNotFoundError",
     "GroupStatistics",
     "LayoutLimitError",
@@ -56,6 +59,7 @@ __all__ = [
     "Player",
     "Progress",
     "PruneReport",
+    "ReplayNotFoundError",
     "StageProgress",
     "StaleWriteError",
     "Statistics",

@@ -8,9 +8,11 @@ prints them as one line and the web server can map them to 4xx answers.
 from __future__ import annotations
 
 __all__ = [
+    "GameInPlayError",
     "GameNotFoundError",
     "LayoutLimitError",
     "LayoutNotFoundError",
+    "ReplayNotFoundError",
     "StaleWriteError",
     "StoreError",
 ]
@@ -34,6 +36,15 @@ class StaleWriteError(StoreError):
     def __init__(self, game_id: str) -> None:
         super().__init__("this game was changed in another window; reload it")
         self.game_id = game_id
+
+
+class GameInPlayError(StoreError):
+    """The game is still in play (playing, paused): it has no practice copy or replay link
+    until it is over or stuck."""
+
+
+class ReplayNotFoundError(StoreError):
+    """No replay has this link (or its game is a daily challenge whose day is not over)."""
 
 
 class LayoutNotFoundError(StoreError):

@@ -28,7 +28,17 @@ from ..core.game import GameStatus
 from ..core.layout import Layout
 from ..modes import Mode, mode_of_code
 from .errors import GameNotFoundError, StoreError
-from .records import UNFINISHED, DealSource, Player, StoredGame, is_key
+from .records import (
+    GAME_STATUSES,
+    UNFINISHED,
+    DealSource,
+    Player,
+    Progress,
+    StoredGame,
+    humanly_fast,
+    is_key,
+    shows_solution,
+)
 from .schema import games, players
 
 __all__ = [
@@ -43,6 +53,7 @@ __all__ = [
     "game_of_row",
     "lock_player",
     "player_of_row",
+    "saved_values",
     "select_game",
 ]
 
@@ -74,6 +85,51 @@ def check_actions(actions: object) -> list[str]:
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise StoreError("actions must be a list of texts")
     return list(actions)
+
+
+def saved_values(progress: Progress, version: int, now: datetime) -> dict[str, Any]:
+    """The values a save of ``progress`` at ``version`` writes at ``now``, every one checked
+    (:class:`StoreError` for a bad one; see :meth:`~.store.Store.save_game`)."""
+    status, elapsed, running = progress.status, progress.elapsed, progress.running
+    hints, undos, shuffles = progress.hints, progress.undos, progress.shuffles
+    selection = progress.selection
+    if status not in GAME_STATUSES:
+        raise StoreError(f"{status!r} is not a game status ({', '.join(GAME_STATUSES)})")
+    status = GameStatus(status)
+    actions = list(progress.actions) if isinstance(progress.actions, tuple) else progress.actions
+    actions = check_actions(actions)
+    times = check_times(progress.times, actions)
+    check_count(version, "version")
+    counts = {
+        what: check_count(value, what)
+        for what, value in (("hints", hints), ("undos", undos), ("shuffles", shuffles))
+    }
+    if selection is not None:
+        check_count(selection, "selection")
+    if (
+        isinstance(elapsed, bool)
+        or not isinstance(elapsed, int | float)
+        or not math.isfinite(elapsed)
+        or elapsed < 0
+    ):
+        raise StoreError(f"elapsed must be a non-negative number of seconds, not {elapsed!r}")
+    finished = not status.is_open
+    solution_shown = shows_solution(actions)
+    return dict(
+        actions=actions,
+        times=times,
+        elapsed=float(elapsed),
+        status=status,
+        **counts,
+        running_since=now if running and not finished else None,
+        selection=None if finished else selection,
+        finished_at=now if finished else None,
+        version=version + 1,
+        ranked=status is not GameStatus.WON
+        or (humanly_fast(elapsed, actions) and not solution_shown),
+        solution_shown=solution_shown,
+        saved_at=now,
+    )
 
 
 def check_times(times: object, actions: list[str]) -> list[float] | None:

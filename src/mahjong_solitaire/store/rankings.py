@@ -22,6 +22,7 @@ from sqlalchemy import Connection, Row, Select, false, func, select, true
 from ..core.assistance import assisted
 from ..core.game import GameStatus
 from .records import UNFINISHED, DailyEntry, LeaderboardEntry, StageProgress
+from .reviews import board_token, replay_url
 from .schema import games, players
 from .statistics import GameSummary, Statistics, compute
 
@@ -54,6 +55,7 @@ def _wins(player_id: str, mode: str, layout: str | None, difficulty: str | None)
         games.c.mode == mode,
         games.c.status == GameStatus.WON,
         games.c.ranked == true(),
+        games.c.practice == false(),
     )
     if layout is not None:
         query = query.where(games.c.layout_name == layout)
@@ -121,7 +123,13 @@ def latest_wins(
 
 
 def daily_board(
-    connection: Connection, day: date, limit: int, viewer: str | None, *, show_all: bool = False
+    connection: Connection,
+    day: date,
+    limit: int,
+    viewer: str | None,
+    *,
+    show_all: bool = False,
+    secret: bytes | None = None,
 ) -> list[DailyEntry]:
     """``day``'s challenge across all players, fastest first (rules §12.3).
 
@@ -129,7 +137,8 @@ def daily_board(
     day's deal (their first game of that daily date to end, won or abandoned, in the
     order they ended) when it was a ranked, unassisted win: one entry per player at
     most.  ``show_all`` lists every ranked win of the day instead, later attempts and
-    assisted wins included, each marked ``first`` and ``assisted``."""
+    assisted wins included, each marked ``first`` and ``assisted``.  With ``secret`` (the
+    day is over), each entry carries its replay's URL (:func:`.reviews.board_token`)."""
     attempts = (
         select(
             games.c.player_id,
@@ -158,11 +167,15 @@ def daily_board(
     if not show_all:
         query = query.where(attempts.c.attempt == 1)
     with connection.execute(query) as rows:
-        return _daily_entries(rows, limit, viewer, show_all)
+        return _daily_entries(rows, limit, viewer, show_all, secret)
 
 
 def _daily_entries(
-    rows: Iterable[Row[Any]], limit: int, viewer: str | None, show_all: bool
+    rows: Iterable[Row[Any]],
+    limit: int,
+    viewer: str | None,
+    show_all: bool,
+    secret: bytes | None,
 ) -> list[DailyEntry]:
     """The first ``limit`` entries of the daily board's ``rows`` (fastest first); the
     assisted wins are skipped unless ``show_all``."""
@@ -183,6 +196,7 @@ def _daily_entries(
                 viewer is not None and row.player_id == viewer,
                 assisted=helped,
                 first=row.attempt == 1,
+                replay=None if secret is None else replay_url(board_token(secret, row.id)),
             )
         )
         if len(entries) == limit:

@@ -230,6 +230,13 @@ class StoredGame:
     #: The finished game's review as its JSON object, kept once computed so that a second
     #: request reads it (column ``games.review``); ``None`` until then.
     review: dict[str, object] | None = field(default=None, hash=False)
+    #: A practice copy, started from a step of another game (:attr:`from_game`): never
+    #: ranked, counted apart in the statistics.
+    practice: bool = False
+    #: The id of the game a practice copy was started from (``None`` for other games).
+    from_game: str | None = None
+    #: The token of the game's replay link, once its player asked for one.
+    replay_token: str | None = None
 
     @classmethod
     def starting(
@@ -377,6 +384,8 @@ class DailyEntry:
     assisted: bool = False
     #: Whether the win was the player's first finished attempt at the day's deal.
     first: bool = True
+    #: The replay's URL (``/replay/<token>``) once the day is over, ``None`` while it runs.
+    replay: str | None = None
 
     @property
     def shuffled(self) -> bool:
@@ -395,6 +404,7 @@ class DailyEntry:
             "mine": self.mine,
             "assisted": self.assisted,
             "first": self.first,
+            "replay": self.replay,
         }
 
 

@@ -14,7 +14,9 @@ that a migrated database and this metadata agree.
   databases older than revision 0007 were given their latest known moment); since revision
   0008 ``times`` (the game clock at each action, ``NULL`` for older games), ``review`` (a
   finished game's review, kept once computed), ``practice`` (a copy started from a review's
-  step: never ranked) and ``challenge`` (the challenge rule set, ``NULL`` for plain play).
+  step: never ranked) and ``challenge`` (the challenge rule set, ``NULL`` for plain play);
+  since revision 0009 ``replay_token`` (the token of the game's replay link, made when its
+  player first asks for it) and ``from_game`` (the game a practice copy was started from).
   A partial unique index keeps at most one unfinished game per player and mode.
 * ``layouts``: imported layouts, by unique name, each owned by the player who imported it.
 * ``settings``: key/value facts of the installation (the local player's id).
@@ -120,7 +122,10 @@ games = Table(
     Column("review", JSON, nullable=True),
     Column("practice", Boolean, nullable=False, server_default=false()),
     Column("challenge", String(16), nullable=True),
+    Column("replay_token", String(32), nullable=True),
+    Column("from_game", String(64), nullable=True),
     Index("ix_games_player_status", "player_id", "status"),
+    Index("uq_games_replay_token", "replay_token", unique=True),
     Index("ix_games_daily_status", "daily", "status"),
     Index(
         "uq_games_one_open_per_player_mode",

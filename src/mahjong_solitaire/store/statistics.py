@@ -21,6 +21,8 @@ Rules:
 * **daily challenges**: the dates whose challenge the player started / won.
 * **solved**: games won with the solution shown (rules §5.9) are counted apart: they count
   as started, never as won, add no time and neither extend nor break a streak.
+* **practice**: practice copies (started from a step of a finished game's review) are
+  counted apart, as games and wins only: they are in no other figure, group or streak.
 
     >>> from datetime import date, datetime, UTC
     >>> from mahjong_solitaire.core.game import GameStatus
@@ -69,6 +71,8 @@ class GameSummary:
     solution_shown: bool = False
     #: Whether the game's action log makes it assisted (``core.assistance.assisted``).
     assisted: bool = False
+    #: A practice copy (counted apart).
+    practice: bool = False
 
     @property
     def won(self) -> bool:
@@ -132,6 +136,9 @@ class Statistics:
     assisted_won: int = 0
     #: Games won with the solution shown, counted apart.
     solved: int = 0
+    #: Practice copies played and won, counted apart from every other figure.
+    practice_games: int = 0
+    practice_won: int = 0
 
     @property
     def win_rate(self) -> float | None:
@@ -154,6 +161,7 @@ class Statistics:
             "best_streak": self.best_streak,
             "daily": {"played": self.daily_played, "won": self.daily_won},
             "solved": self.solved,
+            "practice": {"games": self.practice_games, "won": self.practice_won},
             "layouts": [group.to_json() for group in self.groups],
         }
 
@@ -198,7 +206,9 @@ def _group(layout_name: str, difficulty: str, members: list[GameSummary]) -> Gro
 
 def compute(games: Iterable[GameSummary]) -> Statistics:
     """The statistics of a player's games (any order; see the module rules)."""
-    games = [replace(g, elapsed=clamp_elapsed(g.elapsed)) for g in games]
+    every = [replace(g, elapsed=clamp_elapsed(g.elapsed)) for g in games]
+    games = [g for g in every if not g.practice]
+    practice = [g for g in every if g.practice]
     wins = [g for g in games if g.won]
     times = [g.elapsed for g in wins]
     by_group: dict[tuple[str, str], list[GameSummary]] = {}
@@ -222,4 +232,6 @@ def compute(games: Iterable[GameSummary]) -> Statistics:
         median_time=_median(times),
         assisted_won=sum(1 for g in wins if g.assisted),
         solved=sum(1 for g in games if g.status is GameStatus.WON and g.solution_shown),
+        practice_games=len(practice),
+        practice_won=sum(1 for g in practice if g.status is GameStatus.WON),
     )

@@ -30,22 +30,20 @@ read, counted and deleted only through its owner's id.
 from __future__ import annotations
 
 import dataclasses
-import math
 import secrets
 import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, date, datetime, timedelta
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from sqlalchemy import Connection, false, func, insert, literal, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..core.difficulty import Difficulty
-from ..core.game import GameStatus
 from ..core.layout import Layout
 from ..modes import DEFAULT_MODE, Mode, mode_named
-from . import game_rows, history, imported_layouts, pruning, rankings
+from . import game_rows, history, imported_layouts, pruning, rankings, reviews
 from .daily import DailyHistory, daily_history
 from .database import SQLITE_BEGIN, create_store_engine, database_url, migrate
 from .errors import (
@@ -54,7 +52,6 @@ from .errors import (
 )
 from .pruning import PruneReport
 from .records import (
-    GAME_STATUSES,
     UNFINISHED,
     DailyEntry,
     LeaderboardEntry,
@@ -62,11 +59,9 @@ from .records import (
     Progress,
     StageProgress,
     StoredGame,
-    humanly_fast,
     is_key,
-    shows_solution,
 )
-from .reviews import REVIEWABLE
+from .reviews import REVIEWABLE, PracticeCopy
 from .saving import SAVE, SAVE_WRITE, SAVED_COLUMNS, QuickSave
 from .schema import games, players, settings
 from .statistics import Statistics
@@ -80,7 +75,6 @@ MAX_LAYOUTS_PER_PLAYER = imported_layouts.MAX_LAYOUTS_PER_PLAYER
 #: How many times a new game is tried when concurrent requests of the player collide.
 _ATTEMPTS = 8
 _LOCAL_PLAYER = "local_player"
-_FINISHED = (GameStatus.WON, GameStatus.ABANDONED, GameStatus.LOST)
 _T = TypeVar("_T")
 #: The game's JSON columns that a new game leaves SQL NULL.
 _JSON_FIELDS = ("times", "review")
@@ -120,6 +114,7 @@ class Store:
         except OperationalError as error:
             self.engine.dispose()
             raise StoreError(f"cannot open the database: {_one_line(error)}") from error
+        self._replay_secret = self._retrying(reviews.replay_secret)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -255,6 +250,7 @@ class Store:
         replace: bool = True,
         test_play: bool = False,
         challenge: str | None = None,
+        practice: PracticeCopy | None = None,
     ) -> StoredGame:
         """Start a game (status ``playing``, version 1, clock running) from a game code, or
         from a layout and a seed.  The player's unfinished games become ``abandoned``, in
@@ -272,14 +268,26 @@ class Store:
         ``challenge``: the name of the challenge's rule set the game is played under (rules
         §13; a classic code may name it too, ``MJ2-L00-AAAAABL-SCORED``), stored beside the
         deal's own code; :class:`StoreError` for a name no rule set has, or in a mode
-        without challenges."""
+        without challenges.  ``practice``: a practice copy of another game (no code or
+        layout then; :func:`.reviews.practice_copy`), at its first actions, never ranked."""
         game_mode = _mode(mode)
         if stage is not None:
             game_rows.check_count(stage, "stage")
         if daily is not None and (not isinstance(daily, date) or isinstance(daily, datetime)):
             raise StoreError(f"daily must be a date, not {daily!r}")
-        source = game_rows.deal_source(
-            code, layout, seed, difficulty, game_mode, daily=daily, stage=stage, challenge=challenge
+        source = (
+            practice.source
+            if practice is not None
+            else game_rows.deal_source(
+                code,
+                layout,
+                seed,
+                difficulty,
+                game_mode,
+                daily=daily,
+                stage=stage,
+                challenge=challenge,
+            )
         )
         for attempt in range(_ATTEMPTS):
             now = _now()
@@ -291,6 +299,8 @@ class Store:
                 version=1,
                 test_play=test_play,
             )
+            if practice is not None:
+                game = practice.started(game, now)
             try:
                 with self._transaction() as connection:
                     game_rows.lock_player(connection, player_id)
@@ -334,6 +344,18 @@ class Store:
             connection.execute(update(games).where(games.c.id == game_id).values(review=review))
         return dataclasses.replace(game, review=review)
 
+    def replay_link(self, player_id: str, game_id: str) -> str:
+        """The token of the player's finished game's replay link, the same every time
+        (:func:`.reviews.link_of`)."""
+        with self._transaction() as connection:
+            return reviews.link_of(connection, player_id, game_id)
+
+    def replayed_game(self, token: str, *, today: date) -> StoredGame:
+        """The game of a replay link's ``token`` as of ``today`` (UTC), of anyone's
+        (:func:`.reviews.replayed_game`); writes nothing."""
+        with self._transaction(write=False) as connection:
+            return reviews.replayed_game(connection, self._replay_secret, token, today)
+
     def current_game(self, player_id: str) -> StoredGame | None:
         """The player's latest unfinished (playing, paused or stuck) game, if any."""
         with self._transaction(write=False) as connection:
@@ -370,49 +392,8 @@ class Store:
         last save, by the server's clock and never negative), so the clock only runs
         between the actions the API records and stops while the game is paused.
         """
-        status, elapsed, running = progress.status, progress.elapsed, progress.running
-        hints, undos, shuffles = progress.hints, progress.undos, progress.shuffles
-        selection = progress.selection
-        if status not in GAME_STATUSES:
-            raise StoreError(f"{status!r} is not a game status ({', '.join(GAME_STATUSES)})")
-        status = GameStatus(status)
-        actions = (
-            list(progress.actions) if isinstance(progress.actions, tuple) else progress.actions
-        )
-        actions = game_rows.check_actions(actions)
-        times = game_rows.check_times(progress.times, actions)
-        game_rows.check_count(version, "version")
-        counts = {
-            what: game_rows.check_count(value, what)
-            for what, value in (("hints", hints), ("undos", undos), ("shuffles", shuffles))
-        }
-        if selection is not None:
-            game_rows.check_count(selection, "selection")
-        if (
-            isinstance(elapsed, bool)
-            or not isinstance(elapsed, int | float)
-            or not math.isfinite(elapsed)
-            or elapsed < 0
-        ):
-            raise StoreError(f"elapsed must be a non-negative number of seconds, not {elapsed!r}")
-        now = _now()
-        finished = status in _FINISHED
-        solution_shown = shows_solution(actions)
-        values: dict[str, Any] = dict(
-            actions=actions,
-            times=times,
-            elapsed=float(elapsed),
-            status=status,
-            **counts,
-            running_since=now if running and not finished else None,
-            selection=None if finished else selection,
-            finished_at=now if finished else None,
-            version=version + 1,
-            ranked=status is not GameStatus.WON
-            or (humanly_fast(elapsed, actions) and not solution_shown),
-            solution_shown=solution_shown,
-            saved_at=now,
-        )
+        values = game_rows.saved_values(progress, version, _now())
+        finished = values["finished_at"] is not None
         params = {f"new_{name}": values[name] for name in SAVED_COLUMNS}
         params.update(saved_id=game_id, saved_player=player_id, saved_version=version)
         if not finished and self._quick_save is not None:  # a move: one statement alone
@@ -485,13 +466,24 @@ class Store:
             return rankings.latest_wins(connection, player_id, limit, _mode(mode).name)
 
     def daily_board(
-        self, day: date, limit: int = 10, *, viewer: str | None = None, show_all: bool = False
+        self,
+        day: date,
+        limit: int = 10,
+        *,
+        viewer: str | None = None,
+        show_all: bool = False,
+        today: date | None = None,
     ) -> list[DailyEntry]:
         """``day``'s challenge across all players, fastest first (earlier win first on equal
         times): each player's first finished attempt when it is an unassisted win, or with
-        ``show_all`` every ranked win (rules §12.3).  ``viewer``'s entries are ``mine``."""
+        ``show_all`` every ranked win (rules §12.3).  ``viewer``'s entries are ``mine``.
+        Once ``day`` is over (before ``today``), each entry has its replay's token
+        (:func:`.reviews.board_token`, made without a write)."""
+        secret = self._replay_secret if today is not None and day < today else None
         with self._transaction(write=False) as connection:
-            return rankings.daily_board(connection, day, limit, viewer, show_all=show_all)
+            return rankings.daily_board(
+                connection, day, limit, viewer, show_all=show_all, secret=secret
+            )
 
     def daily_history(self, player_id: str, today: date) -> DailyHistory:
         """The player's daily challenges as of ``today``: the calendar of the last days
@@ -567,12 +559,17 @@ class Store:
     # -- export and import ----------------------------------------------------------
 
     def export_history(self, player_id: str) -> dict[str, object]:
-        """The player's games as a ``mahjong-solitaire/history`` document (JSON-ready)."""
+        """The player's games as a ``mahjong-solitaire/history`` document (JSON-ready),
+        practice copies left out."""
         with self._transaction(write=False) as connection:
             player = self._require_player(connection, player_id)
             rows = connection.execute(
                 select(games)
-                .where(games.c.player_id == player_id, games.c.test_play == false())
+                .where(
+                    games.c.player_id == player_id,
+                    games.c.test_play == false(),
+                    games.c.practice == false(),  # a copy of a game the file holds
+                )
                 .order_by(games.c.started_at, games.c.id)
             ).all()
         return history.export_document(player, [game_rows.game_of_row(row) for row in rows])

@@ -242,6 +242,7 @@ def create_app(
         return page
 
     @app.get("/", include_in_schema=False)
+    @app.get("/replay/{token}", include_in_schema=False)  # a replay link: the page reads it
     def index(request: Request) -> Response:
         # the page in the request's language (.pwa.page), revalidated before each use
         lang = current_language()

@@ -18,6 +18,7 @@ from ..games.models import (
     BaseResult,
     BoardCounters,
     Demoed,
+    FromGame,
     GameFrame,
     Hinted,
     Pair,
@@ -56,14 +57,15 @@ class SharedLayout(RequestBody):
     )
 
 
-class NewGame(RequestBody):
+class NewGame(FromGame):
     """Exactly one of ``layout`` (with ``difficulty``), ``code`` or ``daily`` (``true``:
     today's challenge; a date ``"YYYY-MM-DD"``: that day's, not after today).  A code that
     names an imported layout by its hash (``MJ2-H…``) may bring that layout along
     (``shared_layout``, from a share link) for a player who does not have it yet.  Two of
     them at once is 400 ``bad_request``, as a Connect game's body with two ways.
     ``challenge`` plays the deal under a challenge's rule set (rules §13, ``GET
-    /api/challenges``; a code may name it too), not with the daily."""
+    /api/challenges``; a code may name it too), not with the daily.  ``from_game`` with
+    ``at`` (and nothing else) starts a practice copy (:class:`~..games.models.FromGame`)."""
 
     layout: StrictStr | None = Field(None, examples=["turtle"])
     difficulty: Difficulty = Field(Difficulty.NORMAL, examples=["normal"])

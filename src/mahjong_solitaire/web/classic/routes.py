@@ -54,6 +54,7 @@ from ..games.lifecycle import (
 )
 from ..games.live_games import live_games, uncached
 from ..games.models import Demoed, SolutionAnswer, SolveStep, Tap, TapEvent, Tapped
+from ..games.practice import PRACTICE_ERRORS, practice_game
 from ..games.taps import answer_tap
 from ..http.dates import challenge_date
 from ..http.errors import ApiError, ErrorCode, error_responses
@@ -113,6 +114,9 @@ def _challenge_name(name: str) -> str:
 def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
     store = store_of(request)
     settle_current(request, player_id)  # a race lost on the clock is lost, not abandoned
+    practice = practice_game(request, player_id, body, VIEW)
+    if practice is not None:
+        return practice
     chosen = sum((body.layout is not None, body.code is not None, body.daily is not False))
     if chosen > 1:
         raise ApiError(ErrorCode.BAD_REQUEST, "give one of layout, code or daily, not several")
@@ -191,6 +195,7 @@ def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
         ErrorCode.FUTURE_DATE,
         ErrorCode.UNAVAILABLE,
         ErrorCode.TOO_MANY_REQUESTS,
+        *PRACTICE_ERRORS,
         write=True,
     ),
 )
@@ -205,7 +210,10 @@ def create_game(
     sent along (kept as the player's; 404 ``unknown_layout`` without it).
     ``"challenge": "scored"`` (with a layout or a code) plays the deal under that rule set
     (rules §13; 400 ``bad_request`` for an unknown name or with the daily); a code may name
-    it too (``MJ2-L00-AAAAABL-SCORED``).  The player's unfinished game is abandoned."""
+    it too (``MJ2-L00-AAAAABL-SCORED``).  ``{"from_game": id, "at": k}`` starts a practice
+    copy of the player's classic game that is over or stuck, after its first ``k`` actions
+    (issue 28; never ranked; a Connect game's copy is started at ``/api/connect/games``).
+    The player's unfinished game is abandoned."""
     player_id = acting_player(request, response, cookie)
     return answer(request, load_stored(_new_game(request, player_id, body), VIEW), GameState)
 

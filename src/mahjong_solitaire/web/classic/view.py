@@ -150,6 +150,12 @@ class ClassicView(GameView[Game, GameState]):
     def revealed(self, game: Game, freed: list[int]) -> list[dict[str, object]]:
         return [{"i": i, "tile": game.board.tile_at(i)} for i in freed]
 
+    def layout_of(self, game: Game) -> LayoutInfo:
+        return layout_info(game.deal.layout)
+
+    def tiles_of(self, game: Game) -> list[TileState]:
+        return board_tiles(game)
+
     def draw(self, stored: StoredGame, game: Game, rank: int | None) -> GameState:
         winnable, last_winnable = self.verdict(game)
         paused = game.status is GameStatus.PAUSED

@@ -19,11 +19,11 @@ from ..games.models import (
     BaseResult,
     BoardCounters,
     Demoed,
+    FromGame,
     GameFrame,
     Hinted,
     Pair,
     RemovedTiles,
-    RequestBody,
     StageNumber,
     TapChanges,
     TapEvent,
@@ -58,12 +58,13 @@ GridSize = Annotated[
 ]
 
 
-class NewConnectGame(RequestBody):
+class NewConnectGame(FromGame):
     """``{"stage": n}`` (a new deal of stage ``n``), ``{"code": "CN2-…"}`` (that deal),
     both (that deal, counted for stage ``n``: it must be a deal of that stage), ``{"size":
     "24x12", "slide": "down", "difficulty": "hard"}`` (a new deal on a grid of the player's
     choice: ``slide`` defaults to ``none``, ``difficulty`` to ``normal``), or ``{}`` (the
-    player's next stage)."""
+    player's next stage).  ``from_game`` with ``at`` (and nothing else) starts a practice
+    copy of the player's Connect game (:class:`~..games.models.FromGame`)."""
 
     stage: StageNumber | None = Field(None, examples=[2])
     code: StrictStr | None = Field(None, examples=["CN2-1206B-AAAAAAP"])

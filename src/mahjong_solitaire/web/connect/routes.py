@@ -48,6 +48,7 @@ from ..games.lifecycle import (
 )
 from ..games.live_games import uncached
 from ..games.models import SolutionAnswer, SolveStep, Tap
+from ..games.practice import PRACTICE_ERRORS, practice_game
 from ..games.taps import answer_tap
 from ..http.errors import ApiError, ErrorCode, error_responses
 from .models import (
@@ -109,6 +110,7 @@ def _check_unlocked(request: Request, player_id: str, number: int) -> None:
         ErrorCode.CORRUPT_GAME,
         ErrorCode.UNAVAILABLE,
         ErrorCode.TOO_MANY_REQUESTS,
+        *PRACTICE_ERRORS,
         write=True,
     ),
 )
@@ -117,8 +119,13 @@ def create_game(
 ) -> ConnectState:
     """The player's unfinished game (of any mode) is abandoned.  A stage beyond the
     player's next one is locked (409 ``stage_locked``); a grid size no grid can have, an
-    unknown rule or difficulty is 400 ``bad_request``."""
+    unknown rule or difficulty is 400 ``bad_request``.  ``{"from_game": id, "at": k}``
+    starts a practice copy of the player's Connect game that is over or stuck, after its
+    first ``k`` actions (issue 28; never ranked)."""
     player_id = acting_player(request, response, cookie)
+    practice = practice_game(request, player_id, body, VIEW)
+    if practice is not None:
+        return answer(request, load_stored(practice, VIEW), ConnectState)
     number = body.stage
     chosen = body.size is not None
     if not chosen and (body.slide is not None or body.difficulty is not None):

@@ -196,6 +196,12 @@ class ConnectView(GameView[ConnectGame, ConnectState]):
     def verdict(self, game: ConnectGame) -> tuple[Verdict, int | None]:
         return _winnability(game), None
 
+    def layout_of(self, game: ConnectGame) -> GridInfo:
+        return grid_info(game)
+
+    def tiles_of(self, game: ConnectGame) -> list[ConnectTile]:
+        return grid_tiles(game)
+
     def draw(self, stored: StoredGame, game: ConnectGame, rank: int | None) -> ConnectState:
         paused = game.status is GameStatus.PAUSED
         return ConnectState(

@@ -36,6 +36,7 @@ from pydantic import (
     Field,
     SerializerFunctionWrapHandler,
     StrictInt,
+    StrictStr,
     WithJsonSchema,
     model_serializer,
 )
@@ -51,6 +52,7 @@ __all__ = [
     "ChallengeFigures",
     "DemoStep",
     "Demoed",
+    "FromGame",
     "GameFrame",
     "Hinted",
     "ModeName",
@@ -121,6 +123,16 @@ class RequestBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class FromGame(RequestBody):
+    """A new game's ``from_game`` and ``at``: a practice copy of the player's game
+    ``from_game`` (over or stuck) at the position after its first ``at`` actions (issue 28,
+    "Try from here"; :mod:`.practice`).  Given with any other field of a new game, or one
+    without the other, it is 400 ``bad_request``."""
+
+    from_game: StrictStr | None = Field(None, max_length=64, examples=["Xk2…"])
+    at: StrictInt | None = Field(None, examples=[12])
+
+
 class Versioned(RequestBody):
     """``version``: the version of the state the action was decided on; a stale one is
     refused (409).  Omitted, the action applies to the latest version."""
@@ -183,6 +195,11 @@ class GameFrame(BaseModel):
     finishable: bool = False
     #: The challenge the game is played under, as its rule set judges it (rules §13).
     challenge: ChallengeFigures | None = None
+    #: A practice copy (``POST /api/games {"from_game", "at"}``): never ranked, counted
+    #: apart in the statistics.
+    practice: bool = False
+    #: The game a practice copy was started from (``null`` for every other game).
+    from_game: str | None = None
 
 
 class BaseResult(BaseModel):

@@ -19,7 +19,7 @@ mode's state shares is drawn here: the frame (:func:`frame`), the board's counte
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel
@@ -111,6 +111,8 @@ def frame_fields(stored: StoredGame, game: TileGame) -> dict[str, Any]:
         "solution_shown": game.solution_shown,
         "finishable": playing and game.finishable,
         "challenge": challenge_fields(game),
+        "practice": stored.practice,
+        "from_game": stored.from_game,
     }
 
 
@@ -162,7 +164,7 @@ def won(
         hints=game.hints,
         undos=game.undos,
         shuffles=game.shuffles,
-        ranked=stored.ranked,
+        ranked=stored.ranked and not stored.practice,
         solution_shown=game.solution_shown,
         stage=stage,
     )
@@ -195,6 +197,16 @@ class GameView(ABC, Generic[GameT, StateT]):
     def draw(self, stored: StoredGame, game: GameT, rank: int | None) -> StateT:
         """The state of ``game`` (``stored`` rebuilt); ``rank`` is a won game's place on the
         player's leaderboard of the mode."""
+
+    def layout_of(self, game: GameT) -> BaseModel:
+        """The state's ``layout`` part for ``game`` (what a replay's boards are drawn on,
+        :mod:`.replay_boards`)."""
+        raise NotImplementedError(f"{self.mode.name} draws no replay")
+
+    def tiles_of(self, game: GameT) -> Sequence[BaseModel]:
+        """The state's ``tiles`` for ``game``, every face shown (a replay of a game that is
+        over: :mod:`.replay_boards`)."""
+        raise NotImplementedError(f"{self.mode.name} draws no replay")
 
     def result(self, stored: StoredGame, game: GameT, rank: int | None) -> BaseResult | None:
         """A won game's result as the state answers it (:func:`won`); ``None`` otherwise

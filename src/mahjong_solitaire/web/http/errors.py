@@ -49,7 +49,13 @@ from ...core.game import AidRefused, GameError
 from ...core.layout import LayoutError
 from ...core.moves import IllegalMoveError
 from ...i18n import error_message
-from ...store import GameNotFoundError, StaleWriteError, StoreError
+from ...store import (
+    GameInPlayError,
+    GameNotFoundError,
+    ReplayNotFoundError,
+    StaleWriteError,
+    StoreError,
+)
 
 __all__ = [
     "DATABASE_FAILURES",
@@ -112,6 +118,7 @@ class ErrorCode(StrEnum):
     # nothing there
     UNKNOWN_GAME = "unknown_game", 404, "no such game for this player"
     UNKNOWN_LAYOUT = "unknown_layout", 404, "no such layout of this player's"
+    UNKNOWN_REPLAY = "unknown_replay", 404, "no replay has this link (yet)"
     UNKNOWN_LANGUAGE = "unknown_language", 404, "no catalogue for that language"
     NOT_FOUND = "not_found", 404, "nothing at this path"
     METHOD_NOT_ALLOWED = (
@@ -265,6 +272,8 @@ def error_answer(
 ENGINE_ERRORS: tuple[tuple[type[Exception], ErrorCode], ...] = (
     (GameNotFoundError, ErrorCode.UNKNOWN_GAME),
     (StaleWriteError, ErrorCode.STALE_VERSION),
+    (GameInPlayError, ErrorCode.GAME_IN_PLAY),
+    (ReplayNotFoundError, ErrorCode.UNKNOWN_REPLAY),
     (CodeError, ErrorCode.BAD_CODE),
     (LayoutError, ErrorCode.BAD_LAYOUT),
     (ShuffleError, ErrorCode.NO_SHUFFLE),

@@ -24,6 +24,7 @@ __all__ = [
     "LeaderboardEntry",
     "PlayerInfo",
     "PlayerName",
+    "PracticeCount",
     "StatisticsAnswer",
     "Win",
 ]
@@ -75,6 +76,9 @@ class DailyEntry(BaseModel):
     mine: bool
     assisted: bool = False  # a hint, a shown solution or the way back was used
     first: bool = True  # the player's first finished attempt at the day's deal
+    #: The entry's replay page (``/replay/<token>``) once the day is over (UTC); ``null``
+    #: while it runs.
+    replay: str | None = None
 
 
 class DailyBoard(BaseModel):
@@ -126,11 +130,20 @@ class DailyCount(BaseModel):
 
 
 class Win(BaseModel):
+    game_id: str = Field(description="the won game (its review: GET /api/games/{id}/review)")
     date: str | None
     time: float
     layout: str
     difficulty: str
     assisted: bool
+
+
+class PracticeCount(BaseModel):
+    """The practice copies played and won (issue 28), counted apart from every other
+    figure."""
+
+    games: int = 0
+    won: int = 0
 
 
 class StatisticsAnswer(BaseModel):
@@ -154,3 +167,5 @@ class StatisticsAnswer(BaseModel):
     wins: list[Win]
     #: Games won with the solution shown (rules §5.9), counted apart from ``won``.
     solved: int = 0
+    #: Practice copies (``POST /api/games {"from_game", "at"}``), in no other figure.
+    practice: PracticeCount = PracticeCount()

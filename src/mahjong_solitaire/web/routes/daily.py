@@ -65,10 +65,14 @@ def daily_board(
     attempt at the day's deal, if it is an unassisted win.  ``all=true``: every ranked win
     of the day, later attempts and assisted wins included (``first``, ``assisted`` mark
     them).  Wins faster than a human or with the solution shown are never listed;
-    ``mine`` marks the asking player's entries."""
+    ``mine`` marks the asking player's entries.  ``replay`` is an entry's replay page
+    (``/replay/<token>``, ``GET /api/replays/{token}``) once the day is over, ``null``
+    while it runs: nothing of a running daily is shown."""
     today = now().date()
     when = today if day is None else challenge_date(day, today)
-    entries = store_of(request).daily_board(when, limit=10, viewer=cookie, show_all=show_all)
+    entries = store_of(request).daily_board(
+        when, limit=10, viewer=cookie, show_all=show_all, today=today
+    )
     return DailyBoard.model_validate(
         {
             "date": when.isoformat(),

@@ -4,13 +4,23 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, Field
 
 from ...core.game import GameStatus
 from ...core.review import PositionVerdict
 from ..games.models import ModeName
 
-__all__ = ["GameReplay", "GameReview", "ReviewBetter", "ReviewSummary"]
+__all__ = [
+    "GameReplay",
+    "GameReview",
+    "ReplayBoards",
+    "ReplayLink",
+    "ReplayStep",
+    "ReviewBetter",
+    "ReviewSummary",
+]
 
 
 class ReviewBetter(BaseModel):
@@ -61,6 +71,24 @@ class GameReview(_Game):
     summary: ReviewSummary
 
 
+class ReplayStep(BaseModel):
+    """The board at one step, as the changes since the step before."""
+
+    gone: list[int] = Field(description="the keys of the tiles gone since the step before")
+    tiles: list[dict[str, Any]] = Field(
+        description="the tiles new or changed since the step before, as the mode's state "
+        "draws them (every tile of the deal at step 0)"
+    )
+
+
+class ReplayBoards(BaseModel):
+    """What the page draws at each step: the layout, and the board before the first action
+    and after each (a tile's key: its ``id`` where it has one, else its ``i``)."""
+
+    layout: dict[str, Any] = Field(description="the state's layout part")
+    steps: list[ReplayStep] = Field(description="one more than the actions")
+
+
 class GameReplay(_Game):
     """A game to replay: its code, its actions and the server's time of each."""
 
@@ -68,3 +96,13 @@ class GameReplay(_Game):
         description="seconds of play at each action, by the server; null for a game stored "
         "before times were kept"
     )
+    boards: ReplayBoards = Field(description="the board at each step, for the page to draw")
+
+
+class ReplayLink(BaseModel):
+    """A finished game's replay link: its ``token`` and the page's ``url``
+    (``/replay/<token>``), the same every time it is asked for; whoever has it may watch
+    the replay (``GET /api/replays/{token}``)."""
+
+    token: str = Field(examples=["pT4c…"])
+    url: str = Field(examples=["/replay/pT4c…"])

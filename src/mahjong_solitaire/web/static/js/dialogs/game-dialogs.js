@@ -162,8 +162,15 @@ export async function newGameDialog({ current, start, onClose, mode = classic, p
   if (chosen) chosen.scrollIntoView({ block: "nearest" });
 }
 
+/** Review (`[data-action="review"]`): the game's review (review/review-page.js). */
+function reviewButton(id, review) {
+  const button = h("button", { type: "button", class: "btn", id, "data-action": "review", onclick: review });
+  fillButton(button, "chart", t("review"));
+  return button;
+}
+
 /** The No moves dialog (rules §3.4): Undo, Shuffle, New game, and back to the last winnable position. */
-export function noMovesDialog(state, { undo, shuffle, shuffleNotFound, toWinnable, newGame, onClose }) {
+export function noMovesDialog(state, { undo, shuffle, shuffleNotFound, toWinnable, newGame, review, onClose }) {
   const note = h("p", { class: "muted", id: "no-moves-note" }, t(modeOf(state).noMovesNote));
   const choice = (id, iconName, label, action, primary = false) => {
     const button = h("button", { type: "button", class: primary ? "btn primary" : "btn", id });
@@ -190,12 +197,13 @@ export function noMovesDialog(state, { undo, shuffle, shuffleNotFound, toWinnabl
       back,
       state.can_undo ? choice("stuck-undo", "undo", t("noMovesUndo"), undo, !back) : null,
       choice("stuck-shuffle", "shuffle", t("noMovesShuffle"), shuffle, !back && !state.can_undo),
-      choice("stuck-new", "new", t("noMovesNew"), newGame)),
+      choice("stuck-new", "new", t("noMovesNew"), newGame),
+      review ? reviewButton("stuck-review", review) : null),
   ], { onClose });
 }
 
 /** The Win dialog: time, aids, the place on the leaderboard; Play again, New game, Share. */
-export function winDialog(state, { playAgain, newGame, share, nextStage, findNextUnwon, start, onClose }) {
+export function winDialog(state, { playAgain, newGame, share, nextStage, findNextUnwon, start, review, onClose }) {
   const result = state.result || { time: state.elapsed, rank: null, hints: state.hints, undos: state.undos, shuffles: state.shuffles };
   const fact = (label, value, key) => h("div", {}, h("dt", {}, label), h("dd", { "data-fact": key }, value));
   const stage = stageWinPart(state, nextStage);
@@ -218,7 +226,8 @@ export function winDialog(state, { playAgain, newGame, share, nextStage, findNex
     h("p", { class: "win-rank", "data-rank": result.rank ?? "", "data-ranked": String(result.ranked !== false) },
       result.ranked === false ? t(result.solution_shown ? "winSolutionShown" : "winUnranked")
         : result.rank ? t("winRank", { rank: result.rank }) : t("winNoRank")),
-    buttons(stage && stage.button, again, toNext && toNext.next, fresh, shareButton),
+    buttons(stage && stage.button, again, toNext && toNext.next, fresh, shareButton,
+      review ? reviewButton("win-review", review) : null),
     toNext && toNext.status, toNext && toNext.generated,
   ], { onClose });
 }

@@ -15,6 +15,8 @@ import { difficultyName, formatNumber, formatPercent, t } from "../shell/strings
 
 /** How many wins of each side the trend sentence compares. */
 const TREND = 5;
+/** How many of the latest wins are listed, each with its review. */
+const LATEST = 10;
 
 function median(times) {
   const sorted = [...times].sort((a, b) => a - b);
@@ -55,8 +57,16 @@ function groupTable(groups, layouts) {
         t("streakPair", { current: count(group.current_streak), best: count(group.best_streak) }))))))));
 }
 
+/** The latest wins, newest first, each with Review (`[data-action="review"]`). */
+function latestWins(wins, layouts, review) {
+  return [h("h3", {}, t("latestWins")), h("ul", { class: "latest-wins", id: "latest-wins" },
+    wins.slice(-LATEST).reverse().map((win) => h("li", { "data-game": win.game_id },
+      h("span", {}, `${layoutTitle(win.layout, layouts)} · ${difficultyName(win.difficulty)} · ${formatTime(win.time)}`),
+      h("button", { type: "button", class: "btn", "data-action": "review", onclick: () => review(win.game_id) }, t("review")))))];
+}
+
 /** The Statistics of `mode` (a mode object). */
-export async function statisticsPage({ layouts, mode = classic, onClose, notice = "" }) {
+export async function statisticsPage({ layouts, mode = classic, onClose, notice = "", review = null }) {
   const stats = await api.statistics(mode.name);
   const fact = (label, value, attrs = {}) => h("div", attrs, h("dt", {}, label), h("dd", {}, value));
   const rate = stats.win_rate === null || stats.win_rate === undefined ? "–" : formatPercent(stats.win_rate);
@@ -104,6 +114,7 @@ export async function statisticsPage({ layouts, mode = classic, onClose, notice 
     chartBox,
     wins.length ? h("p", { class: "chart-legend muted" },
       h("span", { class: "dot" }), t("chartUnassisted"), " ", h("span", { class: "dot assisted" }), t("chartAssisted")) : null,
+    review && wins.length ? latestWins(wins, layouts, review) : null,
     h("h3", {}, t("perLayout")),
     groupTable(groups, layouts),
     groups.length ? h("p", { class: "muted", id: "stats-groups-note" }, t("statsAssistedNote")) : null,

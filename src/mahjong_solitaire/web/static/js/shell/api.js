@@ -90,5 +90,10 @@ export const api = {
   stages: () => request("GET", "/stages"),
   startStage: (number) => request("POST", `/stages/${encodeURIComponent(number)}`),
   player: () => request("GET", "/player"),
+  // a game that is over or stuck (docs/web-api.md, "Review and replay"; review/review-page.js)
+  review: (id) => request("GET", `/games/${encodeURIComponent(id)}/review`),
+  replay: (id) => request("GET", `/games/${encodeURIComponent(id)}/replay`),
+  replayLink: (id) => request("POST", `/games/${encodeURIComponent(id)}/replay-link`),
+  sharedReplay: (token) => request("GET", `/replays/${encodeURIComponent(token)}`),
   setPlayer: (name) => request("PUT", "/player", { name }),
 };

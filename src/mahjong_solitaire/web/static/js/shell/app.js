@@ -39,6 +39,7 @@ const pages = () => import("../dialogs/pages.js");
 const connectDialogs = () => import("../modes/connect/dialogs.js");
 const editor = () => import("../layouts/editor.js");
 const tileGuide = () => import("../dialogs/tile-guide.js");
+const reviews = () => import("../review/review-page.js");
 
 const AUTO_PAUSED = "mahjong-solitaire.auto-paused";
 
@@ -147,6 +148,7 @@ function show(state) {
   code.dataset.code = state.code || "";
   code.textContent = state.code || state.layout.title;
   showDailyBadge(state);
+  $("practice-badge").hidden = !state.practice;
   app.clock = { base: state.elapsed, at: performance.now(), running: state.running };
   tick();
   const paused = state.status === Status.PAUSED;
@@ -251,6 +253,7 @@ function endOfGame(state) {
       nextStage: (number) => playStage(number).catch(reported),
       newGame: () => openNewGame(),
       share: () => shareLink(),
+      review: () => openReview(state.id),
       findNextUnwon: modeOf(state) === classic ? () => import("../layouts/next-unwon.js")
         .then(({ nextUnwonAfter }) => nextUnwonAfter(classic.name, state.layout.name, state.difficulty)) : null,
       start,
@@ -267,7 +270,15 @@ function openNoMoves() {
     shuffleNotFound: openShuffleSearch,
     toWinnable: () => run("undo-to-winnable"),
     newGame: () => openNewGame(),
+    review: () => openReview(state.id),
   }), showProblem);
+}
+
+/** The review of the player's game `id` (review/review-page.js); Try from here starts its
+ * practice copy and returns to play. */
+function openReview(id) {
+  return withPause(async (onClose) => (await reviews())
+    .reviewPage({ gameId: id, play: (request) => begin(request).catch(reported), onClose }));
 }
 
 /** No solvable shuffle found yet (rules §6.2): offer a longer search or an undo. */
@@ -492,7 +503,7 @@ const commands = {
   leaderboard: () => withPause(async (onClose) => (await pages())
     .leaderboardPage({ layouts: app.layouts, highlight: app.state?.id, mode: modeOf(app.state), onClose })),
   statistics: () => withPause(async (onClose) => (await import("../dialogs/statistics.js"))
-    .statisticsPage({ layouts: app.layouts, mode: modeOf(app.state), onClose })),
+    .statisticsPage({ layouts: app.layouts, mode: modeOf(app.state), onClose, review: openReview })),
   settings: () => withPause(async (onClose) => {
     const [{ settingsPage }, { aidSettingsPart }] = await Promise.all([pages(), import("../settings/aid-settings.js")]);
     return settingsPage({ settings: app.settings, change: changeSettings, setLanguage, onClose,
@@ -718,6 +729,11 @@ async function boot() {
   const layoutsLoaded = loadLayouts().then((layouts) => { app.layouts = layouts; }, showProblem);
   const params = new URLSearchParams(window.location.search);
   const code = params.get("code");
+  const replayToken = /^\/replay\/([^/]+)$/.exec(window.location.pathname);
+  if (replayToken) { // a shared replay (/replay/<token>): shown over the visitor's own game
+    layoutsLoaded.then(() => reviews()).then(({ sharedReplayPage }) => sharedReplayPage({ token: replayToken[1] }))
+      .catch(showProblem);
+  }
   try {
     if (code) {
       const shared = await layoutInFragment(window.location.hash);

@@ -33,6 +33,7 @@ export const ErrorCode = Object.freeze({
   UNSUPPORTED_MEDIA_TYPE: "unsupported_media_type",
   UNKNOWN_GAME: "unknown_game",
   UNKNOWN_LAYOUT: "unknown_layout",
+  UNKNOWN_REPLAY: "unknown_replay",
   UNKNOWN_LANGUAGE: "unknown_language",
   NOT_FOUND: "not_found",
   METHOD_NOT_ALLOWED: "method_not_allowed",
