@@ -76,7 +76,7 @@ def run_out(page, server, state: dict[str, Any], seconds: float) -> None:
     """The race's time runs out: on the server (its stored clock) and on the page."""
     time_passes(server.database, state["id"], seconds)
     page.clock.fast_forward(int(seconds * 1000) + 1000)
-    page.wait_for_selector("dialog[data-dialog='lost']")
+    page.wait_for_selector("dialog[data-dialog='challenge-lost']")
     page.wait_for_selector("#board[data-status='lost']", state="attached")
 
 

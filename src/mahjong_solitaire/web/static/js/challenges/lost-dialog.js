@@ -13,7 +13,7 @@ export function lostDialog(state, { playAgain, newGame, onClose }) {
   const fresh = h("button", { type: "button", class: "btn", id: "lost-new", onclick: newGame });
   fillButton(fresh, "new", t("winNewGame"));
   const reason = state.challenge ? state.challenge.reason : null;
-  openDialog("lost", [
+  openDialog("challenge-lost", [
     h("h2", {}, t("lostTitle")),
     h("p", { id: "lost-reason", "data-reason": reason || "" }, reasonText(reason)),
     scorePart(state),

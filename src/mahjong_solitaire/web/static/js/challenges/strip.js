@@ -51,6 +51,7 @@ export class ChallengeStrip {
       const figure = strip.querySelector(`[data-figure='${key}']`);
       figure.hidden = key === "time" ? figures.time_left === null : value === null;
       if (value !== null) figure.querySelector(".num").textContent = value;
+      figure.querySelector("small").textContent = t(FIGURES.find(([name]) => name === key)[1]); // in the language now
     }
     strip.dataset.marked = figures.marked || "";
     this.clock = figures.time_left === null ? null : { left: figures.time_left, at: performance.now(), running: state.running };

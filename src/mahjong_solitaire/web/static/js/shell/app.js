@@ -244,7 +244,7 @@ function endOfGame(state) {
   const current = dialogName();
   if (state.status !== Status.STUCK && current === "no-moves") closeDialog();
   if (state.status !== Status.WON && current === "win") closeDialog();
-  if (state.status !== Status.LOST && current === "lost") closeDialog();
+  if (state.status !== Status.LOST && current === "challenge-lost") closeDialog();
   if (app.shownFor === key) return;
   if (state.status === Status.LOST) {
     app.shownFor = key;
