@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-__all__ = ["ProductServer", "a_minute_passes", "free_port"]
+__all__ = ["ProductServer", "a_minute_passes", "free_port", "time_passes"]
 
 #: The announcement's address: the line is in the terminal's language, the URL is not.
 _READY = re.compile(r"(?P<url>http://\S+/)")
@@ -32,10 +32,18 @@ def free_port() -> int:
 def a_minute_passes(database: str, game_id: str) -> None:
     """Move a stored game's clock a minute back, as if the player had taken that long: a
     script that plays a whole game in seconds is no human, and its win goes unranked.
+    See :func:`time_passes`."""
+    time_passes(database, game_id, 60)
+
+
+def time_passes(database: str, game_id: str, seconds: float) -> None:
+    """Move a stored game's clock ``seconds`` back, as if that much time of play had passed
+    since: the server's clock of a game in a server process the test cannot reach into (a
+    race's time runs out, rules §13, without the test waiting for it).
 
     Like every write of a game, it bumps the game's version: a server process keeps the
     games it served and trusts them while their version stands (``web/live_games.py``).
-    Read the game's state again afterwards (a page: reload it)."""
+    Read the game's state again afterwards (a page: reload it, or let it ask)."""
     from datetime import timedelta
 
     from sqlalchemy import select, update
@@ -52,7 +60,9 @@ def a_minute_passes(database: str, game_id: str) -> None:
             connection.execute(
                 update(games)
                 .where(games.c.id == game_id)
-                .values(running_since=since - timedelta(minutes=1), version=games.c.version + 1)
+                .values(
+                    running_since=since - timedelta(seconds=seconds), version=games.c.version + 1
+                )
             )
     finally:
         engine.dispose()

@@ -9,6 +9,8 @@ import { nextUnwon, nextUnwonControl, wonNames } from "../layouts/next-unwon.js"
 import { SHUFFLE_NOT_FOUND, SHUFFLE_PROVEN_HOPELESS } from "./shuffle-search.js";
 import { stageWinPart } from "../modes/classic/stages.js";
 import { t, tn } from "../shell/strings.js";
+import { challengesPart } from "../challenges/new-game-part.js";
+import { scorePart } from "../challenges/score-part.js";
 
 
 /**
@@ -142,6 +144,8 @@ export async function newGameDialog({ current, start, onClose, mode = classic, p
         mirror, (value) => { mirror = value; })),
     buttons(play, toNext.next, daily),
     toNext.status, toNext.generated,
+    challengesPart({ chosen: () => ({ layout: chosenLayout, difficulty, mirror }), start,
+      failed: (problem) => { error.textContent = problem.message; } }),
     h("h3", {}, t("enterCode")),
     h("div", { class: "field" }, input, playCode),
     error);
@@ -223,6 +227,7 @@ export function winDialog(state, { playAgain, newGame, share, nextStage, findNex
       fact(t("winHints"), result.hints, "hints"),
       fact(t("winUndos"), result.undos, "undos"),
       fact(t("winShuffles"), result.shuffles, "shuffles")),
+    scorePart(state),
     h("p", { class: "win-rank", "data-rank": result.rank ?? "", "data-ranked": String(result.ranked !== false) },
       result.ranked === false ? t(result.solution_shown ? "winSolutionShown" : "winUnranked")
         : result.rank ? t("winRank", { rank: result.rank }) : t("winNoRank")),

@@ -72,6 +72,7 @@ export const api = {
     mode, ...(layout ? { layout } : {}), ...(difficulty ? { difficulty } : {}), ...(all ? { all: "true" } : {}) })}`),
   statistics: (mode) => request("GET", `/statistics?mode=${encodeURIComponent(mode)}`),
   daily: () => request("GET", "/daily"),
+  challenges: () => request("GET", "/challenges"),
   dailyBoard: (date, { all = false } = {}) => request("GET", `/daily-board?${new URLSearchParams({
     ...(date ? { date } : {}), ...(all ? { all: "true" } : {}) })}`),
   layouts: () => request("GET", "/layouts"),

@@ -29,6 +29,8 @@ import { keepOnOneLine } from "./top-bar.js";
 import { installViewport } from "../board/viewport.js";
 import { RemovedTray } from "../board/removed-tray.js";
 import { ErrorCode, Status } from "./vocabulary.js";
+import { ChallengeStrip } from "../challenges/strip.js";
+import { markRefusedAids, refusal } from "../challenges/refused-aids.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -77,6 +79,9 @@ const viewport = installViewport($("stage"), $("board"), {
   announce, refit: () => app.view.fit(), turnButton: $("turn-board"), fitButton: $("fit-board"),
 });
 for (const view of app.views.values()) view.setStyle(app.settings.tileStyle);
+// a challenge's figures; the time ran out on the page: the server says whether it is lost
+const challenge = new ChallengeStrip($("stage"), { problem: showProblem,
+  timeUp: () => app.state && enqueue(() => modeOf(app.state).api.game(app.state.id)).catch(reported) });
 const tray = new RemovedTray($("removed"), $("removed-toggle"));
 tray.setStyle(app.settings.tileStyle);
 tray.setEnabled(app.settings.removedTray);
@@ -152,7 +157,7 @@ function show(state) {
   app.clock = { base: state.elapsed, at: performance.now(), running: state.running };
   tick();
   const paused = state.status === Status.PAUSED;
-  const over = state.status === Status.WON;
+  const over = state.status === Status.WON || state.status === Status.LOST;
   $("pause-cover").hidden = !paused;
   el.inert = paused; // hidden faces: the board leaves the focus order and the reading
   $("hint").disabled = paused || over || state.status === Status.STUCK;
@@ -168,6 +173,8 @@ function show(state) {
     pause.dataset.label = paused ? "resume" : "pause";
     paintButton(pause);
   }
+  markRefusedAids(state);
+  challenge.show(state);
   showTitle(state);
   showWinnability(state);
   endOfGame(state);
@@ -239,7 +246,13 @@ function endOfGame(state) {
   const current = dialogName();
   if (state.status !== Status.STUCK && current === "no-moves") closeDialog();
   if (state.status !== Status.WON && current === "win") closeDialog();
+  if (state.status !== Status.LOST && current === "challenge-lost") closeDialog();
   if (app.shownFor === key) return;
+  if (state.status === Status.LOST) {
+    app.shownFor = key;
+    import("../challenges/lost-dialog.js").then(({ lostDialog }) => lostDialog(state, {
+      playAgain: () => playAgain(state), newGame: () => openNewGame() }), showProblem);
+  }
   if (state.status === Status.STUCK) {
     app.shownFor = key;
     announce(`${t("noMovesTitle")}. ${t(modeOf(state).noMovesNote)}`);
@@ -418,6 +431,7 @@ function tap(i) {
 function run(name, options = {}) {
   const state = app.state;
   if (!state) return Promise.resolve();
+  if (refusal(state, name)) return Promise.resolve(state); // shown unavailable: nothing to send
   const board = app.view;
   if (name !== "pause" && name !== "resume") demo.stop({ quiet: true }); // the player's own move
   if (name !== "hint" && name !== "pause" && name !== "resume") board.setHint(null);
@@ -530,7 +544,7 @@ function openEditor(onClose) {
 
 /** Open a page dialog; a running game pauses while it is open and resumes after. */
 async function withPause(open) {
-  const wasRunning = app.state && app.state.status === Status.PLAYING;
+  const wasRunning = app.state && app.state.status === Status.PLAYING && !refusal(app.state, "pause");
   if (wasRunning) pauseFocus.forDialog(); // the focus goes to the dialog, not to Resume
   const pausing = wasRunning ? run("pause").catch(reported) : null;
   const onClose = () => {
@@ -687,11 +701,17 @@ function wire() {
     else command = { h: "hint", p: "pause", n: "new", s: "shuffle", a: "solve", f: "finish" }[key] || null;
     if (!command) return;
     event.preventDefault();
+    const refused = refusal(app.state, command);
+    if (refused) { // a challenge's rules refuse the aid (its button says so too)
+      toast(refused, { error: true });
+      announce(refused);
+      return;
+    }
     commands[command]();
   });
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) sound.hush();
-    if (document.hidden && playable()) {
+    if (document.hidden && playable() && !refusal(app.state, "pause")) {
       // remembered for this tab: a reload (which hides the page too) resumes by itself
       sessionStorage.setItem(AUTO_PAUSED, app.state.id);
       run("pause", { keepalive: true }).catch(reported);

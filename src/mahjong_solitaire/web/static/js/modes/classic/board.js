@@ -118,7 +118,8 @@ export class BoardView extends TileView {
       el.classList.toggle("brighten", wasBlocked && tile.free);
       el.classList.toggle("selected", state.selection === tile.i);
       el.classList.toggle("hint", Boolean(this.hint && this.hint.includes(tile.i)));
-      el.setAttribute("aria-label", label ? t(tile.free ? "tileFree" : "tileBlocked", { name: tileName(label) }) : "");
+      el.classList.toggle("face-down", !label); // a face the server does not send (blackout)
+      el.setAttribute("aria-label", label ? t(tile.free ? "tileFree" : "tileBlocked", { name: tileName(label) }) : t("tileFaceDown"));
     }
     for (const [i, el] of this.tiles) {
       if (!present.has(i)) this.remove(i, el);

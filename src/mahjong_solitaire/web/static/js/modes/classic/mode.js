@@ -64,9 +64,10 @@ export const classic = Object.freeze({
   layoutTitle: () => null,
   /** The state after a tap, from the state it was sent from and the tap's answer (what
    * changed: docs/web-api.md): the pair removed (its faces added to `removed`), the tiles
-   * freed or blocked. */
+   * freed or blocked (and given the faces of `revealed`: blackout, rules §13.5). */
   applyTap(state, change) {
-    const { freed, blocked, ...fields } = change;
+    const { freed, blocked, revealed, ...fields } = change;
+    const faces = new Map((revealed || []).map((tile) => [tile.i, tile.tile])); // blackout's
     const removed = change.event.move || [];
     if (!removed.length && !freed.length && !blocked.length) return { ...state, ...fields };
     const gone = new Set(removed);
@@ -75,7 +76,7 @@ export const classic = Object.freeze({
     const tiles = [];
     for (const tile of state.tiles) {
       if (gone.has(tile.i)) continue;
-      if (free.has(tile.i)) tiles.push({ ...tile, free: true });
+      if (free.has(tile.i)) tiles.push({ ...tile, free: true, tile: faces.get(tile.i) ?? tile.tile });
       else if (stuck.has(tile.i)) tiles.push({ ...tile, free: false });
       else tiles.push(tile);
     }

@@ -9,8 +9,9 @@
 
 import { h } from "../../shell/dom.js";
 import { language, slideRuleName, slideRuleNote, t } from "../../shell/strings.js";
+import { seenOnce } from "../../settings/seen-once.js";
 
-const SEEN = "mahjong-solitaire.rules-seen";
+const SEEN = seenOnce("mahjong-solitaire.rules-seen");
 
 /** A 24×24 line drawing of each rule's direction. */
 const ICONS = {
@@ -30,28 +31,6 @@ const ICONS = {
 export function ruleIcon(rule) {
   return '<svg class="icon rule-icon" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" '
     + `stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${ICONS[rule] || ICONS.none}</svg>`;
-}
-
-function seenRules() {
-  try {
-    const found = JSON.parse(localStorage.getItem(SEEN) || "[]");
-    return new Set(Array.isArray(found) ? found : []);
-  } catch (problem) {
-    // storage refused (private mode: DOMException) or a value that is not ours (SyntaxError):
-    // the rule is explained again, which does no harm
-    if (problem instanceof DOMException || problem instanceof SyntaxError) return new Set();
-    throw problem;
-  }
-}
-
-function rememberRule(rule) {
-  const seen = seenRules();
-  seen.add(rule);
-  try {
-    localStorage.setItem(SEEN, JSON.stringify([...seen]));
-  } catch (problem) {
-    if (!(problem instanceof DOMException)) throw problem; // private mode: not remembered
-  }
 }
 
 /** The chip and the first-time explanation of one Connect game's rule. */
@@ -85,7 +64,7 @@ export class RuleDisplay {
       h("span", { class: "rule-text" },
         h("strong", { class: "rule-name" }, state.stage ? t("ruleStage", { n: state.stage, rule: name }) : name),
         h("span", { class: "rule-note" }, slideRuleNote(rule))));
-    if (!seenRules().has(rule)) this.explain(rule);
+    if (!SEEN.has(rule)) this.explain(rule);
     else this.dismiss();
   }
 
@@ -96,7 +75,7 @@ export class RuleDisplay {
     this.introFor = rule;
     const close = h("button", { type: "button", class: "btn primary", id: "rule-intro-ok",
       onclick: () => {
-        rememberRule(rule);
+        SEEN.remember(rule);
         this.dismiss();
         document.getElementById("board")?.querySelector(".tile")?.focus();
       } }, t("ruleGotIt"));
