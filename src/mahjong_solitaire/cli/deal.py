@@ -153,8 +153,8 @@ def _deals(args: argparse.Namespace) -> list[GameCode] | list[Deal]:
 
 def _challenge(args: argparse.Namespace) -> str | None:
     """The rule set ``--challenge`` names, as the registry spells it (``None``: plain
-    play); refused with ``--daily`` (the day's deal and rule set are the day's) and with a Connect code
-    (challenges are classic play, rules §13)."""
+    play); refused with ``--daily`` (the day's deal and rule set are the day's) and with a
+    Connect code (challenges are classic play, rules §13)."""
     if args.challenge is None:
         return None
     name: str = args.challenge

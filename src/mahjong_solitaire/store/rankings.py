@@ -19,13 +19,22 @@ from typing import Any
 
 from sqlalchemy import Connection, Row, Select, false, func, select, true
 
+from ..challenges import daily_rules
 from ..core.assistance import assisted
 from ..core.game import GameStatus
+from .game_rows import game_of_row
 from .records import UNFINISHED, DailyEntry, LeaderboardEntry, StageProgress
 from .schema import games, players
 from .statistics import GameSummary, Statistics, compute
 
-__all__ = ["daily_board", "latest_wins", "leaderboard", "stage_progress", "statistics"]
+__all__ = [
+    "by_measure",
+    "daily_board",
+    "latest_wins",
+    "leaderboard",
+    "stage_progress",
+    "statistics",
+]
 
 
 def statistics(connection: Connection, player_id: str, mode: str) -> Statistics:
@@ -123,7 +132,9 @@ def latest_wins(
 def daily_board(
     connection: Connection, day: date, limit: int, viewer: str | None, *, show_all: bool = False
 ) -> list[DailyEntry]:
-    """``day``'s challenge across all players, fastest first (rules §12.3).
+    """``day``'s challenge across all players, fastest first, or by the measure of the
+    day's rule set (rules §7.5, §12.3, §13: the highest score first for one that ranks by
+    score, :func:`by_measure`).
 
     The fair board (the default) ranks each player's **first finished attempt** at the
     day's deal (their first game of that daily date to end, won or abandoned, in the
@@ -132,16 +143,7 @@ def daily_board(
     assisted wins included, each marked ``first`` and ``assisted``."""
     attempts = (
         select(
-            games.c.player_id,
-            games.c.id,
-            games.c.status,
-            games.c.ranked,
-            games.c.actions,
-            games.c.elapsed,
-            games.c.finished_at,
-            games.c.hints,
-            games.c.undos,
-            games.c.shuffles,
+            games,
             func.row_number()
             .over(partition_by=games.c.player_id, order_by=(games.c.finished_at, games.c.id))
             .label("attempt"),
@@ -157,20 +159,32 @@ def daily_board(
     )
     if not show_all:
         query = query.where(attempts.c.attempt == 1)
+    rules = daily_rules(day)
     with connection.execute(query) as rows:
-        return _daily_entries(rows, limit, viewer, show_all)
+        kept = (row for row in rows if show_all or not assisted(row.actions))
+        ranked = by_measure(kept, "time" if rules is None else rules.ranks_by)
+        return _daily_entries(ranked, limit, viewer)
+
+
+def by_measure(rows: Iterable[Row[Any]], ranks_by: str) -> Iterable[tuple[Row[Any], int | None]]:
+    """Won games' ``rows`` (whole ``games`` rows, fastest first) in the order of a rule set
+    that ranks by ``ranks_by`` (:attr:`~..challenges.Challenge.ranks_by`), each with its
+    score: ``"time"`` keeps them as they come (no score); ``"score"`` puts the highest
+    score first, the faster and then the earlier win first on equal scores."""
+    if ranks_by != "score":
+        return ((row, None) for row in rows)
+    scored = [(row, game_of_row(row).score()) for row in rows]
+    return sorted(scored, key=lambda pair: -(pair[1] or 0))  # stable: ties keep the time order
 
 
 def _daily_entries(
-    rows: Iterable[Row[Any]], limit: int, viewer: str | None, show_all: bool
+    rows: Iterable[tuple[Row[Any], int | None]], limit: int, viewer: str | None
 ) -> list[DailyEntry]:
-    """The first ``limit`` entries of the daily board's ``rows`` (fastest first); the
-    assisted wins are skipped unless ``show_all``."""
+    """The first ``limit`` entries of the daily board's ranked ``rows`` (each with its
+    score)."""
     entries: list[DailyEntry] = []
-    for row in rows:
+    for row, score in rows:
         helped = assisted(row.actions)
-        if helped and not show_all:
-            continue
         entries.append(
             DailyEntry(
                 len(entries) + 1,
@@ -183,6 +197,7 @@ def _daily_entries(
                 viewer is not None and row.player_id == viewer,
                 assisted=helped,
                 first=row.attempt == 1,
+                score=score,
             )
         )
         if len(entries) == limit:

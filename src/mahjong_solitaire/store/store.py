@@ -272,7 +272,8 @@ class Store:
         ``challenge``: the name of the challenge's rule set the game is played under (rules
         §13; a classic code may name it too, ``MJ2-L00-AAAAABL-SCORED``), stored beside the
         deal's own code; :class:`StoreError` for a name no rule set has, or in a mode
-        without challenges."""
+        without challenges.  A ``daily`` game is played under its day's rule set (none
+        before 2026-12-07), given or not; :class:`StoreError` for another."""
         game_mode = _mode(mode)
         if stage is not None:
             game_rows.check_count(stage, "stage")
@@ -488,8 +489,10 @@ class Store:
         self, day: date, limit: int = 10, *, viewer: str | None = None, show_all: bool = False
     ) -> list[DailyEntry]:
         """``day``'s challenge across all players, fastest first (earlier win first on equal
-        times): each player's first finished attempt when it is an unassisted win, or with
-        ``show_all`` every ranked win (rules §12.3).  ``viewer``'s entries are ``mine``."""
+        times), or the highest score first on a day whose rule set ranks by score
+        (:func:`~..challenges.daily_rules.daily_rules`, rules §13): each player's first
+        finished attempt when it is an unassisted win, or with ``show_all`` every ranked win
+        (rules §12.3).  ``viewer``'s entries are ``mine``."""
         with self._transaction(write=False) as connection:
             return rankings.daily_board(connection, day, limit, viewer, show_all=show_all)
 

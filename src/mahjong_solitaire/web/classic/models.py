@@ -63,7 +63,8 @@ class NewGame(RequestBody):
     (``shared_layout``, from a share link) for a player who does not have it yet.  Two of
     them at once is 400 ``bad_request``, as a Connect game's body with two ways.
     ``challenge`` plays the deal under a challenge's rule set (rules §13, ``GET
-    /api/challenges``; a code may name it too), not with the daily."""
+    /api/challenges``; a code may name it too), not with the daily (from 2026-12-07 the
+    daily is played under its day's own rule set)."""
 
     layout: StrictStr | None = Field(None, examples=["turtle"])
     difficulty: Difficulty = Field(Difficulty.NORMAL, examples=["normal"])

@@ -121,7 +121,7 @@ def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
     if body.shared_layout is not None and body.code is None:
         raise ApiError(ErrorCode.BAD_REQUEST, "shared_layout goes with the code that names it")
     if body.challenge is not None and body.daily is not False:
-        raise ApiError(ErrorCode.BAD_REQUEST, "the daily challenge is played by its own rules")
+        raise ApiError(ErrorCode.BAD_REQUEST, "the daily challenge is played by its day's rules")
     challenge = None if body.challenge is None else _challenge_name(body.challenge)
     if body.code is not None:
         code = GameCode.parse(body.code)
@@ -205,7 +205,9 @@ def create_game(
     sent along (kept as the player's; 404 ``unknown_layout`` without it).
     ``"challenge": "scored"`` (with a layout or a code) plays the deal under that rule set
     (rules §13; 400 ``bad_request`` for an unknown name or with the daily); a code may name
-    it too (``MJ2-L00-AAAAABL-SCORED``).  The player's unfinished game is abandoned."""
+    it too (``MJ2-L00-AAAAABL-SCORED``).  From 2026-12-07 the daily is played under its
+    day's own rule set, which the state's ``challenge`` and ``code`` name.  The player's
+    unfinished game is abandoned."""
     player_id = acting_player(request, response, cookie)
     return answer(request, load_stored(_new_game(request, player_id, body), VIEW), GameState)
 
