@@ -7,6 +7,7 @@ day's board by its measure; the API, ``deal --daily`` and the history import fol
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 from datetime import UTC, date, datetime, timedelta
 
@@ -44,7 +45,7 @@ def digest(code: str) -> str:
 
 
 def test_every_day_before_the_release_is_plain_play() -> None:
-    assert DAILY_RULES_FROM == date(2026, 12, 7)
+    assert date(2026, 12, 7) == DAILY_RULES_FROM
     for back in range(0, 800, 7):
         assert daily_rules(PLAIN_DAY - timedelta(days=back)) is None
 
@@ -57,7 +58,7 @@ def test_the_first_days_rule_sets_are_pinned() -> None:
 def test_no_rule_set_is_played_two_days_running_and_every_one_comes_up() -> None:
     days = [DAILY_RULES_FROM + timedelta(days=n) for n in range(3 * 366)]
     chosen = [daily_rules(day) for day in days]
-    assert all(a is not b for a, b in zip(chosen, chosen[1:], strict=False))
+    assert all(a is not b for a, b in itertools.pairwise(chosen))
     counts = {rules: chosen.count(rules) for rules in CHALLENGES}
     assert min(counts.values()) > len(days) // len(CHALLENGES) // 2  # none left out
 
