@@ -87,7 +87,7 @@ def daily_board(
     them).  Wins faster than a human or with the solution shown are never listed;
     ``mine`` marks the asking player's entries.  From 2026-12-07 the day is played under
     its rule set (``challenge``), and ranked by its measure (``ranks_by``): the highest
-    ``score`` first for ``scored``, the fastest time for the others."""
+    ``score`` first for a rule set that ranks by score, the fastest time for the others."""
     today = now().date()
     when = today if day is None else challenge_date(day, today)
     entries = store_of(request).daily_board(when, limit=10, viewer=cookie, show_all=show_all)
