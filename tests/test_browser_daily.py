@@ -5,6 +5,7 @@ with its own board shown, the board's "Daily — date" badge, the keyboard, and 
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
@@ -162,3 +163,45 @@ def test_the_calendar_passes_the_axe_audit(browser, server, scheme) -> None:
     assert a11y.audit(page) == []
     assert page.errors == []
     page.context.close()
+
+
+def test_the_calendar_shows_each_days_rule_set(page) -> None:
+    """From 2026-12-07 a day's daily has a rule set (rules §13): its cell carries a mark and
+    says it in its accessible name, the day's detail names it, and a scored day's board
+    shows the scores.  Before that date the server has no such day yet, so the calendar
+    and board answers are given today's rule set as the server will give it."""
+    day = today().isoformat()
+
+    def calendar(route):  # type: ignore[no-untyped-def]
+        answer = route.fetch()
+        body = answer.json()
+        assert body["challenges"][-1]["date"] == day
+        body["challenges"][-1]["challenge"] = {"name": "scored", "title": "Scored"}
+        route.fulfill(response=answer, body=json.dumps(body))
+
+    def board(route):  # type: ignore[no-untyped-def]
+        answer = route.fetch()
+        body = answer.json()
+        body.update(challenge={"name": "scored", "title": "Scored"}, ranks_by="score")
+        entry = {"rank": 1, "name": "Ana", "time": 312.5, "date": None, "hints": 0}
+        entry.update(undos=0, shuffles=0, shuffled=False, mine=False, score=1840)
+        body["entries"] = [entry]
+        route.fulfill(response=answer, body=json.dumps(body))
+
+    page.route("**/api/daily", calendar)
+    page.route(f"**/api/daily-board?date={day}*", board)
+    open_calendar(page)
+    cell = page.locator(f".daily-cell[data-date='{day}']")
+    assert cell.get_attribute("data-challenge") == "scored"
+    assert cell.locator(".daily-rule").get_attribute("aria-hidden") == "true"
+    label = cell.get_attribute("aria-label")
+    assert label and label.endswith("· Rules: Scored")
+    page.locator(f"#daily-board[data-date='{day}'][data-ranks-by='score']").wait_for()
+    assert page.locator(".daily-rule-name").inner_text() == "Rules: Scored"
+    assert page.locator("#daily-board th").all_inner_texts() == ["#", "Player", "Score", "Time"]
+    assert page.locator("#daily-board [data-score]").inner_text() == "1,840"
+    # a day before 2026-12-07 is plain play: no mark, no rule set in its name
+    plain = page.locator(".daily-cell[data-date='2026-12-06']")
+    if plain.count():
+        assert plain.get_attribute("data-challenge") is None
+        assert "Rules" not in (plain.get_attribute("aria-label") or "")

@@ -143,14 +143,14 @@ def test_a_challenge_on_a_connect_game_is_refused(store: Store) -> None:
     _refused(store, document, "game 1: challenge 'scored' is not played in mode 'connect'")
 
 
-def test_a_challenge_on_a_daily_game_is_refused(store: Store) -> None:
+def test_a_challenge_on_a_plain_daily_game_is_refused(store: Store) -> None:
     source = store.player(None).id
     day = date(2026, 1, 5)
     play(store, source, [], status="abandoned", elapsed=9.0, code=str(daily_code(day)), daily=day)
     document = json.loads(json.dumps(store.export_history(source)))
     assert document["games"][0]["daily"] == "2026-01-05"
     document["games"][0]["challenge"] = "sprint"
-    _refused(store, document, "game 1: challenge 'sprint' is not played on a daily challenge")
+    _refused(store, document, "game 1: the daily challenge of 2026-01-05 is plain play, not sprint")
 
 
 def test_a_lost_game_without_a_challenge_is_refused(store: Store) -> None:

@@ -3,9 +3,11 @@
 The engine's part: each rule set is a :class:`Challenge` subclass (:mod:`.sets`), found by
 name in :mod:`.registry`; an instance made for a deal is its game's referee
 (``game.referee = challenge_named(name)(deal)``), and :meth:`Challenge.judge` works out the
-figures.  Pure: no I/O, no web, no store.
+figures; :func:`.daily_rules.daily_rules` names the rule set of a day's daily challenge.
+Pure: no I/O, no web, no store.
 """
 
+from .daily_rules import DAILY_RULES_FROM, daily_rules
 from .registry import CHALLENGES, UnknownChallengeError, challenge_named
 from .rules import (
     AIDS,
@@ -23,6 +25,7 @@ from .sets import Blackout, Countdown, Scored, Sprint, SuitHunt
 __all__ = [
     "AIDS",
     "CHALLENGES",
+    "DAILY_RULES_FROM",
     "LOST_STUCK",
     "LOST_TARGET",
     "LOST_TIME",
@@ -37,5 +40,6 @@ __all__ = [
     "Tally",
     "UnknownChallengeError",
     "challenge_named",
+    "daily_rules",
     "hidden_positions",
 ]

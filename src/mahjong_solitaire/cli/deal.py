@@ -10,7 +10,7 @@ from dataclasses import replace
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
-from ..challenges import CHALLENGES
+from ..challenges import CHALLENGES, daily_rules
 from ..classic.codes import GameCode, daily_code
 from ..classic.generator import Deal, deal_from_code, generate
 from ..core.codes import MAX_SEED
@@ -131,7 +131,9 @@ def _deals(args: argparse.Namespace) -> list[GameCode] | list[Deal]:
             )
         return [code if challenge is None else replace(code, challenge=challenge)]
     if args.daily:
-        return [daily_code(_parse_day(args.daily))]
+        day = _parse_day(args.daily)
+        rules = daily_rules(day)  # from 2026-12-07 on, the day's deal has its rule set
+        return [daily_code(day).with_challenge(None if rules is None else rules.name)]
     layout = _layout(args.layout, args.database)
     first = args.seed
     if first is None:
@@ -151,8 +153,8 @@ def _deals(args: argparse.Namespace) -> list[GameCode] | list[Deal]:
 
 def _challenge(args: argparse.Namespace) -> str | None:
     """The rule set ``--challenge`` names, as the registry spells it (``None``: plain
-    play); refused with ``--daily`` (the day's deal is the day's) and with a Connect code
-    (challenges are classic play, rules §13)."""
+    play); refused with ``--daily`` (the day's deal and rule set are the day's) and with a
+    Connect code (challenges are classic play, rules §13)."""
     if args.challenge is None:
         return None
     name: str = args.challenge

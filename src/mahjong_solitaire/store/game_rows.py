@@ -21,7 +21,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Row, delete, select, true, update
 
-from ..challenges import UnknownChallengeError, challenge_named
+from ..challenges import UnknownChallengeError, challenge_named, daily_rules
 from ..classic.codes import GameCode
 from ..core.difficulty import Difficulty
 from ..core.game import GameStatus
@@ -48,6 +48,7 @@ __all__ = [
     "check_actions",
     "check_count",
     "check_times",
+    "daily_challenge",
     "deal_source",
     "delete_ended_test_play",
     "game_of_row",
@@ -162,7 +163,8 @@ def deal_source(
 ) -> DealSource:
     """What a game of ``code`` (or ``layout``, ``seed`` and ``difficulty``) in ``mode`` is
     dealt from, under ``challenge`` (a rule set's name) or the one the code names (its
-    suffix, rules §7.2: the source keeps the deal's own code and the name apart);
+    suffix, rules §7.2: the source keeps the deal's own code and the name apart), or for
+    ``daily``'s challenge the day's own rule set (:func:`daily_challenge`);
     :class:`StoreError` for a contradiction or an unknown challenge."""
     if (code is None) == (layout is None):
         raise StoreError("a game is created from a code or from a layout (one of them)")
@@ -179,6 +181,7 @@ def deal_source(
             if challenge is not None and challenge_name(challenge) != parsed.challenge:
                 raise StoreError(f"challenge {challenge!r} contradicts code {parsed}")
             challenge, parsed = parsed.challenge, parsed.plain
+        challenge = daily_challenge(daily, challenge)
         return DealSource(
             mode=mode.name,
             code=str(parsed),
@@ -194,6 +197,7 @@ def deal_source(
         raise StoreError(f"a seed is a non-negative integer, not {seed!r}")
     level = Difficulty.parse(difficulty or Difficulty.NORMAL)
     code = str(GameCode.of(layout, seed, level))
+    challenge = daily_challenge(daily, challenge)
     source = DealSource(
         mode.name,
         code,
@@ -218,6 +222,20 @@ def challenge_name(name: object) -> str:
         return challenge_named(name).name  # type: ignore[arg-type]  # checked there
     except UnknownChallengeError as error:
         raise StoreError(str(error)) from None
+
+
+def daily_challenge(day: date | None, name: str | None) -> str | None:
+    """The challenge a game of ``day``'s daily challenge is played under: the day's own
+    rule set (:func:`~..challenges.daily_rules.daily_rules`, ``None`` before it had one),
+    whether ``name`` names it or is ``None``; :class:`StoreError` for any other, and
+    ``name`` itself for a game that is no daily."""
+    if day is None:
+        return name
+    rules = daily_rules(day)
+    ruled = None if rules is None else rules.name
+    if name is not None and challenge_name(name) != ruled:
+        raise StoreError(f"the daily challenge of {day} is played under {ruled}, not {name!r}")
+    return ruled
 
 
 def challenge_of(mode: Mode, name: str | None) -> str | None:

@@ -30,6 +30,8 @@ Version 3 added each game's ``challenge``: the name of the rule set it was playe
 (rules §13), ``null`` for plain play.  A version 1 or 2 file has none (one that names a
 challenge is refused): its games are plain play, and a ``lost`` game in it (written before
 the rule set's name was) stays lost.  A version 3 ``lost`` game names its challenge.
+A daily game names its day's rule set (:func:`~..challenges.daily_rules.daily_rules`:
+none before 2026-12-07, so no file written before names one), and no other.
 
 On import every game is checked: its deal is rebuilt and its action log replayed, and the
 status and aid counts must agree with the replay, so a file cannot invent a win.
@@ -44,7 +46,7 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, select
 
-from ..challenges import UnknownChallengeError, challenge_named
+from ..challenges import UnknownChallengeError, challenge_named, daily_rules
 from ..classic.codes import daily_code
 from ..core.difficulty import Difficulty
 from ..core.game import BACK, FINISH, SOLVE, GameStatus, PlayableDeal
@@ -216,8 +218,11 @@ def _parse_game(raw: object, number: int, version: int) -> dict[str, Any]:
         raise fields.fail(f"this game is played in mode {game_mode.name!r}, not {mode!r}")
     if challenge is not None and not game_mode.challenges:
         raise fields.fail(f"challenge {challenge!r} is not played in mode {mode!r}")
-    if challenge is not None and daily is not None:
-        raise fields.fail(f"challenge {challenge!r} is not played on a daily challenge")
+    if daily is not None:
+        rules = daily_rules(daily)
+        if challenge != (None if rules is None else rules.name):
+            ruled = "plain play" if rules is None else f"the {rules.name} challenge"
+            raise fields.fail(f"the daily challenge of {daily} is {ruled}, not {challenge}")
     if status is GameStatus.LOST and challenge is None and version >= 3:
         raise fields.fail("status lost is a challenge's, and this game names none")
     try:

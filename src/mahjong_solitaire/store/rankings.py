@@ -19,14 +19,23 @@ from typing import Any
 
 from sqlalchemy import Connection, Row, Select, false, func, select, true
 
+from ..challenges import daily_rules
 from ..core.assistance import assisted
 from ..core.game import GameStatus
+from .game_rows import game_of_row
 from .records import UNFINISHED, DailyEntry, LeaderboardEntry, StageProgress
 from .reviews import board_token, replay_url
 from .schema import games, players
 from .statistics import GameSummary, Statistics, compute
 
-__all__ = ["daily_board", "latest_wins", "leaderboard", "stage_progress", "statistics"]
+__all__ = [
+    "by_measure",
+    "daily_board",
+    "latest_wins",
+    "leaderboard",
+    "stage_progress",
+    "statistics",
+]
 
 
 def statistics(connection: Connection, player_id: str, mode: str) -> Statistics:
@@ -131,7 +140,9 @@ def daily_board(
     show_all: bool = False,
     secret: bytes | None = None,
 ) -> list[DailyEntry]:
-    """``day``'s challenge across all players, fastest first (rules §12.3).
+    """``day``'s challenge across all players, fastest first, or by the measure of the
+    day's rule set (rules §7.5, §12.3, §13: the highest score first for one that ranks by
+    score, :func:`by_measure`).
 
     The fair board (the default) ranks each player's **first finished attempt** at the
     day's deal (their first game of that daily date to end, won or abandoned, in the
@@ -141,16 +152,7 @@ def daily_board(
     day is over), each entry carries its replay's URL (:func:`.reviews.board_token`)."""
     attempts = (
         select(
-            games.c.player_id,
-            games.c.id,
-            games.c.status,
-            games.c.ranked,
-            games.c.actions,
-            games.c.elapsed,
-            games.c.finished_at,
-            games.c.hints,
-            games.c.undos,
-            games.c.shuffles,
+            games,
             func.row_number()
             .over(partition_by=games.c.player_id, order_by=(games.c.finished_at, games.c.id))
             .label("attempt"),
@@ -166,24 +168,50 @@ def daily_board(
     )
     if not show_all:
         query = query.where(attempts.c.attempt == 1)
+    rules = daily_rules(day)
     with connection.execute(query) as rows:
-        return _daily_entries(rows, limit, viewer, show_all, secret)
+        kept = (row for row in rows if show_all or not assisted(row.actions))
+        ranked = by_measure(kept, "time" if rules is None else rules.ranks_by)
+        return _daily_entries(ranked, limit, viewer, secret)
+
+
+def by_measure(rows: Iterable[Row[Any]], ranks_by: str) -> Iterable[tuple[Row[Any], int | None]]:
+    """Won games' ``rows`` (whole ``games`` rows, fastest first) in the order of a rule set
+    that ranks by ``ranks_by`` (:attr:`~..challenges.Challenge.ranks_by`), each with its
+    score: ``"time"`` keeps them as they come (no score); ``"score"`` puts the highest
+    score first, the faster and then the earlier win first on equal scores."""
+    if ranks_by != "score":
+        return ((row, None) for row in rows)
+    scored = [(row, _score(row)) for row in rows]
+    return sorted(scored, key=lambda pair: -(pair[1] or 0))  # stable: ties keep the time order
+
+
+#: Scores worked out, by (game id, version): a save bumps the version, so none goes stale.
+_SCORES: dict[tuple[str, int], int | None] = {}
+_SCORES_KEPT = 4096
+
+
+def _score(row: Row[Any]) -> int | None:
+    """The score of a won game's row (its log replayed and judged, some ms a game; kept)."""
+    key = (row.id, row.version)
+    if key not in _SCORES:
+        if len(_SCORES) >= _SCORES_KEPT:
+            _SCORES.pop(next(iter(_SCORES)), None)  # the oldest kept
+        _SCORES[key] = game_of_row(row).score()
+    return _SCORES[key]
 
 
 def _daily_entries(
-    rows: Iterable[Row[Any]],
+    rows: Iterable[tuple[Row[Any], int | None]],
     limit: int,
     viewer: str | None,
-    show_all: bool,
     secret: bytes | None,
 ) -> list[DailyEntry]:
-    """The first ``limit`` entries of the daily board's ``rows`` (fastest first); the
-    assisted wins are skipped unless ``show_all``."""
+    """The first ``limit`` entries of the daily board's ranked ``rows`` (each with its
+    score)."""
     entries: list[DailyEntry] = []
-    for row in rows:
+    for row, score in rows:
         helped = assisted(row.actions)
-        if helped and not show_all:
-            continue
         entries.append(
             DailyEntry(
                 len(entries) + 1,
@@ -197,6 +225,7 @@ def _daily_entries(
                 assisted=helped,
                 first=row.attempt == 1,
                 replay=None if secret is None else replay_url(board_token(secret, row.id)),
+                score=score,
             )
         )
         if len(entries) == limit:

@@ -310,6 +310,18 @@ class StoredGame:
         when it was taken."""
         return None if self.challenge is None else challenge_named(self.challenge)(deal)
 
+    def score(self) -> int | None:
+        """The score its challenge's rule set gives the game as stored (rules §13: its log
+        replayed with the server's times, judged at its clock), ``None`` for plain play or
+        a rule set without a score."""
+        if self.challenge is None:
+            return None
+        game = self.game_mode.game.replay(
+            self.deal(), self.actions, times=self.times, clock=lambda: 0.0, elapsed=self.elapsed
+        )
+        referee = self.referee(game.deal)
+        return None if referee is None else referee.judge(game).figures.score
+
     @property
     def shown_code(self) -> str | None:
         """The code the player is shown: the deal's, with the challenge's name after it
@@ -386,6 +398,8 @@ class DailyEntry:
     first: bool = True
     #: The replay's URL (``/replay/<token>``) once the day is over, ``None`` while it runs.
     replay: str | None = None
+    #: The score of a day whose rule set ranks by it (rules §13), else ``None``.
+    score: int | None = None
 
     @property
     def shuffled(self) -> bool:
@@ -405,6 +419,7 @@ class DailyEntry:
             "assisted": self.assisted,
             "first": self.first,
             "replay": self.replay,
+            "score": self.score,
         }
 
 

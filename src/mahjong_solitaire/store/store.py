@@ -269,7 +269,9 @@ class Store:
         §13; a classic code may name it too, ``MJ2-L00-AAAAABL-SCORED``), stored beside the
         deal's own code; :class:`StoreError` for a name no rule set has, or in a mode
         without challenges.  ``practice``: a practice copy of another game (no code or
-        layout then; :func:`.reviews.practice_copy`), at its first actions, never ranked."""
+        layout then; :func:`.reviews.practice_copy`), at its first actions, never ranked.
+        A ``daily`` game is played under its day's rule set (none
+        before 2026-12-07), given or not; :class:`StoreError` for another."""
         game_mode = _mode(mode)
         if stage is not None:
             game_rows.check_count(stage, "stage")
@@ -475,10 +477,12 @@ class Store:
         today: date | None = None,
     ) -> list[DailyEntry]:
         """``day``'s challenge across all players, fastest first (earlier win first on equal
-        times): each player's first finished attempt when it is an unassisted win, or with
-        ``show_all`` every ranked win (rules §12.3).  ``viewer``'s entries are ``mine``.
-        Once ``day`` is over (before ``today``), each entry has its replay's token
-        (:func:`.reviews.board_token`, made without a write)."""
+        times), or the highest score first on a day whose rule set ranks by score
+        (:func:`~..challenges.daily_rules.daily_rules`, rules §13): each player's first
+        finished attempt when it is an unassisted win, or with ``show_all`` every ranked win
+        (rules §12.3).  ``viewer``'s entries are ``mine``.  Once ``day`` is over (before
+        ``today``), each entry has its replay's token (:func:`.reviews.board_token`, made
+        without a write)."""
         secret = self._replay_secret if today is not None and day < today else None
         with self._transaction(write=False) as connection:
             return rankings.daily_board(

@@ -64,8 +64,9 @@ class NewGame(FromGame):
     (``shared_layout``, from a share link) for a player who does not have it yet.  Two of
     them at once is 400 ``bad_request``, as a Connect game's body with two ways.
     ``challenge`` plays the deal under a challenge's rule set (rules §13, ``GET
-    /api/challenges``; a code may name it too), not with the daily.  ``from_game`` with
-    ``at`` (and nothing else) starts a practice copy (:class:`~..games.models.FromGame`)."""
+    /api/challenges``; a code may name it too), not with the daily (from 2026-12-07 the
+    daily is played under its day's own rule set).  ``from_game`` with ``at`` (and nothing
+    else) starts a practice copy (:class:`~..games.models.FromGame`)."""
 
     layout: StrictStr | None = Field(None, examples=["turtle"])
     difficulty: Difficulty = Field(Difficulty.NORMAL, examples=["normal"])

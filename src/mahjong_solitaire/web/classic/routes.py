@@ -125,7 +125,7 @@ def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
     if body.shared_layout is not None and body.code is None:
         raise ApiError(ErrorCode.BAD_REQUEST, "shared_layout goes with the code that names it")
     if body.challenge is not None and body.daily is not False:
-        raise ApiError(ErrorCode.BAD_REQUEST, "the daily challenge is played by its own rules")
+        raise ApiError(ErrorCode.BAD_REQUEST, "the daily challenge is played by its day's rules")
     challenge = None if body.challenge is None else _challenge_name(body.challenge)
     if body.code is not None:
         code = GameCode.parse(body.code)
@@ -210,10 +210,12 @@ def create_game(
     sent along (kept as the player's; 404 ``unknown_layout`` without it).
     ``"challenge": "scored"`` (with a layout or a code) plays the deal under that rule set
     (rules §13; 400 ``bad_request`` for an unknown name or with the daily); a code may name
-    it too (``MJ2-L00-AAAAABL-SCORED``).  ``{"from_game": id, "at": k}`` starts a practice
-    copy of the player's classic game that is over or stuck, after its first ``k`` actions
-    (issue 28; never ranked; a Connect game's copy is started at ``/api/connect/games``).
-    The player's unfinished game is abandoned."""
+    it too (``MJ2-L00-AAAAABL-SCORED``).  From 2026-12-07 the daily is played under its
+    day's own rule set, which the state's ``challenge`` and ``code`` name.
+    ``{"from_game": id, "at": k}`` starts a practice copy of the player's classic game that
+    is over or stuck, after its first ``k`` actions (issue 28; never ranked; a Connect
+    game's copy is started at ``/api/connect/games``).  The player's unfinished game is
+    abandoned."""
     player_id = acting_player(request, response, cookie)
     return answer(request, load_stored(_new_game(request, player_id, body), VIEW), GameState)
 

@@ -3,6 +3,8 @@ leaderboard, the daily board and calendar, and the statistics."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import (
     BaseModel,
     Field,
@@ -19,6 +21,8 @@ __all__ = [
     "DailyCount",
     "DailyDay",
     "DailyEntry",
+    "DailyRules",
+    "DayChallenge",
     "GroupStatistics",
     "Leaderboard",
     "LeaderboardEntry",
@@ -79,11 +83,25 @@ class DailyEntry(BaseModel):
     #: The entry's replay page (``/replay/<token>``) once the day is over (UTC); ``null``
     #: while it runs.
     replay: str | None = None
+    score: int | None = None  # on a day whose rule set ranks by score (rules §13)
+
+
+class DayChallenge(BaseModel):
+    """The rule set a day's daily challenge is played under (rules §7.5, §13): its
+    ``name`` and its ``title`` in the request's language."""
+
+    name: str = Field(examples=["scored"])
+    title: str = Field(examples=["Scored"])
 
 
 class DailyBoard(BaseModel):
+    """A day's board: ``challenge`` is the day's rule set (``null`` before 2026-12-07),
+    ``ranks_by`` its measure (``score``, highest first, or ``time``, fastest first)."""
+
     date: str
     code: str
+    challenge: DayChallenge | None
+    ranks_by: Literal["score", "time"]
     #: Whether every ranked win is listed (``?all=true``), not only the fair ones.
     all: bool = False
     entries: list[DailyEntry]
@@ -95,8 +113,16 @@ class DailyDay(BaseModel):
     best_time: float | None
 
 
+class DailyRules(BaseModel):
+    """One day of the calendar and its rule set (``null``: plain play)."""
+
+    date: str
+    challenge: DayChallenge | None
+
+
 class DailyCalendar(BaseModel):
-    """The player's daily challenges from ``first`` to ``today``: the days played."""
+    """The player's daily challenges from ``first`` to ``today``: the days played, and the
+    rule set of every day (``challenges``, oldest first)."""
 
     today: str
     first: str
@@ -104,6 +130,7 @@ class DailyCalendar(BaseModel):
     current_streak: int
     best_streak: int
     days: list[DailyDay]
+    challenges: list[DailyRules]
 
 
 class GroupStatistics(BaseModel):

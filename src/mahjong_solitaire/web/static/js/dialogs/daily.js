@@ -1,7 +1,9 @@
 // The daily challenges: the calendar dialog of the menu's daily item (GET /api/daily) and
 // the board's "Daily — date" badge.  One cell per day of the last 365 (data-date,
-// data-status won / played / none); the arrow keys move between days, a cell shows that
-// day's own board and plays its challenge; "Play today" comes first.  Rules §7.5–7.6.
+// data-status won / played / none; from 2026-12-07 data-challenge, the day's rule set, with
+// its mark); the arrow keys move between days, a cell shows that day's own board (ranked by
+// the rule set's measure) and plays its challenge; "Play today" comes first.  Rules §7.5–7.6,
+// §13.
 
 import { api } from "../shell/api.js";
 import { buttons, openDialog } from "./dialog.js";
@@ -43,6 +45,11 @@ export function showDailyBadge(state) {
 }
 
 const STATUS_KEYS = { won: "dayWon", played: "dayPlayed", none: "dayNotPlayed" };
+/** The mark a calendar cell shows for its day's rule set (its title says it in words). */
+const RULE_MARKS = { scored: "★", countdown: "⏱", sprint: "»", blackout: "◐", "suit-hunt": "◎" };
+
+/** A day's rule set in words ("Rules: Scored"), "" for a plain day. */
+const ruleText = (challenge) => (challenge ? t("dayChallenge", { title: challenge.title }) : "");
 
 /** The weekdays' short names in the language, Monday first. */
 function weekdays() {
@@ -70,6 +77,7 @@ function months(first, today) {
 export async function dailyPage({ play, onClose }) {
   const calendar = await api.daily();
   const status = new Map(calendar.days.map((day) => [day.date, day]));
+  const rules = new Map((calendar.challenges || []).map((day) => [day.date, day.challenge]));
 
   const today = h("button", { type: "button", class: "btn primary", id: "daily-today", "aria-describedby": "daily-streak-summary",
     onclick: () => play({ daily: true }) });
@@ -111,8 +119,10 @@ export async function dailyPage({ play, onClose }) {
       onclick: () => play(iso === calendar.today ? { daily: true } : { daily: iso }) });
     fillButton(playDay, "play", t(iso === calendar.today ? "playToday" : "playThisDay"));
     const board = h("div", { class: "daily-board", id: "daily-board", "data-date": iso }, h("p", { class: "muted" }, t("loadingBoard")));
+    const challenge = rules.get(iso) || null;
     detail.replaceChildren(
       h("h3", {}, dailyDate(iso)),
+      challenge ? h("p", { class: "daily-rule-name", "data-challenge": challenge.name }, ruleText(challenge)) : null,
       h("p", { "data-day-status": mark }, t(STATUS_KEYS[mark]),
         day && day.best_time !== null ? ` · ${t("dayBestTime", { time: formatTime(day.best_time) })}` : ""),
       buttons(playDay),
@@ -133,12 +143,16 @@ export async function dailyPage({ play, onClose }) {
     }
     if (mine !== asked || !answer) return; // another day was chosen meanwhile
     const entries = answer.entries || [];
+    const scored = answer.ranks_by === "score"; // the day's rule set ranks by score
+    board.dataset.ranksBy = answer.ranks_by || "time";
     board.replaceChildren(entries.length
       ? h("div", { class: "table-wrap" }, h("table", {},
-        h("thead", {}, h("tr", {}, h("th", { class: "n" }, t("colPlace")), h("th", {}, t("colPlayer")), h("th", { class: "n" }, t("colTime")))),
+        h("thead", {}, h("tr", {}, h("th", { class: "n" }, t("colPlace")), h("th", {}, t("colPlayer")),
+          scored ? h("th", { class: "n" }, t("colScore")) : null, h("th", { class: "n" }, t("colTime")))),
         h("tbody", {}, entries.map((entry) => h("tr", { class: entry.mine ? "mine" : null },
           h("td", { class: "n" }, entry.rank),
           h("td", {}, entry.name || t("anonymous")),
+          scored ? h("td", { class: "n", "data-score": entry.score }, formatNumber(entry.score ?? 0)) : null,
           h("td", { class: "n" }, formatTime(entry.time), entryMarks(entry)))))))
       : h("p", { class: "muted" }, t("noDayWinners")));
   }
@@ -166,13 +180,17 @@ export async function dailyPage({ play, onClose }) {
           Array.from({ length: offset }, () => h("span", { class: "blank", "aria-hidden": "true" })),
           days.map((iso) => {
             const mark = status.get(iso)?.status || "none";
+            const challenge = rules.get(iso) || null;
             const cell = h("button", {
               type: "button", class: "daily-cell", "data-date": iso, "data-status": mark,
-              "aria-label": `${dailyDate(iso)}: ${t(STATUS_KEYS[mark])}`,
+              "data-challenge": challenge ? challenge.name : null,
+              "aria-label": [`${dailyDate(iso)}: ${t(STATUS_KEYS[mark])}`, ruleText(challenge)].filter(Boolean).join(" · "),
+              title: challenge ? challenge.title : null,
               "aria-current": iso === calendar.today ? "date" : null,
               tabindex: -1,
               onclick: () => choose(iso),
-            }, String(Number(iso.slice(8))));
+            }, String(Number(iso.slice(8))),
+            challenge ? h("span", { class: "daily-rule", "aria-hidden": "true" }, RULE_MARKS[challenge.name] || "•") : null);
             cells.push(cell);
             return cell;
           })));

@@ -266,6 +266,8 @@ export const STRINGS = {
   dayNotPlayed: "Not played",
   dayBestTime: "best {time}",
   dayBoardTitle: "That day's board",
+  dayChallenge: "Rules: {title}",
+  colScore: "Score",
   loadingBoard: "Loading…",
   noDayWinners: "Nobody has finished this day's challenge yet.",
   dailyBadge: "Daily — {date}",
