@@ -379,6 +379,7 @@ def worker_app() -> FastAPI:
         access_log=access_log_of(settings.get("access_log") or "none", personal=True),
         engine_workers=settings.get("engine_workers"),
         metrics_token=settings.get("metrics_token"),
+        deal_ahead=True,
     )
     _tune_for_serving()
     return app
@@ -547,6 +548,7 @@ def run(args: argparse.Namespace) -> int:
                 access_log=access_log,
                 engine_workers=args.engine_workers,
                 metrics_token=metrics_token,
+                deal_ahead=True,
             )
             port = sock.getsockname()[1]
             url = browser_url(host, port)
