@@ -20,7 +20,15 @@ from .connect.mode import CONNECT
 from .core.game import PlayableDeal
 from .core.mode import Mode
 
-__all__ = ["DEFAULT_MODE", "MODES", "Mode", "mode_named", "mode_of_code", "welcome_deals", "welcome_openings"]
+__all__ = [
+    "DEFAULT_MODE",
+    "MODES",
+    "Mode",
+    "mode_named",
+    "mode_of_code",
+    "welcome_deals",
+    "welcome_openings",
+]
 
 #: The modes by name, in the order the page offers them.
 MODES: dict[str, Mode] = {mode.name: mode for mode in (CLASSIC, CONNECT)}
@@ -64,7 +72,8 @@ def welcome_openings(mode: str, seeds: Iterable[int]) -> list[tuple[PlayableDeal
     (:meth:`Mode.opening_verdict`): what the web deals ahead, so that neither the deal nor
     its first verdict costs a visitor's request the time to work them out.
 
-        >>> [(deal.code, verdict.status.value) for deal, verdict in welcome_openings("classic", [12])]
+        >>> [(deal.code, verdict.status.value)
+        ...  for deal, verdict in welcome_openings("classic", [12])]
         [('MJ2-L00-AAAAABL', 'winnable')]
     """
     chosen = mode_named(mode)

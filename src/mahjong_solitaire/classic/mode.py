@@ -14,10 +14,10 @@ from ..core.dealing import DealVersions
 from ..core.difficulty import Difficulty
 from ..core.mode import DealMemory, Mode
 from ..layouts import builtin_layout
+from ..solver.winnability import Winnability
 from .codes import VERSIONS, GameCode
 from .game import Game
 from .generator import Deal, deal_from_code
-from ..solver.winnability import Winnability
 from .stages import stage
 
 __all__ = ["CLASSIC", "ClassicMode"]
