@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from api_support import checked
 from engine_job_helpers import wait_for
 from mahjong_solitaire import deal_from_code
-from mahjong_solitaire.modes import DEFAULT_MODE, welcome_deals
+from mahjong_solitaire.modes import DEFAULT_MODE, welcome_deals, welcome_openings
 from mahjong_solitaire.web import create_app
 from mahjong_solitaire.web.games.jobs import shutdown_pool
 from mahjong_solitaire.web.games.welcome import BATCH
@@ -94,3 +94,63 @@ def test_a_stopped_application_asks_its_pool_for_no_more_welcome_deals(sqlite_st
     before = len(stock)
     stock.take()
     assert not stock.refilling and len(stock) == max(0, before - 1)
+
+
+def test_the_opening_verdict_dealt_ahead_is_the_one_worked_out_afresh():
+    """For many codes: the verdict a worker works out beside the deal is the one the web
+    works out on the first position of a fresh game, with and without the way back."""
+    from mahjong_solitaire.classic.game import Game
+    from mahjong_solitaire.web.games.live_games import winnability
+
+    seeds = list(range(3000, 3040))
+    for deal, verdict in welcome_openings(DEFAULT_MODE.name, seeds):
+        assert deal == deal_from_code(deal.code)  # the same deal as dealing afresh
+        assert verdict == winnability(Game(deal_from_code(deal.code)), undo=True)
+        assert verdict == Game(deal).winnability(look_back=False, keep_plan=False)
+        assert pickle.loads(pickle.dumps(verdict)) == verdict  # it travels from the worker
+
+
+def test_a_server_that_deals_ahead_fills_its_stock_as_it_starts(sqlite_store):
+    app = create_app(sqlite_store, engine_workers=1, deal_ahead=True)
+    stock = app.state.welcome_deals
+    with TestClient(app) as client:
+        wait_for(lambda: len(stock) >= BATCH)  # no visit asked for it
+        shown = checked(client.get("/api/game"))
+        verdict = checked(client.get(f"/api/games/{shown['id']}/winnability"))
+    assert verdict["winnability"] == "winnable"
+
+
+def test_the_first_verdict_of_a_deal_dealt_ahead_is_answered_as_a_fresh_one(
+    sqlite_store, monkeypatch
+):
+    """The page's first verdict on a welcome deal, answered from the one kept beside it,
+    is what a server that works it out itself (the local player's) answers."""
+    ahead = create_app(sqlite_store, engine_workers=1, deal_ahead=True)
+    with TestClient(ahead) as client:
+        wait_for(lambda: len(ahead.state.welcome_deals) >= BATCH)
+        shown = [checked(client.get("/api/game")) for _ in range(8)]
+        kept = [
+            checked(client.get(f"/api/games/{state['id']}/winnability{query}"))
+            for state in shown
+            for query in ("", "?last_winnable=false")
+        ]
+    from collections import OrderedDict
+
+    from mahjong_solitaire.web.games import live_games
+
+    monkeypatch.setattr(live_games, "_verdicts", OrderedDict())  # worked out afresh now
+    with TestClient(create_app(sqlite_store, local_player=True)) as client:
+        fresh = [
+            checked(client.get(f"/api/games/{state['id']}/winnability{query}"))
+            for state in shown
+            for query in ("", "?last_winnable=false")
+        ]
+    assert kept == fresh
+
+
+def test_a_server_that_does_not_deal_ahead_starts_no_pool_at_start(sqlite_store):
+    from mahjong_solitaire.web.games.jobs import pool_started
+
+    shutdown_pool()
+    with TestClient(create_app(sqlite_store, engine_workers=1)):
+        assert not pool_started()

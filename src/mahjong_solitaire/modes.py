@@ -13,13 +13,22 @@ ValueError: unknown mode 'chess' (one of classic, connect)
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from .classic.mode import CLASSIC
 from .connect.mode import CONNECT
 from .core.game import PlayableDeal
 from .core.mode import Mode
 
-__all__ = ["DEFAULT_MODE", "MODES", "Mode", "mode_named", "mode_of_code", "welcome_deals"]
+__all__ = [
+    "DEFAULT_MODE",
+    "MODES",
+    "Mode",
+    "mode_named",
+    "mode_of_code",
+    "welcome_deals",
+    "welcome_openings",
+]
 
 #: The modes by name, in the order the page offers them.
 MODES: dict[str, Mode] = {mode.name: mode for mode in (CLASSIC, CONNECT)}
@@ -56,3 +65,16 @@ def welcome_deals(mode: str, seeds: Iterable[int]) -> list[PlayableDeal]:
     """
     chosen = mode_named(mode)
     return [chosen.deal(chosen.welcome_code(seed)) for seed in seeds]
+
+
+def welcome_openings(mode: str, seeds: Iterable[int]) -> list[tuple[PlayableDeal, Any]]:
+    """:func:`welcome_deals`, each with the verdict of its first position
+    (:meth:`Mode.opening_verdict`): what the web deals ahead, so that neither the deal nor
+    its first verdict costs a visitor's request the time to work them out.
+
+        >>> [(deal.code, verdict.status.value)
+        ...  for deal, verdict in welcome_openings("classic", [12])]
+        [('MJ2-L00-AAAAABL', 'winnable')]
+    """
+    chosen = mode_named(mode)
+    return [(deal, chosen.opening_verdict(deal)) for deal in welcome_deals(chosen.name, seeds)]

@@ -14,6 +14,7 @@ from ..core.dealing import DealVersions
 from ..core.difficulty import Difficulty
 from ..core.mode import DealMemory, Mode
 from ..layouts import builtin_layout
+from ..solver.winnability import Winnability
 from .codes import VERSIONS, GameCode
 from .game import Game
 from .generator import Deal, deal_from_code
@@ -43,6 +44,11 @@ class ClassicMode(Mode):
 
     def remember(self, deal: Deal) -> None:
         _DEALT.remember(deal)
+
+    def opening_verdict(self, deal: Deal) -> Winnability:
+        """The verdict with the way back (nothing to undo at the first position, so the
+        status alone is the same), worked out on a copy of the hint plan as the web does."""
+        return Game(deal).winnability(look_back=True, keep_plan=False)
 
     def stage_deal(self, number: int, seed: int = 0) -> Deal:
         return stage(number).deal()

@@ -364,8 +364,7 @@ def listen(host: str, port: int | None) -> socket.socket:
 
 
 def worker_app() -> FastAPI:
-    """The application of one ``play --workers N`` process: its own store on the database
-    that ``play`` opened (settings in :data:`WORKER_SETTINGS_ENV`)."""
+    """One ``play --workers N`` process's app, on ``play``'s :data:`WORKER_SETTINGS_ENV`."""
     from ..store import Store
     from ..web import create_app
 
@@ -379,6 +378,7 @@ def worker_app() -> FastAPI:
         access_log=access_log_of(settings.get("access_log") or "none", personal=True),
         engine_workers=settings.get("engine_workers"),
         metrics_token=settings.get("metrics_token"),
+        deal_ahead=True,
     )
     _tune_for_serving()
     return app
@@ -412,8 +412,7 @@ def prune_span(days: int) -> timedelta | None:
 
 
 def quotas_of(options: Sequence[str]) -> Quotas:
-    """The quotas of the ``--rate-limit`` options (the defaults changed by them);
-    :class:`CliError` for a bad one.
+    """The quotas of the ``--rate-limit`` options (the defaults they change); or CliError.
 
     >>> quotas_of(["games=5/minute"]).described()["games"]
     '5 per 1 minute'
@@ -547,6 +546,7 @@ def run(args: argparse.Namespace) -> int:
                 access_log=access_log,
                 engine_workers=args.engine_workers,
                 metrics_token=metrics_token,
+                deal_ahead=True,
             )
             port = sock.getsockname()[1]
             url = browser_url(host, port)

@@ -137,6 +137,13 @@ class Mode(ABC):
         (a layout, a grid).  (``Any``: each mode reads its own deal's fields, so a subclass
         takes its deal class, which a ``PlayableDeal`` parameter would not allow.)"""
 
+    def opening_verdict(self, deal: Any) -> Any:
+        """The "still winnable?" verdict of the first position of ``deal``, one of this
+        mode's deals, as its game works it out there, for a web side that keeps it beside
+        the deal dealt ahead (:mod:`...web.games.welcome`); ``None``, the default, for a
+        mode that answers no verdict."""
+        return None
+
     def welcome_code(self, seed: int) -> str:
         """The code of the deal of ``seed`` that a visitor without a game is shown (the
         mode's first stage; a mode may choose another)."""

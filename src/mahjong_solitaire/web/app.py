@@ -132,6 +132,8 @@ def _lifespan(prune_after: timedelta | None) -> Callable[[FastAPI], Any]:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         try:
+            if app.state.deal_ahead:
+                app.state.welcome_deals.start()
             async with pruning(app):
                 yield
         finally:
@@ -152,6 +154,7 @@ def create_app(
     quotas: Quotas | None = None,
     engine_workers: int | None = None,
     metrics_token: str | None = None,
+    deal_ahead: bool = False,
 ) -> FastAPI:
     """The application on ``store`` (default: ``Store()``, i.e. ``$DATABASE_URL`` or the
     local SQLite file).
@@ -176,6 +179,9 @@ def create_app(
     ``metrics_token``: ``GET /metrics`` (:mod:`.metrics`) answers only the requests that
     carry it as ``Authorization: Bearer``; without it, a server for several players serves
     no metrics, and the local player's answers loopback.
+    ``deal_ahead``: the stock of welcome deals (:mod:`.games.welcome`) is filled as the
+    application starts, not at the first visit (``play`` on a server for many players;
+    tests start no pool they do not ask for).
     """
     app = FastAPI(
         title="Mahjong Solitaire",
@@ -192,6 +198,7 @@ def create_app(
         engine_workers if engine_workers is not None else DEFAULT_WORKERS, inline=local_player
     )
     app.state.welcome_deals = WelcomeDeals(app.state.engine_jobs)
+    app.state.deal_ahead = deal_ahead and not local_player
     modes = web_modes()  # every registered mode's routes, found through its Mode
     for mode in modes:
         app.include_router(mode.router)

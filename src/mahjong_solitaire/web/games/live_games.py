@@ -63,6 +63,7 @@ __all__ = [
     "VERDICTS",
     "LiveGames",
     "live_games",
+    "remember_opening",
     "restore",
     "resume_as_stored",
     "uncached",
@@ -172,6 +173,18 @@ def winnability(game: Game, *, undo: bool = True) -> Winnability:
         else:
             _own_verdicts.setdefault(game, {})[(len(moves), undo)] = verdict
     return verdict
+
+
+def remember_opening(code: str, verdict: Winnability) -> None:
+    """Keep ``verdict``, worked out elsewhere (a worker process,
+    :meth:`~...core.mode.Mode.opening_verdict`) for the first position of the deal of
+    ``code``, as :func:`winnability` keeps what it works out there: a fresh game's plan is
+    empty and there is nothing to undo, so the whole verdict is also the status alone."""
+    with _lock:
+        _verdicts[(code, (), True)] = verdict
+        _verdicts.move_to_end((code, (), True))
+        while len(_verdicts) > VERDICTS:
+            _verdicts.popitem(last=False)
 
 
 def uncached(

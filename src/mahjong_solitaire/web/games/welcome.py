@@ -9,7 +9,11 @@ spend most of a core on dealing alone.  So a server with a pool of engine worker
 already kept by its mode, :meth:`~...core.mode.Mode.remember`, for the verdict and the
 first tap that follow), and a thread of its own has the pool deal the next batch whenever
 the stock runs low.  The deals are random as before (a seed from :mod:`secrets` each) and
-each is shown once.  When the stock is empty, or on the local player's server (no pool),
+each is shown once.  Each comes with the verdict of its first position, worked out there
+too and kept for the page's first "still winnable?" request (:func:`.live_games.remember_opening`).
+A server for many players fills its stock when it starts (:meth:`WelcomeDeals.start`, from
+the application's lifespan), so that a crowd arriving at a server that was waiting finds it
+full.  When the stock is empty, or on the local player's server (no pool),
 the visit deals its own, as it always did.
 
     >>> from mahjong_solitaire.web.games.jobs import EngineJobs
@@ -24,11 +28,13 @@ import secrets
 import threading
 from collections import deque
 from concurrent.futures import Future
+from typing import Any
 
 from ...core.codes import MAX_SEED
 from ...core.game import PlayableDeal
-from ...modes import DEFAULT_MODE, welcome_deals
+from ...modes import DEFAULT_MODE, welcome_openings
 from .jobs import EngineJobs
+from .live_games import remember_opening
 
 __all__ = ["BATCH", "STOCK", "WelcomeDeals"]
 
@@ -49,7 +55,7 @@ class WelcomeDeals:
         self._lock = threading.Lock()
         self._filling = False
         self._stopped = False
-        self._asked: Future[list[PlayableDeal]] | None = None
+        self._asked: Future[list[tuple[PlayableDeal, Any]]] | None = None
         #: held while a refill asks the pool for a batch, and by stop(): a stop then
         #: either comes first (nothing is asked) or cancels what was asked; never a pool
         #: started after the application stopped it
@@ -62,6 +68,17 @@ class WelcomeDeals:
     def refilling(self) -> bool:
         """Whether a refill is under way."""
         return self._filling
+
+    def start(self) -> None:
+        """Begin filling the stock now (a server for many players, as it starts: the
+        pool starts in the refill's thread, never in the event loop)."""
+        if self.jobs.inline:
+            return
+        with self._lock:
+            start = not self._filling and not self._stopped
+            self._filling = self._filling or start
+        if start:
+            threading.Thread(target=self._fill, name="welcome-deals", daemon=True).start()
 
     def take(self) -> str | None:
         """The code of a deal dealt ahead (its mode keeps the deal), taken out of the
@@ -100,19 +117,21 @@ class WelcomeDeals:
                 with self._asking:
                     if self._stopped:
                         return
-                    asked = self.jobs.ahead(welcome_deals, DEFAULT_MODE.name, seeds)
+                    asked = self.jobs.ahead(welcome_openings, DEFAULT_MODE.name, seeds)
                     if asked is None:
                         return  # no pool, or clients' jobs first: a later visit tries again
                     with self._lock:
                         self._asked = asked
                 try:
-                    deals = asked.result()
+                    openings = asked.result()
                 except Exception:  # cancelled, past its deadline, the pool stopped
                     return  # only ever a head start: visits deal their own meanwhile
-                for deal in deals:
+                for deal, verdict in openings:
                     DEFAULT_MODE.remember(deal)
+                    if verdict is not None and deal.code is not None:
+                        remember_opening(deal.code, verdict)
                 with self._lock:
-                    self._codes.extend(deal.code for deal in deals if deal.code is not None)
+                    self._codes.extend(deal.code for deal, _ in openings if deal.code is not None)
         finally:
             with self._lock:
                 self._filling = False
