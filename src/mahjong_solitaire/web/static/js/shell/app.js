@@ -9,7 +9,7 @@ import { dailyLabel, dailyPage, showDailyBadge } from "../dialogs/daily.js";
 import { closeDialog, dialogName, installDialog } from "../dialogs/dialog.js";
 import { applyStrings, copyText, formatTime, paintButton, showProblem, toast } from "./dom.js";
 import { tilesMatch } from "../board/faces.js";
-import { guidePage, guideSeen } from "../aids/first-run-guide.js";
+import { dropServedGuide, guidePage, guideSeen } from "../aids/first-run-guide.js";
 import { fullscreenSwitch, registerServiceWorker, toggleFullscreen } from "./installable.js";
 import { boardOf, keptSelection, noteSelection } from "../board/keep-selection.js";
 import { announcer, BoardKeys } from "../board/keyboard.js";
@@ -691,6 +691,7 @@ function wire() {
 }
 
 async function boot() {
+  if (guideSeen()) dropServedGuide(); // (a first visit as the server saw it: web/pwa/page.py)
   let speechless = null;
   try {
     await loadCatalogue();
@@ -749,6 +750,7 @@ async function boot() {
     // the first visit (no game played yet in this browser): the guide, in a task of its
     // own (the board is drawn first)
     if (current.version === 0 && !guideSeen()) setTimeout(() => { if (!dialogName()) commands.guide(); }, 0);
+    else dropServedGuide(); // the game is under way: no guide pushed on it
     if (current.status === Status.PAUSED && sessionStorage.getItem(AUTO_PAUSED) === current.id) {
       // a reload: the game resumes by itself, with the tile that was selected
       // (board/keep-selection.js)
@@ -759,6 +761,7 @@ async function boot() {
       }, reported);
     }
   } catch (problem) {
+    dropServedGuide();
     $("loading").textContent = problem.status === 0 ? t("errorNetwork") : t("errorGeneric", { message: problem.message });
   }
 }
