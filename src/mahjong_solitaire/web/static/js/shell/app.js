@@ -746,11 +746,16 @@ async function boot() {
     }
     const current = await api.current();
     await layoutsLoaded;
+    // the first visit (no game played yet in this browser): the guide opens (over the step
+    // the server drew) before the board is drawn behind it, so that the page turned inert by
+    // the modal guide is restyled while the board is still empty, and its 144 tiles are
+    // styled once, not twice
+    if (current.version === 0 && !guideSeen()) {
+      if (!dialogName()) guidePage({ tileGuide: () => commands["tile-guide"]() });
+    } else {
+      dropServedGuide(); // the game is under way: no guide pushed on it
+    }
     show(current);
-    // the first visit (no game played yet in this browser): the guide, in a task of its
-    // own (the board is drawn first)
-    if (current.version === 0 && !guideSeen()) setTimeout(() => { if (!dialogName()) commands.guide(); }, 0);
-    else dropServedGuide(); // the game is under way: no guide pushed on it
     if (current.status === Status.PAUSED && sessionStorage.getItem(AUTO_PAUSED) === current.id) {
       // a reload: the game resumes by itself, with the tile that was selected
       // (board/keep-selection.js)
