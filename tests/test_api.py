@@ -651,7 +651,10 @@ def test_the_page_is_served_from_the_static_directory(client):
     response = client.get(f"/static/{sample.relative_to(STATIC).as_posix()}")
     assert response.status_code == 200 and response.content == sample.read_bytes()
     if (STATIC / "index.html").exists():
-        assert client.get("/").text == page_html(STATIC, "en")
+        # a first visit gets the first-run guide's first step drawn in (web/pwa/page.py)
+        assert client.get("/").text == page_html(STATIC, "en", guide=True)
+        seen = client.get("/", headers={"Cookie": "mj_guide=1"})
+        assert seen.text == page_html(STATIC, "en")
 
 
 # -- the server is the engine ------------------------------------------------------------

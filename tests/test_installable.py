@@ -6,6 +6,7 @@ manifest load, and nothing from another host."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import struct
 
@@ -84,8 +85,6 @@ def test_the_policy_lets_only_this_servers_worker_and_manifest_load(client):
 
 
 def test_the_page_links_one_stylesheet_holding_every_style_file_in_the_templates_order(client):
-    import re
-
     from mahjong_solitaire.web.pwa.page import stylesheets
 
     page = client.get("/").text
@@ -106,3 +105,36 @@ def test_the_page_links_one_stylesheet_holding_every_style_file_in_the_templates
     assert links[0] in json.loads(
         worker_script(STATIC).split("\n", 1)[0][len("const PAGE_FILES = ") : -1]
     )
+
+
+def test_a_first_visit_is_served_the_guides_first_step_before_any_script_runs(client):
+    """The largest text of a first visit (the first-run guide's) paints with the page's first
+    paint: the dialog comes open (not modal) on the guide's first step, in the request's
+    language, its buttons waiting for the guide's script; a browser that has seen the guide
+    (its cookie), or a shared code to play, gets the page without it."""
+    import re
+
+    from mahjong_solitaire.web.pwa.page import GUIDE_COOKIE
+
+    first = client.get("/", headers={"Accept-Language": "de"}).text
+    dialog = re.search(r"<dialog[^>]*>", first)
+    assert dialog and " open " in dialog[0] and 'data-dialog="guide"' in dialog[0]
+    assert '<h2 id="dialog-title">So wird gespielt</h2>' in first
+    assert '<p class="guide-progress muted" id="guide-progress">Schritt 1 von 6</p>' in first
+    assert re.search(r'<p class="guide-text" id="guide-text">Ein Stein ist frei, [^<]+</p>', first)
+    buttons = re.findall(r"<button [^>]*>", first.split('class="row-buttons"')[1])
+    assert len(buttons) == 4 and all(" disabled" in button for button in buttons)
+    assert "<script>" not in first  # still no inline script
+    for later in (
+        client.get("/", headers={"Cookie": f"{GUIDE_COOKIE}=1"}).text,
+        client.get("/?code=MJ2-L00-AAAAAAA").text,
+    ):
+        assert "guide-text" not in later and '<dialog id="dialog">' in later
+
+
+def test_the_guide_served_counts_the_steps_the_guides_script_has():
+    from mahjong_solitaire.web.pwa.page import GUIDE_STEPS
+
+    script = (STATIC / "js" / "aids" / "first-run-guide.js").read_text(encoding="utf-8")
+    steps = re.search(r"const STEPS = \[([^\]]*)\]", script)
+    assert steps and len(re.findall(r'"guide\w+"', steps[1])) == GUIDE_STEPS

@@ -59,7 +59,7 @@ from .http.openapi import exact_answers
 from .http.quotas import Quotas, install_quotas
 from .http.uploads import UploadLimit
 from .metrics import MetricsMiddleware, leave_the_sums, metrics_access, serve_metrics
-from .pwa.page import STYLESHEET, page_css, page_html
+from .pwa.page import GUIDE_COOKIE, STYLESHEET, page_css, page_html
 from .pwa.service_worker import serve_service_worker
 from .routes import challenges, daily, editor, health, history, i18n, layouts, players, reviews
 from .upkeep import pruning_lifespan
@@ -251,9 +251,11 @@ def create_app(
     @app.get("/", include_in_schema=False)
     @app.get("/replay/{token}", include_in_schema=False)  # a replay link: the page reads it
     def index(request: Request) -> Response:
-        # the page in the request's language (.pwa.page), revalidated before each use
+        # the page in the request's language (.pwa.page), revalidated before each use; a
+        # first visit (no guide seen, no shared code to play) gets the guide's first step
         lang = current_language()
-        page = page_html(STATIC, lang).encode()
+        guide = GUIDE_COOKIE not in request.cookies and "code" not in request.query_params
+        page = page_html(STATIC, lang, guide).encode()
         tag = f'"{hashlib.sha256(page).hexdigest()[:32]}"'
         headers = {
             "Cache-Control": "no-cache",

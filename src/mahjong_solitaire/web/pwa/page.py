@@ -12,6 +12,14 @@ what a browser needs to start it early.
   once instead of one level of imports after another.  The page has no build step: the
   list is read from the scripts themselves when the server first serves the page.
 
+On a first visit (no :data:`GUIDE_COOKIE`), the page is served with the first step of the
+first-run guide already drawn in its dialog (:func:`guide_html`: the title, the step, the
+text and the guide's buttons, as ``js/aids/first-run-guide.js`` draws them, the buttons
+disabled), open but not yet modal: the largest text of a first visit paints with the
+page's first paint, before any script has run, and the guide's script takes the dialog
+over (modal, its practice board drawn) once the game has arrived, or closes it when this
+browser has seen the guide or the game is already under way.
+
 Both hints ask for a low priority: the stylesheets, which the first paint waits for, go
 first.  And the stylesheets travel as one (:func:`page_css`, at :data:`STYLESHEET`): the
 template links each file of ``static/css/`` (a room's styles are its own file), and the
@@ -40,12 +48,16 @@ from pathlib import Path
 
 from ... import i18n
 from ...i18n import N_
+from ...i18n.extract import extract_page_strings
 
 __all__ = [
     "CATALOGUE",
     "DESCRIPTION",
     "ENTRY",
+    "GUIDE_COOKIE",
+    "GUIDE_STEPS",
     "STYLESHEET",
+    "guide_html",
     "page_css",
     "page_html",
     "static_imports",
@@ -67,6 +79,16 @@ DESCRIPTION = N_(
 
 #: The msgid of the page's title (``appTitle`` in the page's string table).
 TITLE = "Mahjong Solitaire"
+
+#: The cookie the page sets once this browser has seen the first-run guide (finished or
+#: skipped it): a page served without it draws the guide's first step (:func:`guide_html`).
+GUIDE_COOKIE = "mj_guide"
+
+#: How many steps the first-run guide has (``STEPS`` in ``js/aids/first-run-guide.js``).
+GUIDE_STEPS = 6
+
+#: The page's string table, whose texts are the msgids (``js/shell/strings.js``).
+STRINGS = Path("js") / "shell" / "strings.js"
 
 #: Where the page's one stylesheet is served (its address adds ``?v=`` and a digest).
 STYLESHEET = "/static/page.css"
@@ -147,8 +169,55 @@ def _hints(static: Path) -> str:
 
 
 @cache
-def page_html(static: Path, lang: str) -> str:
-    """``static/index.html`` for a request in ``lang`` (a catalogue's code)."""
+def _page_strings(static: Path) -> dict[str, str]:
+    """The page's texts by key (the counted ones left out)."""
+    with (static / STRINGS).open("rb") as source:
+        found = extract_page_strings(source, (), (), {})
+        return {
+            comments[0].removeprefix("page "): text
+            for _, function, text, comments in found
+            if function is None and isinstance(text, str)
+        }
+
+
+def guide_html(static: Path, lang: str) -> str:
+    """The dialog's body as the first-run guide's first step draws it in ``lang``
+    (``guidePage`` in ``js/aids/first-run-guide.js``): the same elements and classes, so
+    that the guide's script replaces it without moving anything.
+
+    >>> from mahjong_solitaire.web.app import STATIC
+    >>> '<p class="guide-progress muted" id="guide-progress">Step 1 of 6</p>' in (
+    ...     guide_html(STATIC, "en"))
+    True
+    """
+    _ = i18n.translator(lang)
+    strings = _page_strings(static)
+
+    def text(key: str) -> str:
+        return escape(_(strings[key]))
+
+    step = text("guideStep").replace("{n}", "1").replace("{total}", str(GUIDE_STEPS))
+    button = '<button type="button" class="btn{}" disabled>{}</button>'
+    return (
+        '<div class="guide">'
+        f'<h2 id="dialog-title">{text("guideTitle")}</h2>'
+        f'<p class="guide-progress muted" id="guide-progress">{step}</p>'
+        f'<p class="guide-text" id="guide-text">{text("guideFree")}</p>'
+        '<div class="guide-stage"><div class="guide-board"></div></div>'
+        '<div class="guide-tools"></div>'
+        '<div class="row-buttons">'
+        + button.format("", text("tileGuide"))
+        + button.format("", text("guideSkip"))
+        + button.format("", text("guideBack"))
+        + button.format(" primary", text("guideNext"))
+        + "</div></div>"
+    )
+
+
+@cache
+def page_html(static: Path, lang: str, guide: bool = False) -> str:
+    """``static/index.html`` for a request in ``lang`` (a catalogue's code); with ``guide``
+    (a first visit), its dialog open on the first-run guide's first step."""
     template = _template(static)
     _ = i18n.translator(lang)
     head = (
@@ -160,5 +229,17 @@ def page_html(static: Path, lang: str) -> str:
     links = _LINK.findall(page)
     one = f'  <link rel="stylesheet" href="{stylesheet_address(static)}">\n'
     page = _LINK.sub(lambda found: one if found.group(1) == links[0] else "", page)
+    if guide:
+        page = page.replace(
+            '<dialog id="dialog">\n',
+            '<dialog id="dialog" open data-dialog="guide" data-step="guideFree" '
+            'aria-labelledby="dialog-title">\n',
+            1,
+        )
+        page = page.replace(
+            '<div id="dialog-body"></div>',
+            f'<div id="dialog-body">{guide_html(static, lang)}</div>',
+            1,
+        )
     entry = f'  <script type="module" src="/static/{ENTRY.as_posix()}"></script>'
     return page.replace(entry, _hints(static) + entry, 1)

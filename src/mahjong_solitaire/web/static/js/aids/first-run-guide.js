@@ -13,6 +13,10 @@ import { t, tileName } from "../shell/strings.js";
 import { Verdict } from "../shell/vocabulary.js";
 
 const DONE = "mahjong-solitaire.guide-done";
+// the same, told to the server: a page served without it draws the guide's first step
+// before any script has run (web/pwa/page.py, GUIDE_COOKIE)
+const COOKIE = "mj_guide";
+const COOKIE_AGE = 5 * 365 * 24 * 3600;
 
 // Positions in half-tile units [x, y, z] and their faces: two rows of five with two tiles on
 // top.  Winnable, and it shows flowers matching flowers.
@@ -38,11 +42,37 @@ export function guideSeen() {
 }
 
 function markSeen() {
+  tellServer();
   try {
     localStorage.setItem(DONE, "1");
   } catch (problem) {
     if (!(problem instanceof DOMException)) throw problem; // private mode: asked again next time
   }
+}
+
+function tellServer() {
+  document.cookie = `${COOKIE}=1; path=/; max-age=${COOKIE_AGE}; samesite=lax`;
+}
+
+/** The guide's first step as the server drew it in the page on a first visit
+ * (web/pwa/page.py): open but not modal, until the guide takes it over (openDialog) or it
+ * goes (dropServedGuide). */
+function servedGuide() {
+  const dialog = document.getElementById("dialog");
+  return dialog.open && !dialog.matches(":modal") && dialog.dataset.dialog === "guide" ? dialog : null;
+}
+
+/** Close the guide's first step the server drew, when the guide is not to open: this
+ * browser has seen it (the server is told, for the next load), or the game is under way. */
+export function dropServedGuide() {
+  if (guideSeen()) tellServer();
+  const dialog = servedGuide();
+  if (!dialog) return;
+  dialog.close();
+  delete dialog.dataset.dialog;
+  delete dialog.dataset.step;
+  dialog.removeAttribute("aria-labelledby");
+  document.getElementById("dialog-body").replaceChildren();
 }
 
 const overlaps = (a, b) => Math.abs(a[0] - b[0]) < 2 && Math.abs(a[1] - b[1]) < 2;

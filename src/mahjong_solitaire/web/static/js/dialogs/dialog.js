@@ -23,6 +23,9 @@ let fallbackFocus = () => false;
  */
 export function openDialog(name, content, { wide = false, onClose = null, stack = false } = {}) {
   const el = dialog();
+  // the first-run guide's first step, drawn by the server before any script ran
+  // (web/pwa/page.py), is open but not modal: it gives way as if it were not there
+  if (el.open && !el.matches(":modal")) el.close();
   const redraw = el.open && el.dataset.dialog === name;
   let below = null; // the onClose of the dialog the question replaces (stack)
   if (el.open && !redraw && stack) {
@@ -87,7 +90,7 @@ function finish(refocus) {
 
 export function dialogName() {
   const el = dialog();
-  return el.open ? el.dataset.dialog : null;
+  return el.open && el.matches(":modal") ? el.dataset.dialog : null;
 }
 
 /** Wire the dialog once; `fallbackFocus()` places the focus when what had it is gone. */

@@ -9,7 +9,7 @@ import { dailyLabel, dailyPage, showDailyBadge } from "../dialogs/daily.js";
 import { closeDialog, dialogName, installDialog } from "../dialogs/dialog.js";
 import { applyStrings, copyText, formatTime, paintButton, showProblem, toast } from "./dom.js";
 import { tilesMatch } from "../board/faces.js";
-import { guidePage, guideSeen } from "../aids/first-run-guide.js";
+import { dropServedGuide, guidePage, guideSeen } from "../aids/first-run-guide.js";
 import { fullscreenSwitch, registerServiceWorker, toggleFullscreen } from "./installable.js";
 import { boardOf, keptSelection, noteSelection } from "../board/keep-selection.js";
 import { announcer, BoardKeys } from "../board/keyboard.js";
@@ -722,6 +722,7 @@ function wire() {
 }
 
 async function boot() {
+  if (guideSeen()) dropServedGuide(); // (a first visit as the server saw it: web/pwa/page.py)
   let speechless = null;
   try {
     await loadCatalogue();
@@ -781,10 +782,16 @@ async function boot() {
     }
     const current = await api.current();
     await layoutsLoaded;
+    // the first visit (no game played yet in this browser): the guide opens (over the step
+    // the server drew) before the board is drawn behind it, so that the page turned inert by
+    // the modal guide is restyled while the board is still empty, and its 144 tiles are
+    // styled once, not twice
+    if (current.version === 0 && !guideSeen()) {
+      if (!dialogName()) guidePage({ tileGuide: () => commands["tile-guide"]() });
+    } else {
+      dropServedGuide(); // the game is under way: no guide pushed on it
+    }
     show(current);
-    // the first visit (no game played yet in this browser): the guide, in a task of its
-    // own (the board is drawn first)
-    if (current.version === 0 && !guideSeen()) setTimeout(() => { if (!dialogName()) commands.guide(); }, 0);
     if (current.status === Status.PAUSED && sessionStorage.getItem(AUTO_PAUSED) === current.id) {
       // a reload: the game resumes by itself, with the tile that was selected
       // (board/keep-selection.js)
@@ -795,6 +802,7 @@ async function boot() {
       }, reported);
     }
   } catch (problem) {
+    dropServedGuide();
     $("loading").textContent = problem.status === 0 ? t("errorNetwork") : t("errorGeneric", { message: problem.message });
   }
 }
