@@ -77,7 +77,7 @@ def test_the_link_answers_the_replay_and_reveals_no_player(
     assert shared.json()["actions"] == actions and shared.json()["code"] == CODE
     assert player not in shared.text and "Secret Name" not in shared.text
     assert COOKIE not in shared.headers.get("set-cookie", "")
-    assert set(shared.json()) == {"game_id", "mode", "code", "status", "actions", "times"}
+    assert set(shared.json()) == {"game_id", "mode", "code", "status", "actions", "times", "boards"}
 
 
 def test_an_unknown_token_is_404(client: Any) -> None:
