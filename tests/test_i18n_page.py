@@ -34,10 +34,17 @@ _NOT_WORDS = re.compile(
 
 #: Lower-case words a script writes that are CSS or DOM, not English: the stylesheets' own
 #: words (class names, properties, values) and HTML tag names.
+#: The words of the stylesheets' rules (class names, properties, values), not of their
+#: comments: a comment's English is no reason to let a page string through.
 _CSS_WORDS = set(
     re.findall(
         r"[a-z]{2,}",
-        " ".join(path.read_text(encoding="utf-8") for path in (STATIC / "css").rglob("*.css")),
+        re.sub(
+            r"/\*.*?\*/",
+            " ",
+            " ".join(path.read_text(encoding="utf-8") for path in (STATIC / "css").rglob("*.css")),
+            flags=re.S,
+        ),
     )
 )
 _TAGS = {

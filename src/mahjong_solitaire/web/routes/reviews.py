@@ -126,7 +126,8 @@ def replay_with_boards(stored: StoredGame) -> dict[str, object]:
     "/games/{game_id}/replay-link",
     response_model=ReplayLink,
     summary="A finished game's replay link",
-    responses=error_responses(*_ERRORS, write=True),
+    # its path on a fresh deal (new:<code>) is the quota's first action on a deal
+    responses=error_responses(*_ERRORS, ErrorCode.TOO_MANY_REQUESTS, write=True),
 )
 def replay_link(request: Request, game_id: str, cookie: PlayerCookie = None) -> ReplayLink:
     """The link to the replay of the player's finished game (won, abandoned, lost; a stuck
