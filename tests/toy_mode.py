@@ -26,6 +26,8 @@ from mahjong_solitaire.core.dealing import DealVersion, DealVersions, Laying
 from mahjong_solitaire.core.difficulty import Difficulty
 from mahjong_solitaire.core.mode import Mode
 from mahjong_solitaire.store import StoredGame
+from mahjong_solitaire.web.classic.models import LayoutInfo, TileState
+from mahjong_solitaire.web.classic.view import board_tiles, layout_info
 from mahjong_solitaire.web.games.lifecycle import (
     ACTION_RESPONSES,
     CallerDep,
@@ -102,6 +104,12 @@ class ToyView(GameView[Game, ToyState]):
     path: ClassVar[str] = "/api/toy/games"
     game_class = Game
     state_model = ToyState
+
+    def layout_of(self, game: Game) -> LayoutInfo:  # a replay draws on classic's board
+        return layout_info(game.deal.layout)
+
+    def tiles_of(self, game: Game) -> list[TileState]:
+        return board_tiles(game)
 
     def draw(self, stored: StoredGame, game: Game, rank: int | None) -> ToyState:
         return ToyState(**dict(frame(stored, game)), **dict(counters(game)))

@@ -198,15 +198,15 @@ class GameView(ABC, Generic[GameT, StateT]):
         """The state of ``game`` (``stored`` rebuilt); ``rank`` is a won game's place on the
         player's leaderboard of the mode."""
 
+    @abstractmethod
     def layout_of(self, game: GameT) -> BaseModel:
         """The state's ``layout`` part for ``game`` (what a replay's boards are drawn on,
         :mod:`.replay_boards`)."""
-        raise NotImplementedError(f"{self.mode.name} draws no replay")
 
+    @abstractmethod
     def tiles_of(self, game: GameT) -> Sequence[BaseModel]:
         """The state's ``tiles`` for ``game``, every face shown (a replay of a game that is
         over: :mod:`.replay_boards`)."""
-        raise NotImplementedError(f"{self.mode.name} draws no replay")
 
     def result(self, stored: StoredGame, game: GameT, rank: int | None) -> BaseResult | None:
         """A won game's result as the state answers it (:func:`won`); ``None`` otherwise
