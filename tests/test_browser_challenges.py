@@ -223,3 +223,39 @@ def test_suit_hunt_names_the_marked_suit_and_is_lost_when_time_runs_out(browser,
     assert not page.is_disabled("#lost-new")
     assert page.errors == [], page.errors
     page.context.close()
+
+
+def test_a_race_is_announced_at_60_30_and_10_seconds_left_and_never_every_second(
+    browser, server
+) -> None:
+    """The strip's countdown ticks four times a second; its live region speaks only when the
+    time left crosses 60, 30 and 10 s (js/challenges/moments.js), each once."""
+    page = clocked_page(browser, server)
+    state = new_game(page, code=f"{CODE}-COUNTDOWN")
+    strip(page, "countdown")
+    dismiss_card(page, "countdown")
+    limit = state["challenge"]["time_left"]
+    assert limit > 70
+    page.evaluate(
+        """() => {
+          window.heard = [];
+          const region = document.getElementById('challenge-said');
+          new MutationObserver(() => {
+            if (region.textContent) window.heard.push(region.textContent);
+          }).observe(region, { childList: true, characterData: true, subtree: true });
+        }"""
+    )
+    ran = 0
+    for left, words in ((55, "60 seconds left"), (25, "30 seconds left"), (5, "10 seconds left")):
+        page.clock.run_for((limit - left - ran) * 1000)  # every tick of the way
+        ran = limit - left
+        said(page, words)
+    page.clock.run_for(2000)  # seconds go on being drawn, not spoken
+    assert page.get_attribute("#board", "data-status") == "playing"
+    assert page.evaluate("() => window.heard") == [
+        "60 seconds left",
+        "30 seconds left",
+        "10 seconds left",
+    ]
+    assert page.errors == [], page.errors
+    page.context.close()
