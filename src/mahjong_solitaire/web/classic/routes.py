@@ -30,7 +30,7 @@ from ...core.difficulty import Difficulty
 from ...core.layout import Layout, LayoutError
 from ...layouts import builtin_layout
 from ...store import StoredGame
-from ..games.aids import demo_step, restart, solution, wanted_pair
+from ..games.aids import demo_step, solution, wanted_pair
 from ..games.lifecycle import (
     ACTION_ERRORS,
     ACTION_RESPONSES,
@@ -42,9 +42,7 @@ from ..games.lifecycle import (
     VersionBody,
     acting_player,
     answer,
-    calling,
     game_reader,
-    hinting,
     load,
     load_stored,
     now,
@@ -52,9 +50,10 @@ from ..games.lifecycle import (
     settle_current,
     store_of,
 )
-from ..games.live_games import live_games, uncached
+from ..games.live_games import live_games
 from ..games.models import Demoed, SolutionAnswer, SolveStep, Tap, TapEvent, Tapped
 from ..games.practice import PRACTICE_ERRORS, practice_game
+from ..games.routes import add_shared_actions
 from ..games.taps import answer_tap
 from ..http.dates import challenge_date
 from ..http.errors import ApiError, ErrorCode, error_responses
@@ -242,55 +241,29 @@ def tap(caller: CallerDep, game_id: str, body: Tap) -> Response:
     return answer_tap(caller, GameAt.of(game_id, body), VIEW, action)
 
 
-@router.post(
-    "/games/{game_id}/hint",
-    response_model=HintAnswer,
-    summary="Show a playable pair",
-    responses=ACTION_RESPONSES,
+add_shared_actions(
+    router,
+    VIEW,
+    hint_answer=HintAnswer,
+    shuffle_responses=SHUFFLE_RESPONSES,
+    described={
+        "hint": """The answer adds ``hint``: a playable pair ``[a, b]`` (``null`` when stuck).
+            Counted in the statistics.""",
+        "shuffle": """409 ``no_shuffle`` when the remaining positions are proven unclearable by
+            any shuffle; 409 ``shuffle_not_found`` when the search ran out before finding one
+            (then ``shuffle-longer`` searches longer).""",
+        "undo-to-winnable": """Undoes back to the last position the solver proves winnable
+            (the No moves dialog's offer), recorded as one ``back n`` (its undos count as
+            undos).  409 when the solver cannot find it within its budget.""",
+        "restart": """The same deal from the start, as a new game (rules §5.11): same code (or
+            imported layout and seed), same daily challenge and stage.  The game restarted is
+            abandoned, as any new game abandons it, and counts as such in the statistics.""",
+    },
 )
-def hint(caller: CallerDep, game_id: str, body: VersionBody = None) -> HintAnswer:
-    """The answer adds ``hint``: a playable pair ``[a, b]`` (``null`` when stuck).  Counted
-    in the statistics."""
-    return perform(caller, GameAt.of(game_id, body), VIEW, hinting, HintAnswer)
-
-
-@router.post(
-    "/games/{game_id}/undo",
-    response_model=GameState,
-    summary="Undo the last pair (or shuffle)",
-    responses=ACTION_RESPONSES,
-)
-def undo(caller: CallerDep, game_id: str, body: VersionBody = None) -> GameState:
-    """409 when there is nothing to undo."""
-    return perform(caller, GameAt.of(game_id, body), VIEW, calling("undo"), GameState)
-
-
-@router.post(
-    "/games/{game_id}/redo",
-    response_model=GameState,
-    summary="Redo what was undone",
-    responses=ACTION_RESPONSES,
-)
-def redo(caller: CallerDep, game_id: str, body: VersionBody = None) -> GameState:
-    """409 when there is nothing to redo."""
-    return perform(caller, GameAt.of(game_id, body), VIEW, calling("redo"), GameState)
 
 
 def _patient_shuffle(game: Game) -> None:
     game.shuffle(patient=True)
-
-
-@router.post(
-    "/games/{game_id}/shuffle",
-    response_model=GameState,
-    summary="New faces, solvable again",
-    responses=SHUFFLE_RESPONSES,
-)
-def shuffle(caller: CallerDep, game_id: str, body: VersionBody = None) -> GameState:
-    """409 ``no_shuffle`` when the remaining positions are proven unclearable by any
-    shuffle; 409 ``shuffle_not_found`` when the search ran out before finding one (then
-    ``shuffle-longer`` searches longer)."""
-    return perform(caller, GameAt.of(game_id, body), VIEW, calling("shuffle"), GameState)
 
 
 @router.post(
@@ -305,43 +278,7 @@ def shuffle_longer(caller: CallerDep, game_id: str, body: VersionBody = None) ->
     return perform(caller, GameAt.of(game_id, body), VIEW, _patient_shuffle, GameState)
 
 
-@router.post(
-    "/games/{game_id}/pause",
-    response_model=GameState,
-    summary="Pause: stop the clock, hide the tiles",
-    responses=ACTION_RESPONSES,
-)
-def pause(caller: CallerDep, game_id: str, body: VersionBody = None) -> GameState:
-    """Pausing a paused game changes nothing."""
-    return perform(caller, GameAt.of(game_id, body), VIEW, calling("pause"), GameState)
-
-
-@router.post(
-    "/games/{game_id}/resume",
-    response_model=GameState,
-    summary="Resume a paused game",
-    responses=ACTION_RESPONSES,
-)
-def resume(caller: CallerDep, game_id: str, body: VersionBody = None) -> GameState:
-    """Resuming a running game changes nothing."""
-    return perform(caller, GameAt.of(game_id, body), VIEW, calling("resume"), GameState)
-
-
 # -- the aids (rules §5.9–§5.11) -------------------------------------------------------
-
-
-@router.post(
-    "/games/{game_id}/undo-to-winnable",
-    response_model=GameState,
-    summary="Undo back to the last winnable position",
-    responses=ACTION_RESPONSES,
-)
-def undo_to_winnable(caller: CallerDep, game_id: str, body: VersionBody = None) -> GameState:
-    """Undoes back to the last position the solver proves winnable (the No moves dialog's
-    offer), recorded as one ``back n`` (its undos count as undos).  409 when the solver
-    cannot find it within its budget."""
-    back = uncached(calling("undo_to_winnable"))
-    return perform(caller, GameAt.of(game_id, body), VIEW, back, GameState)
 
 
 @router.get(
@@ -378,19 +315,6 @@ def solve(
         return Demoed(demo=demo_step(game, wanted)[1])
 
     return perform(caller, GameAt.of(game_id, body), VIEW, action, SolveAnswer)
-
-
-@router.post(
-    "/games/{game_id}/restart",
-    response_model=GameState,
-    summary="Restart this deal",
-    responses=ACTION_RESPONSES,
-)
-def restart_game(caller: CallerDep, game_id: str, body: VersionBody = None) -> GameState:
-    """The same deal from the start, as a new game (rules §5.11): same code (or imported
-    layout and seed), same daily challenge and stage.  The game restarted is abandoned, as
-    any new game abandons it, and counts as such in the statistics."""
-    return restart(caller, GameAt.of(game_id, body), VIEW, GameState)
 
 
 def _finishing(game: Game) -> Finished:

@@ -26,7 +26,7 @@ from ...core.codes import MAX_SEED
 from ...core.difficulty import Difficulty
 from ...core.game import TapOutcome
 from ...core.moves import Move
-from ..games.aids import demo_step, restart, solution, wanted_pair
+from ..games.aids import demo_step, solution, wanted_pair
 from ..games.lifecycle import (
     ACTION_ERRORS,
     ACTION_RESPONSES,
@@ -34,21 +34,18 @@ from ..games.lifecycle import (
     CallerDep,
     GameAt,
     PlayerCookie,
-    VersionBody,
     acting_player,
     answer,
-    calling,
     game_reader,
-    hinting,
     load,
     load_stored,
     perform,
     reading_player,
     store_of,
 )
-from ..games.live_games import uncached
 from ..games.models import SolutionAnswer, SolveStep, Tap
 from ..games.practice import PRACTICE_ERRORS, practice_game
+from ..games.routes import add_shared_actions
 from ..games.taps import answer_tap
 from ..http.errors import ApiError, ErrorCode, error_responses
 from .models import (
@@ -210,88 +207,30 @@ def tap(caller: CallerDep, game_id: str, body: Tap) -> Response:
     return answer_tap(caller, GameAt.of(game_id, body), VIEW, action)
 
 
-@router.post(
-    "/games/{game_id}/hint",
-    response_model=ConnectHintAnswer,
-    summary="Show a connectable pair",
-    responses=ACTION_RESPONSES,
-)
-def hint(caller: CallerDep, game_id: str, body: VersionBody = None) -> ConnectHintAnswer:
-    """The answer adds ``hint``: two cells ``[a, b]`` (``null`` when stuck), preferring a
-    pair on a known winning line.  Counted in the statistics."""
-    return perform(caller, GameAt.of(game_id, body), VIEW, hinting, ConnectHintAnswer)
-
-
-@router.post(
-    "/games/{game_id}/undo",
-    response_model=ConnectState,
-    summary="Undo the last pair (or shuffle)",
-    responses=ACTION_RESPONSES,
-)
-def undo(caller: CallerDep, game_id: str, body: VersionBody = None) -> ConnectState:
-    """The grid is restored exactly as it was before the pair and its slide.  409 when
-    there is nothing to undo."""
-    return perform(caller, GameAt.of(game_id, body), VIEW, calling("undo"), ConnectState)
-
-
-@router.post(
-    "/games/{game_id}/redo",
-    response_model=ConnectState,
-    summary="Redo what was undone",
-    responses=ACTION_RESPONSES,
-)
-def redo(caller: CallerDep, game_id: str, body: VersionBody = None) -> ConnectState:
-    """The pair and its slide again.  409 when there is nothing to redo."""
-    return perform(caller, GameAt.of(game_id, body), VIEW, calling("redo"), ConnectState)
-
-
-@router.post(
-    "/games/{game_id}/shuffle",
-    response_model=ConnectState,
-    summary="New faces, solvable again",
-    responses=error_responses(*ACTION_ERRORS, ErrorCode.NO_SHUFFLE, write=True),
-)
-def shuffle(caller: CallerDep, game_id: str, body: VersionBody = None) -> ConnectState:
-    """The tiles keep their cells."""
-    return perform(caller, GameAt.of(game_id, body), VIEW, calling("shuffle"), ConnectState)
-
-
-@router.post(
-    "/games/{game_id}/pause",
-    response_model=ConnectState,
-    summary="Pause: stop the clock, hide the tiles",
-    responses=ACTION_RESPONSES,
-)
-def pause(caller: CallerDep, game_id: str, body: VersionBody = None) -> ConnectState:
-    """Pausing a paused game changes nothing."""
-    return perform(caller, GameAt.of(game_id, body), VIEW, calling("pause"), ConnectState)
-
-
-@router.post(
-    "/games/{game_id}/resume",
-    response_model=ConnectState,
-    summary="Resume a paused game",
-    responses=ACTION_RESPONSES,
-)
-def resume(caller: CallerDep, game_id: str, body: VersionBody = None) -> ConnectState:
-    """Resuming a running game changes nothing."""
-    return perform(caller, GameAt.of(game_id, body), VIEW, calling("resume"), ConnectState)
-
-
 # -- the aids (rules §5.9–§5.11) -------------------------------------------------------
 
 
-@router.post(
-    "/games/{game_id}/undo-to-winnable",
-    response_model=ConnectState,
-    summary="Undo back to the last winnable position",
-    responses=ACTION_RESPONSES,
+add_shared_actions(
+    router,
+    VIEW,
+    hint_answer=ConnectHintAnswer,
+    shuffle_responses=error_responses(*ACTION_ERRORS, ErrorCode.NO_SHUFFLE, write=True),
+    summaries={"hint": "Show a connectable pair"},
+    described={
+        "hint": """The answer adds ``hint``: two cells ``[a, b]`` (``null`` when stuck),
+            preferring a pair on a known winning line.  Counted in the statistics.""",
+        "undo": """The grid is restored exactly as it was before the pair and its slide.  409
+            when there is nothing to undo.""",
+        "redo": "The pair and its slide again.  409 when there is nothing to redo.",
+        "shuffle": "The tiles keep their cells.",
+        "undo-to-winnable": """Goes back to the last position the solver finds winnable,
+            recorded as one ``back n`` (its undos count as undos).  409 when it cannot be
+            found.""",
+        "restart": """The same deal from the start, as a new game (rules §5.11), counted for
+            the same stage.  The game restarted is abandoned, and counts as such in the
+            statistics.""",
+    },
 )
-def undo_to_winnable(caller: CallerDep, game_id: str, body: VersionBody = None) -> ConnectState:
-    """Goes back to the last position the solver finds winnable, recorded as one ``back n``
-    (its undos count as undos).  409 when it cannot be found."""
-    back = uncached(calling("undo_to_winnable"))
-    return perform(caller, GameAt.of(game_id, body), VIEW, back, ConnectState)
 
 
 @router.get(
@@ -328,18 +267,6 @@ def solve(
         return ConnectDemoed(demo=demo, event=_matched(game, before, played, played.b))
 
     return perform(caller, GameAt.of(game_id, body), VIEW, action, ConnectSolveAnswer)
-
-
-@router.post(
-    "/games/{game_id}/restart",
-    response_model=ConnectState,
-    summary="Restart this deal",
-    responses=ACTION_RESPONSES,
-)
-def restart_game(caller: CallerDep, game_id: str, body: VersionBody = None) -> ConnectState:
-    """The same deal from the start, as a new game (rules §5.11), counted for the same
-    stage.  The game restarted is abandoned, and counts as such in the statistics."""
-    return restart(caller, GameAt.of(game_id, body), VIEW, ConnectState)
 
 
 # -- stages ----------------------------------------------------------------------------
