@@ -35,6 +35,10 @@ from test_errors import requests_of_a_player
 
 TOKEN = "metrics-token-0123456789"
 BEARER = {"Authorization": f"Bearer {TOKEN}"}
+#: How long one request to a server of two workers may take: as long as the test waits for
+#: a state (a worker still starting on a busy machine answers its first requests late, and
+#: a request given up on could be counted by the server but not by the test).
+WAIT = 120
 CODE = "MJ1-L00-AAAAABL"
 #: Where a test client stands: any address but loopback.
 PEER = ("203.0.113.7", 50000)
@@ -284,7 +288,7 @@ def test_one_scrape_sees_the_requests_served_by_both_workers(tmp_path):
     args = ("--host", "127.0.0.1", "--workers", "2", "--metrics-token", TOKEN)
     with ProductServer(database, log=tmp_path / "server.log", args=args) as server:
         no_reuse = httpx.Limits(max_keepalive_connections=0)
-        with httpx.Client(base_url=server.url, timeout=30, limits=no_reuse) as client:
+        with httpx.Client(base_url=server.url, timeout=WAIT, limits=no_reuse) as client:
             sent = 0
             found: Samples = {}
             deadline = time.monotonic() + 120
@@ -327,7 +331,7 @@ def test_a_worker_killed_outright_leaves_the_gauges_sums_once_replaced(tmp_path)
     args = ("--host", "127.0.0.1", "--workers", "2", "--metrics-token", TOKEN)
     with ProductServer(database, log=tmp_path / "server.log", args=args) as server:
         no_reuse = httpx.Limits(max_keepalive_connections=0)
-        with httpx.Client(base_url=server.url, timeout=30, limits=no_reuse) as client:
+        with httpx.Client(base_url=server.url, timeout=WAIT, limits=no_reuse) as client:
 
             def scraped() -> Samples:
                 answer = client.get("/metrics", headers=BEARER)
