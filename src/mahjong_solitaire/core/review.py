@@ -39,7 +39,7 @@ __all__ = [
 
 #: Positions the searches of one review may examine in all, in a mode that counts them
 #: (Connect: within a second of CPU for a full 18×8 game, BENCHMARKS.md).
-REVIEW_LIMIT = 2500
+REVIEW_LIMIT = 2000
 #: The positions each search may examine, pass by pass: the first pass judges every
 #: position it can cheaply (the ends of a stretch no plan covers are the easy ones, a near
 #: win or a near dead end), the next ones search again what is left unknown, with what the
