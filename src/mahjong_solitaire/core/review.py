@@ -172,8 +172,9 @@ class _Judge:
         self._seen: dict[tuple[str | None, ...], _Judged] = {}
 
     def judged(self) -> list[PositionVerdict]:
-        """Every position's verdict: a first pass, then each of the next passes of
-        :data:`REVIEW_PASSES` searches again the runs of positions still unknown."""
+        """Every position's verdict: a first pass, then, in a mode whose searches take a
+        budget, each of the next passes of :data:`REVIEW_PASSES` searches again the runs of
+        positions still unknown."""
         self._budget.each = REVIEW_PASSES[0]
         stretch: list[int] = []
         for p in range(len(self.positions)):
@@ -185,8 +186,8 @@ class _Judge:
                 stretch.append(p)
         self._bisect(stretch)
         self._settle()
-        for each in REVIEW_PASSES[1:]:
-            self._budget.each = each
+        for each in REVIEW_PASSES[1:] if isinstance(self._game, BudgetedGame) else ():
+            self._budget.each = each  # (a search without a budget would only run again)
             self._again()
         return [PositionVerdict.UNKNOWN if v is None else v for v in self.verdicts]
 
