@@ -17,6 +17,7 @@ action), timed in process CPU:
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 from collections import Counter
@@ -28,7 +29,7 @@ from mahjong_solitaire.connect import Slide
 from mahjong_solitaire.connect import generate as connect_generate
 from mahjong_solitaire.connect.stages import FULL
 from mahjong_solitaire.core.game import GameStatus, PlayableDeal, TileGame
-from mahjong_solitaire.core.review import reviewed
+from mahjong_solitaire.core.review import REVIEW_LIMIT, REVIEW_PASSES, reviewed
 from mahjong_solitaire.layouts import builtin_layouts
 from mahjong_solitaire.modes import mode_named
 
@@ -99,13 +100,19 @@ def line(name: str, found: tuple[list[float], Counter[str], int, int]) -> list[s
     ]
 
 
+def _load() -> str:
+    return ", ".join(f"{load:.2f}" for load in os.getloadavg())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=60, help="games of each mode")
     args = parser.parse_args()
+    load_before = _load()
     chance = random.Random(28)
     classic = run(mode_named("classic").game, classic_deals(args.games), chance)
     connect = run(mode_named("connect").game, connect_deals(args.games), chance)
+    load_after = _load()
     write_section(
         "review",
         "Review (benchmarks/bench_review.py, issue 28)",
@@ -121,8 +128,13 @@ def main() -> None:
             "a pair taken from a lost position is lost, a pair taken from a winnable position "
             "is first tried against its plan mended for it, rules §5.14); the stretches of "
             "positions no plan covers are searched by bisection (about log2 n searches for "
-            "n positions), each search up to the mode's budget (Connect: `SOLVE_LIMIT` "
-            "positions), and an `unknown` (a search that ran out) costs the most.",
+            "n positions).  Connect's searches share one budget per review "
+            f"(`REVIEW_LIMIT` = {REVIEW_LIMIT} positions, passes of {REVIEW_PASSES} positions "
+            "a search) and the positions proven lost, so its worst case is bounded; a position "
+            "the budget could not afford is `unknown`.",
+            "",
+            f"Load average (1, 5, 15 min) before: {load_before}, after: {load_after} "
+            "(2 cores shared with other work: compare runs of the same load only).",
         ],
     )
 

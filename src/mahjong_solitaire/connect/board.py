@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from ..core.history import History
 from ..core.moves import HistoryEntry, IllegalMoveError, Move, Rearrangement
 from ..core.tiles import LABELS, TileError, key_id
-from .grid import Grid, Path, Shape, Shaped, ShapeError
+from .grid import Grid, Masks, Path, Shape, Shaped, ShapeError
 from .slide import Slide
 
 __all__ = ["ConnectBoard"]
@@ -37,8 +37,9 @@ __all__ = ["ConnectBoard"]
 #: Match key id of every label (the grid's ``keys`` argument).
 KEY_OF: dict[object, int] = {label: key_id(label) for label in LABELS}
 
-# What undo and redo restore: the cells, the known winning line and how far it was played.
-_State = tuple[tuple[str | None, ...], tuple[Move, ...] | None, int]
+# What undo and redo restore: the cells, the known winning line, how far it was played and
+# the grid's masks (kept, as recomputing them, and a slide of the whole grid, cost more).
+_State = tuple[tuple[str | None, ...], tuple[Move, ...] | None, int, Masks]
 # A history item: the entry and the state that taking it back (or replaying it) restores.
 _Item = tuple[HistoryEntry, _State]
 
@@ -152,12 +153,11 @@ class ConnectBoard(Shaped, History[_Item]):
     # -- changes --------------------------------------------------------------------
 
     def _state(self) -> _State:
-        return tuple(self.grid.cells), self._plan, self._plan_at
+        return tuple(self.grid.cells), self._plan, self._plan_at, self.grid.masks()
 
     def _restore(self, state: _State) -> None:
-        cells, self._plan, self._plan_at = state
-        self.grid.cells = list(cells)
-        self.grid.refresh()
+        cells, self._plan, self._plan_at, masks = state
+        self.grid.restore(cells, masks)
 
     def _remove(self, move: Move) -> None:
         plan = self._plan
@@ -172,6 +172,11 @@ class ConnectBoard(Shaped, History[_Item]):
     def push(self, move: Move) -> None:
         """Remove a connecting matching pair and slide; clears what could be redone."""
         self.check_move(move)
+        self.push_legal(move)
+
+    def push_legal(self, move: Move) -> None:
+        """:meth:`push` a move known legal (one of :meth:`matching_pairs`), unchecked: the
+        search's, which would otherwise test every connection twice."""
         self._record((move, self._state()))
         self._remove(move)
 
@@ -184,7 +189,8 @@ class ConnectBoard(Shaped, History[_Item]):
         before = self.tiles
         after = Rearrangement.check(before, tiles, places="cells")
         self._record((Rearrangement(before, after), self._state()))
-        self._restore((after, None if plan is None else tuple(plan), 0))
+        # the same cells stay occupied: the masks hold
+        self._restore((after, None if plan is None else tuple(plan), 0, self.grid.masks()))
 
     @property
     def removed_faces(self) -> list[str]:
@@ -193,7 +199,7 @@ class ConnectBoard(Shaped, History[_Item]):
         was removed (slides move faces, so a cell number alone would not tell)."""
         return [
             label
-            for entry, (cells, _plan, _at) in self._done
+            for entry, (cells, *_) in self._done
             if isinstance(entry, Move)
             for label in (cells[entry.a], cells[entry.b])
             if label is not None

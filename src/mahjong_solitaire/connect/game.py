@@ -26,6 +26,7 @@ from functools import partial
 
 from ..core.game import Solution, TileGame
 from ..core.moves import Move
+from ..core.review import SearchBudget
 from ..core.rng import Rng
 from .board import ConnectBoard
 from .generator import ConnectDeal, fingerprint
@@ -83,9 +84,15 @@ class ConnectGame(TileGame):
         self.board.rearrange(tiles, order)
 
     def _solve(self, board: ConnectBoard) -> Solution:
+        return self.solution_within(board, SearchBudget(SOLVE_LIMIT, SOLVE_LIMIT))
+
+    def solution_within(self, board: ConnectBoard, budget: SearchBudget) -> Solution:
         """The board's known line (the deal's, or the last shuffle's) while it holds, else
-        the line searched last (followed one pair on), else a search of
-        :data:`SOLVE_LIMIT` positions."""
+        the line searched last (followed one pair on), else a search of at most
+        ``budget.each`` positions of ``budget``'s (a review's, or the demo's own:
+        :data:`SOLVE_LIMIT`), skipping the positions it knows lost."""
+        if board.is_won():
+            return Solution(())
         known = board.plan
         if known and board.is_legal(known[0]):
             return Solution(known)
@@ -99,7 +106,11 @@ class ConnectGame(TileGame):
                 if after.tiles == board.tiles:
                     self._line = (line[1:], after)
                     return Solution(line[1:])
-        found, proven, _ = search_line(board, SOLVE_LIMIT)
+        if budget.positions <= 0:
+            return Solution(None)
+        limit = min(budget.each, budget.positions)
+        found, proven, used = search_line(board, limit, budget.lost)
+        budget.positions -= used
         if found is None:
             return Solution(None, lost=proven)
         self._line = (found, board.copy(stack=False))

@@ -35,11 +35,23 @@ from typing import Generic, Protocol, TypeVar, cast
 
 from .slide import Slide
 
-__all__ = ["MAX_CELLS", "SET_SIZE", "Grid", "Path", "Point", "Shape", "ShapeError", "Shaped"]
+__all__ = [
+    "MAX_CELLS",
+    "SET_SIZE",
+    "Grid",
+    "Masks",
+    "Path",
+    "Point",
+    "Shape",
+    "ShapeError",
+    "Shaped",
+]
 
 Point = tuple[int, int]
 #: The corner points of a connecting path, from the first tile to the second.
 Path = tuple[Point, ...]
+#: A grid's row masks, column masks and settled rule (:meth:`Grid.masks`).
+Masks = tuple[tuple[int, ...], tuple[int, ...], Slide | None]
 
 #: What a grid's cells hold: tile labels on a board, tile ids while a deal is built.
 CellT = TypeVar("CellT")
@@ -211,6 +223,17 @@ class Grid(Generic[CellT]):
         #: The rule the cells are known to be compact under (nothing moves when it is
         #: applied), which lets :meth:`remove` compact only the lines a removal touched.
         self.settled: Slide | None = None
+
+    def masks(self) -> Masks:
+        """The occupancy masks and the rule the cells are settled under, to put back with
+        :meth:`restore` (cheaper than :meth:`refresh` recomputing them)."""
+        return tuple(self.rows), tuple(self.cols), self.settled
+
+    def restore(self, cells: Iterable[CellT | None], masks: Masks) -> None:
+        """Put back ``cells`` and their :meth:`masks`."""
+        self.cells = list(cells)
+        rows, cols, self.settled = masks
+        self.rows, self.cols = list(rows), list(cols)
 
     def copy(self) -> Grid[CellT]:
         """An independent copy."""

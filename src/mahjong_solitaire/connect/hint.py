@@ -25,6 +25,7 @@ The hint is, in order of preference (all evaluated after the last slide):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable
 
 from ..core.moves import Move
 from .board import KEY_OF, ConnectBoard
@@ -99,12 +100,16 @@ def search_order(board: ConnectBoard) -> list[Move]:
 
 
 def search_line(
-    board: ConnectBoard, limit: int = SEARCH_LIMIT
+    board: ConnectBoard, limit: int = SEARCH_LIMIT, dead: set[Hashable] | None = None
 ) -> tuple[tuple[Move, ...] | None, bool, int]:
     """:func:`solve`, whether a ``None`` is a proof (the search ended within ``limit``
-    positions without a winning line, so there is none), and the positions examined."""
+    positions without a winning line, so there is none), and the positions examined.
+    ``dead``: the positions (their :attr:`~.board.ConnectBoard.tiles`) proven lost, which
+    the search skips and adds to (shared by the searches of one review; a position goes in
+    only once every pair from it was searched to the end)."""
     probe = board.copy(stack=False)
-    dead: set[tuple[str | None, ...]] = set()
+    if dead is None:
+        dead = set()
     line: list[Move] = []
     budget = [limit]
 
@@ -116,7 +121,7 @@ def search_line(
             return False
         budget[0] -= 1
         for move in search_order(probe):
-            probe.push(move)
+            probe.push_legal(move)
             line.append(move)
             if search():
                 return True

@@ -6,20 +6,67 @@ through its own game class (:meth:`~.mode.Mode.replay` builds it), whose
 :meth:`~.game.TileGame.solution` is the mode's verdict within its budget; a position along a
 plan already known is answered from that plan without a search, so verdicts carry from one
 move to the next.
+
+A mode whose game also has :meth:`BudgetedGame.solution_within` (Connect) searches within a
+:class:`SearchBudget` shared by every verdict of one review: the positions it may examine
+in all (:data:`REVIEW_LIMIT`), and the positions proven lost so far, which later searches
+skip.  The worst review is then bounded, and a position the budget could not afford is
+``unknown``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
-from .game import GameError, PlayableDeal, TileGame
+from .game import GameError, PlayableDeal, Solution, TileGame
 from .moves import Move
 
-__all__ = ["Better", "PositionVerdict", "Review", "ReviewSummary", "review_game", "reviewed"]
+__all__ = [
+    "REVIEW_LIMIT",
+    "Better",
+    "BudgetedGame",
+    "PositionVerdict",
+    "Review",
+    "ReviewSummary",
+    "SearchBudget",
+    "review_game",
+    "reviewed",
+]
+
+#: Positions the searches of one review may examine in all, in a mode that counts them
+#: (Connect: within a second of CPU for a full 18×8 game, BENCHMARKS.md).
+REVIEW_LIMIT = 2000
+#: The positions each search may examine, pass by pass: the first pass judges every
+#: position it can cheaply (the ends of a stretch no plan covers are the easy ones, a near
+#: win or a near dead end), the next ones search again what is left unknown, with what the
+#: first proved lost.
+REVIEW_PASSES = (100, 800)
+
+
+@dataclass(slots=True)
+class SearchBudget:
+    """What the searches of one review share: ``positions`` they may still examine in all,
+    ``each`` the positions one search may, and ``lost``, the positions proven lost so far
+    (as the mode's search keys them)."""
+
+    positions: int = REVIEW_LIMIT
+    each: int = REVIEW_PASSES[-1]
+    lost: set[Hashable] = field(default_factory=set)
+
+
+@runtime_checkable
+class BudgetedGame(Protocol):
+    """A game whose search takes a review's :class:`SearchBudget`."""
+
+    def solution_within(self, board: Any, budget: SearchBudget) -> Solution:
+        """:meth:`~.game.TileGame.solution_from` ``board``, examining at most
+        ``budget.positions`` positions (which it spends), skipping ``budget.lost`` and
+        adding to it those it proves lost."""
+        ...
 
 
 class PositionVerdict(StrEnum):
@@ -103,8 +150,15 @@ class _Judge:
       positions costs about ``log2(n)`` searches instead of ``n``.
     """
 
-    def __init__(self, game: TileGame, positions: Sequence[Any], actions: Sequence[str]) -> None:
+    def __init__(
+        self,
+        game: TileGame,
+        positions: Sequence[Any],
+        actions: Sequence[str],
+        budget: SearchBudget | None = None,
+    ) -> None:
         self._game = game
+        self._budget = SearchBudget() if budget is None else budget
         self.positions = positions
         self._pairs: list[Move | None] = [None]
         self._linked = [False]
@@ -118,7 +172,10 @@ class _Judge:
         self._seen: dict[tuple[str | None, ...], _Judged] = {}
 
     def judged(self) -> list[PositionVerdict]:
-        """Every position's verdict."""
+        """Every position's verdict: a first pass, then, in a mode whose searches take a
+        budget, each of the next passes of :data:`REVIEW_PASSES` searches again the runs of
+        positions still unknown."""
+        self._budget.each = REVIEW_PASSES[0]
         stretch: list[int] = []
         for p in range(len(self.positions)):
             if not self._linked[p]:
@@ -129,7 +186,27 @@ class _Judge:
                 stretch.append(p)
         self._bisect(stretch)
         self._settle()
+        for each in REVIEW_PASSES[1:] if isinstance(self._game, BudgetedGame) else ():
+            self._budget.each = each  # (a search without a budget would only run again)
+            self._again()
         return [PositionVerdict.UNKNOWN if v is None else v for v in self.verdicts]
+
+    def _again(self) -> None:
+        """Search again the positions left unknown, run by run of linked ones."""
+        unknown = PositionVerdict.UNKNOWN
+        self._seen = {key: seen for key, seen in self._seen.items() if seen[0] is not unknown}
+        runs: list[list[int]] = []
+        for p, verdict in enumerate(self.verdicts):
+            if verdict is not None and verdict is not unknown:
+                continue
+            self.verdicts[p] = None
+            if runs and runs[-1][-1] == p - 1 and self._linked[p]:
+                runs[-1].append(p)
+            else:
+                runs.append([p])
+        for run in runs:
+            self._bisect(run)
+        self._settle()
 
     def plan_at(self, p: int) -> tuple[Move, ...] | None:
         """A winning plan from position ``p`` (searched for when its verdict came from a
@@ -166,7 +243,7 @@ class _Judge:
         board = self.positions[p]
         found = self._seen.get(tuple(board.tiles))
         if found is None:
-            solution = self._game.solution_from(board)
+            solution = self._solution(board)
             if solution.moves is not None:
                 found = PositionVerdict.WINNABLE, solution.moves
             elif solution.lost or board.is_stuck():
@@ -174,6 +251,11 @@ class _Judge:
             else:
                 found = PositionVerdict.UNKNOWN, None
         self._set(p, *found)
+
+    def _solution(self, board: Any) -> Solution:
+        if isinstance(self._game, BudgetedGame):
+            return self._game.solution_within(board, self._budget)
+        return self._game.solution_from(board)
 
     def _bisect(self, stretch: list[int]) -> None:
         """Judge ``stretch``: consecutive linked positions after a judged one."""
@@ -219,6 +301,8 @@ def _mended_plans(plan: tuple[Move, ...], pair: Move) -> list[tuple[Move, ...]]:
     its way), else, when ``pair``'s tiles go with ``x`` and ``y`` in ``plan``, ``plan`` with
     ``x`` and ``y`` taken together where the later of the two went (their faces match as
     ``pair``'s do).  Only a replay of one proves it."""
+    if plan[0] == pair:
+        return [plan[1:]]
     if pair in plan:
         return [tuple(move for move in plan if move != pair)]
     ends = {pair.a, pair.b}
@@ -234,7 +318,11 @@ def _mended_plans(plan: tuple[Move, ...], pair: Move) -> list[tuple[Move, ...]]:
 
 def _mended(board: Any, plan: tuple[Move, ...], pair: Move) -> tuple[Move, ...] | None:
     """A plan of the position before ``pair`` was taken, mended for it, that clears
-    ``board``, played on a copy (``None``: none does, and a search must tell)."""
+    ``board``, played on a copy (``None``: none does, and a search must tell).  When
+    ``pair`` is the plan's first, the rest of the plan wins without a replay: ``board``
+    is the position the plan reaches after it."""
+    if plan[0] == pair:
+        return plan[1:]
     for candidate in _mended_plans(plan, pair):
         probe = board.copy(stack=False)
         for move in candidate:
@@ -247,16 +335,21 @@ def _mended(board: Any, plan: tuple[Move, ...], pair: Move) -> tuple[Move, ...] 
 
 
 def review_game(
-    game: TileGame, actions: Sequence[str], times: Sequence[float] | None = None
+    game: TileGame,
+    actions: Sequence[str],
+    times: Sequence[float] | None = None,
+    budget: SearchBudget | None = None,
 ) -> Review:
     """Review ``actions`` played on ``game``, a fresh game of the deal (``Mode.replay`` of
     no actions).  ``times``: the seconds into the game of each action, when known (the
-    longest think and the time stuck are then measured; else ``None``)."""
+    longest think and the time stuck are then measured; else ``None``).  ``budget``: what
+    the searches share (a fresh :class:`SearchBudget` of :data:`REVIEW_LIMIT` positions
+    by default)."""
     positions = [game.board.copy(stack=False)]
     for action in actions:
         game.apply(action)
         positions.append(game.board.copy(stack=False))
-    judge = _Judge(game, positions, actions)
+    judge = _Judge(game, positions, actions, budget)
     judged = judge.judged()
     verdicts = judged[1:]  # the position's after each action
     first_losing: int | None = None
