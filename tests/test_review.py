@@ -116,3 +116,23 @@ def test_a_pair_off_the_plan_is_judged_by_the_mended_plan_when_a_replay_proves_i
             assert exact is Verdict.SOLVABLE
         unsearched += len(searched) == 1
     assert off_plan and unsearched > 0
+
+
+def test_a_review_replays_hints_unanswered_yet_counts_and_shuffles_as_the_game_did():
+    """A review needs the positions, not the hints' pairs: it replays a hint without the
+    search (``answered=False``), and the hints still count once per position and the
+    shuffles after them draw the same faces (their seed is the action's index)."""
+    mode, deal = _fresh()
+    moves = [f"{m.a},{m.b}" for m in deal.solution[:6]]
+    actions = ["hint", "hint", moves[0], "hint", moves[1], "shuffle", "hint", "hint", "hint"]
+    played = mode.replay(CODE, actions)
+    looked_at = mode.replay(CODE, [])
+    for action in actions:
+        looked_at.apply(action, answered=False)
+    assert looked_at.hints == played.hints == 3
+    assert looked_at.actions == played.actions
+    assert looked_at.board.tiles == played.board.tiles
+    answered = looked_at.hint()  # asked again for real, it searches (and counts nothing new)
+    assert answered is not None and looked_at.hints == 3
+    review = review_game(mode.replay(CODE, []), actions)
+    assert review.summary.hints == 3

@@ -316,8 +316,8 @@ class TileGame(ABC):
         if self.times is not None:
             self.times.append(round(self.elapsed, 3))
 
-    def apply(self, action: str) -> None:
-        """Perform one action of the log format."""
+    def apply(self, action: str, *, answered: bool = True) -> None:
+        """Perform one action of the log format (``answered``: see :meth:`hint`)."""
         if action == "undo":
             self.undo()
         elif action == "redo":
@@ -327,7 +327,7 @@ class TileGame(ABC):
             # logged shuffle replays even when it took the player's longer search.
             self.shuffle(patient=True)
         elif action == "hint":
-            self.hint()
+            self.hint(answered=answered)
         elif action == FINISH:
             self.finish()
         elif action.startswith(f"{SOLVE} "):
@@ -466,23 +466,21 @@ class TileGame(ABC):
         if self.board.is_won():
             self._stop_clock()
 
-    def hint(self) -> Move | None:
+    def hint(self, *, answered: bool = True) -> Move | None:
         """A playable pair (``None`` when stuck).  Pressed again with no other action
         between, it shows another pair of the same position when there is one (rules
-        §5.7), and a position's hints count once in the statistics."""
+        §5.7), and a position's hints count once in the statistics.  ``answered=False`` (a
+        replay only looked at, as a review's) counts and logs it without the search."""
         self._require_playable("hint")
-        turn = self._hint_turn
-        if turn is None or not self.actions or self.actions[-1] != "hint":
-            first = self._suggest()
-            if first is None:
-                turn = HintTurn(None, (), bool)
-            else:
-                others, keeps_winnable = self._hint_others(first)
-                turn = HintTurn(first, others, keeps_winnable)
-            self._hint_turn = turn
+        if not self.actions or self.actions[-1] != "hint":  # the position's first hint
             self.hints += 1
+            self._hint_turn = None
+        if self._hint_turn is None and answered:
+            first = self._suggest()
+            others, keeps_winnable = ((), bool) if first is None else self._hint_others(first)
+            self._hint_turn = HintTurn(first, others, keeps_winnable)
         self._log("hint")
-        return turn.next()
+        return None if self._hint_turn is None else self._hint_turn.next()
 
     def shuffle(self, *, patient: bool = False) -> None:
         """New faces on the remaining tiles, solvable again (:class:`~.faces.ShuffleError`

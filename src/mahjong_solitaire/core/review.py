@@ -347,7 +347,7 @@ def review_game(
     by default)."""
     positions = [game.board.copy(stack=False)]
     for action in actions:
-        game.apply(action)
+        game.apply(action, answered=False)  # a hint's pair is not what a review judges
         positions.append(game.board.copy(stack=False))
     judge = _Judge(game, positions, actions, budget)
     judged = judge.judged()
