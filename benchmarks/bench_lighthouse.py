@@ -51,19 +51,27 @@ BEFORE = (
     "TBT 0.73 s, FCP 2.75 s, CLS 0.002, Speed Index 4.98 s, main-thread work 5.32 s; "
     "the served `<title>` empty, no meta description; before the guide's first step was "
     "served in the page (2026-12-03, this script, load average 0.3 before, 4.6 after): "
-    "performance 0.61 (0.64, 0.60, 0.61), LCP 3.82 s, TBT 1.11 s, FCP 1.16 s"
+    "performance 0.61 (0.64, 0.60, 0.61), LCP 3.82 s, TBT 1.11 s, FCP 1.16 s; before the "
+    "faces were one picture per tile set and the top bar measured once per frame (2026-12-04, "
+    "this script, each time right before the code after it, at the same load): load average "
+    "8.5 before, 6.8 after: performance 0.56, LCP 3.50 s, TBT 4.28 s, main-thread work "
+    "15.51 s (after: 0.60, 3.33 s, 3.01 s, 9.14 s); load average 11.8 before, 14.2 after: "
+    "performance 0.62, LCP 1.61 s, TBT 9.28 s, main-thread work 24.86 s (after: 0.65, "
+    "1.39 s, 8.90 s, 21.36 s)"
 )
 
 #: Where the time still goes (from Lighthouse's traces, by hand).
 LEFT = (
     "- what remains: LCP is the first-run guide's text served in the page, painted with the "
-    "first paint (in one run of several it was not taken as a candidate and LCP fell back to "
-    "the guide drawn by script); TBT is the main thread after it: the 45 modules' evaluation, "
-    "the first style pass over the 144 tiles (each with its own `data:` face picture in its "
-    "inline style, forced early by the top bar's measuring, top-bar.js), the paint of the 42 "
-    "face pictures (an SVG document each) and the top bar measured again after the board; "
-    "Lighthouse scales the CPU time it observes (x4, x2 for tasks with layout), so on a "
-    "machine shared with other work the same page scores lower"
+    "first paint; TBT is the main thread after it, scaled by Lighthouse (x4, more for tasks "
+    "with layout), so on this machine shared with other work (2 cores, load average 7 to 15 "
+    "while measured) the same page scores lower the busier it is: the first style pass over "
+    "the 144 tiles (about 0.5 s observed under load: each tile's picture layers name "
+    "`var(--ivory)`, so the declaration with the faces' picture is substituted and parsed "
+    "again for each tile; a rule without var() is the next step), the CJK font's first use "
+    "in the faces' picture (one SVG document now, not 42), the guide's modal dialog "
+    "(restyles the inert page), the evaluation of the ~45 modules the first view imports, "
+    "and the top bar's folding, now once per frame (a few layouts of the page each)"
 )
 
 #: The figures written, as (label, audit id, how it is shown).

@@ -447,7 +447,7 @@ def test_a_reload_resumes_the_game(page):
 
 
 def test_the_numbers_style_setting_redraws_the_faces_and_is_remembered(page):
-    face = "document.querySelector('.tile').style.backgroundImage"
+    face = "getComputedStyle(document.querySelector('.tile')).backgroundImage"
     classic = page.evaluate(face)
     page.click("#menu-button")
     page.click("[data-action='settings']")

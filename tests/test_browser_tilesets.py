@@ -156,7 +156,7 @@ def look(page) -> dict[str, str | None]:  # type: ignore[no-untyped-def]
               previewGround: preview ? preview.dataset.background : null,
               previewFace: preview ? preview.querySelector("svg").outerHTML : null,
               previewColour: preview ? getComputedStyle(preview).backgroundColor : null,
-              board: document.querySelector("#board .tile").style.backgroundImage,
+              board: getComputedStyle(document.querySelector("#board .tile")).backgroundImage,
             };
         }"""
         )
@@ -193,14 +193,22 @@ def test_keyboard_choice_of_set_and_background_updates_preview_and_board_and_is_
     page.wait_for_selector("#board[data-status='playing'][data-pending='0']", timeout=5_000)
     redrawn = look(page)
     assert redrawn["board"] and redrawn["board"] != drawn  # the board took the set at once
-    # the tile's face is the chosen set's (serialised by the browser alike)
+    # the tile's face is the chosen set's: its picture is the one a tile drawn with that
+    # set's face shows (board/faces.js), in the same cell
     shows_set = page.evaluate(
         """async (style) => {
-            const { faceUrl } = await import("/static/js/board/faces.js");
+            const { paintFace } = await import("/static/js/board/faces.js");
             const tile = document.querySelector("#board .tile");
             const probe = document.createElement("div");
-            probe.style.backgroundImage = `${faceUrl(tile.dataset.tile, style)}, var(--ivory)`;
-            return probe.style.backgroundImage === tile.style.backgroundImage;
+            probe.className = "tile";
+            paintFace(probe, tile.dataset.tile, style);
+            tile.parentElement.append(probe);
+            const [drawn, expected] = [tile, probe].map((el) => {
+              const look = getComputedStyle(el);
+              return [look.backgroundImage, look.backgroundPosition];
+            });
+            probe.remove();
+            return drawn[0] === expected[0] && drawn[1] === expected[1];
         }""",
         third["page"],
     )
@@ -250,7 +258,7 @@ def test_an_unknown_remembered_set_or_background_falls_back_to_the_defaults(
     )
     assert page.get_attribute("html", "data-tile-set") == "classic"
     assert page.get_attribute("html", "data-background") == "felt"
-    assert page.evaluate("document.querySelector('#board .tile').style.backgroundImage")
+    assert page.evaluate("document.querySelector('#board .tile').dataset.faces") == "classic"
     open_settings(page)
     assert page.is_checked(f"{SETTINGS} [data-setting='tile-style'] input[value='classic']")
     assert page.is_checked(f"{SETTINGS} [data-setting='background'] input[value='felt']")

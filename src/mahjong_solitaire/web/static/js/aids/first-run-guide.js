@@ -7,7 +7,7 @@
 
 import { buttons, closeDialog, openDialog } from "../dialogs/dialog.js";
 import { fillButton, h } from "../shell/dom.js";
-import { faceUrl, tilesMatch } from "../board/faces.js";
+import { paintFace, tilesMatch } from "../board/faces.js";
 import { shownTileStyle } from "../settings/player-settings.js";
 import { t, tileName } from "../shell/strings.js";
 import { Verdict } from "../shell/vocabulary.js";
@@ -166,7 +166,7 @@ export function guidePage({ onClose, tileGuide = null } = {}) {
       el.hidden = !here;
       if (!here) return;
       el.dataset.tile = game.faces[i];
-      el.style.backgroundImage = `${faceUrl(game.faces[i], shownTileStyle())}, var(--ivory)`;
+      paintFace(el, game.faces[i], shownTileStyle());
       el.classList.toggle("free", free.has(i));
       el.classList.toggle("blocked", !free.has(i));
       el.classList.toggle("selected", game.selected === i);

@@ -2,11 +2,13 @@
 //
 //   faceSvg("5D", "classic")  -> "<svg …>…</svg>"   (markup, cached)
 //   faceUrl("5D", "classic")  -> 'url("data:image/svg+xml,…")'  (for CSS, cached)
+//   paintFace(el, "5D", "classic")  a tile element shows the face (all of a set's faces
+//                                   are one picture: see loadFaces)
 //
 // A face is drawn in a 60×80 box (the ivory of the tile and its edge are CSS) by the tile
 // set of that name (tilesets/index.js: classic, numbers, contrast, flat; js/tilesets/).
 
-import { H, W } from "../tilesets/draw.js";
+import { f, H, W } from "../tilesets/draw.js";
 import { DEFAULT_TILE_STYLE, tileSet } from "../tilesets/index.js";
 
 const cache = new Map();
@@ -42,22 +44,63 @@ export function faceUrl(label, style = DEFAULT_TILE_STYLE) {
   return `url("${faceAddress(label, style)}")`;
 }
 
-const loaded = new Map(); // tile set name -> its 42 faces as loaded pictures (kept: cached)
+// A board draws its faces from one picture per tile set, the 42 faces side by side
+// (COLUMNS × ROWS cells of W × H, in the order of LABELS), named once in a style rule of
+// the page (the `data-faces` attribute of a tile picks the set, its background position
+// the cell): one picture decoded and drawn once for the whole board, not one SVG
+// document per face, and no tile's style carries a picture of its own to parse.
+const COLUMNS = 7;
+const ROWS = 6;
+
+/** The style rules of the sets drawn so far (one sheet, adopted by the page once). */
+let sheet = null;
+const ruled = new Set(); // the names of the sets with a rule
+
+/** The 42 faces of a set in one SVG picture, as a `data:` address. */
+function spriteAddress(set) {
+  const cells = LABELS.map((label, k) => {
+    const x = (k % COLUMNS) * W;
+    const y = Math.floor(k / COLUMNS) * H;
+    return `<svg x="${x}" y="${y}" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${set.draw(label)}</svg>`;
+  });
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${COLUMNS * W} ${ROWS * H}" `
+    + `width="${COLUMNS * W}" height="${ROWS * H}">${cells.join("")}</svg>`;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
 
 /**
- * Load the faces of a tile set as pictures ahead of the board that shows them (while the
- * page waits for the game): a board of pictures not yet loaded, laid out at once (a
- * dialog opening over it, the top bar measuring itself), would have its tiles' styles
- * worked out again for each picture as it arrives.  Done once per set.
+ * Give the page the style rule of the tile set named `style` (once per set): a tile (or a
+ * ghost leaving) with `data-faces` set to its name shows the set's picture over its ivory.
+ * Done ahead of the board (while the page waits for the game), so the picture is decoded
+ * before the tiles are drawn.
  */
 export function loadFaces(style = DEFAULT_TILE_STYLE) {
-  const name = tileSet(style).name;
-  if (loaded.has(name)) return;
-  loaded.set(name, LABELS.map((label) => {
-    const picture = new Image();
-    picture.src = faceAddress(label, style);
-    return picture;
-  }));
+  const set = tileSet(style);
+  if (ruled.has(set.name)) return;
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  }
+  const chosen = `[data-faces="${set.name}"]`;
+  sheet.insertRule(`:is(.tile, .ghost)${chosen} { background-image: url("${spriteAddress(set)}"), var(--ivory); `
+    + `background-size: ${COLUMNS * 100}% ${ROWS * 100}%, 100% 100%; }`, sheet.cssRules.length);
+  ruled.add(set.name);
+}
+
+/** Show the face `label` of the tile set named `style` on the tile element `el` (no face
+ * for a label of null: the bare ivory, as a paused game's tiles). */
+export function paintFace(el, label, style = DEFAULT_TILE_STYLE) {
+  const k = label ? LABELS.indexOf(label) : -1;
+  if (k < 0) {
+    delete el.dataset.faces;
+    el.style.backgroundPosition = "";
+    return;
+  }
+  loadFaces(style);
+  el.dataset.faces = tileSet(style).name;
+  const column = ((k % COLUMNS) * 100) / (COLUMNS - 1);
+  const row = (Math.floor(k / COLUMNS) * 100) / (ROWS - 1);
+  el.style.backgroundPosition = `${f(column)}% ${f(row)}%, 0 0`;
 }
 
 /** All 42 labels, in the canonical order of the tile set. */

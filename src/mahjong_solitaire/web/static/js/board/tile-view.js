@@ -6,7 +6,7 @@
 // and `this.labels` (the same keys -> the label drawn) up to date; it implements `fit()`,
 // which measures its tiles and calls `sizeBoard`.
 
-import { faceUrl, loadFaces } from "./faces.js";
+import { loadFaces, paintFace } from "./faces.js";
 import { leave, motionAllowed } from "./motion.js";
 import { viewportOf } from "./viewport.js";
 
@@ -91,7 +91,7 @@ export class TileView {
   }
 
   paintFace(el, label) {
-    el.style.backgroundImage = label ? `${faceUrl(label, this.style)}, var(--ivory)` : "";
+    paintFace(el, label, this.style);
   }
 
   /** Optimistic selection: outline `positions` before the server answers. */

@@ -8,15 +8,13 @@ import { fillButton, h, toast } from "../shell/dom.js";
 import { layoutFilter, searchText, sizeOf } from "./picker-filter.js";
 import { seededLayoutPanel } from "./seeded-layout.js";
 import { t, tn } from "../shell/strings.js";
+import { whenSettled } from "../shell/idle.js";
 
 /** Largest layout file the server takes (it refuses larger ones too). */
 const MAX_FILE_BYTES = 1 << 20;
 
 /** How long the New game dialog waits for previews not yet loaded before it opens. */
 const PREVIEW_WAIT_MS = 400;
-
-/** Previews are fetched in the background this long after the list arrives. */
-const PRELOAD_DELAY_MS = 300;
 
 const HINTS = { gentle: "layoutHintGentle", moderate: "layoutHintModerate", demanding: "layoutHintDemanding" };
 
@@ -36,7 +34,7 @@ export function loadLayouts() {
   if (!loading) {
     loading = api.layouts().then((list) => {
       layouts.splice(0, layouts.length, ...list);
-      setTimeout(() => preload(list), PRELOAD_DELAY_MS);
+      whenSettled(() => preload(list)); // in the background, once the page has settled
       return layouts;
     });
     // a failed load is asked again next time; the failure itself reaches every caller (loading)

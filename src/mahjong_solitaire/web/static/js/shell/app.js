@@ -26,6 +26,7 @@ import { Sound } from "../aids/sound.js";
 import { isShuffleRefusal, SHUFFLE_NOT_FOUND, shuffleNotFoundDialog } from "../dialogs/shuffle-search.js";
 import { chooseLanguage, loadCatalogue, t, tileName, tn } from "./strings.js";
 import { keepOnOneLine } from "./top-bar.js";
+import { whenSettled } from "./idle.js";
 import { installViewport } from "../board/viewport.js";
 import { RemovedTray } from "../board/removed-tray.js";
 import { ErrorCode, Status } from "./vocabulary.js";
@@ -736,13 +737,12 @@ async function boot() {
   keepOnOneLine(document.querySelector(".topbar"), $("menu"), $("menu-button"));
   fullscreenSwitch(document.querySelector("#menu [data-action='fullscreen']"), announce);
   watchConnection(reconnected);
-  // the worker's copy of the page's files waits for the page's own load to be over
-  const register = () => setTimeout(() => {
-    registerServiceWorker();
-    for (const later of [gameDialogs, pages, connectDialogs, editor]) later().catch(showProblem); // at hand when asked for
-  }, 1000);
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register, { once: true });
+  // the worker's copy of the page's files waits for the page's own load to be over, and
+  // the dialogs' modules (at hand when asked for) for the page to have settled
+  whenSettled(registerServiceWorker, 1000);
+  whenSettled(() => {
+    for (const later of [gameDialogs, pages, connectDialogs, editor]) later().catch(showProblem);
+  });
   if (speechless instanceof TypeError) serverUnreachable(); // no answer at all
   if (speechless) showProblem(speechless);
   // without the list the board still draws (the game's state holds its tiles); the player

@@ -19,6 +19,11 @@
 // rotation), when anything in it changes (a language, a label, a button shown or hidden,
 // the daily badge, zen's counters, the timer passing an hour) and once the fonts load, so
 // a control that fits again comes back.  A later control slots in by its priority alone.
+// A change is measured in the next frame, before it is painted, once for all the changes
+// made meanwhile: the page's start (its strings, the game's counters, the board drawn, the
+// first-run guide) costs the bar one measuring, not one per change, and never in the
+// middle of the script that draws the board, where it would force the whole page's first
+// style and layout pass early.
 
 import { copyMarks } from "./menu.js";
 
@@ -70,8 +75,18 @@ class TopBar {
     });
     this.sizes.observe(bar);
     menu.addEventListener("click", (event) => this.choose(event));
-    if (document.fonts) document.fonts.addEventListener("loadingdone", () => this.layout());
-    this.layout();
+    if (document.fonts) document.fonts.addEventListener("loadingdone", () => this.schedule());
+    this.frame = 0; // the frame asked for to measure in (0: none)
+    this.schedule();
+  }
+
+  /** Measure the bar in the next frame (once, whatever changed meanwhile). */
+  schedule() {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.layout();
+    });
   }
 
   /** The controls that may move into the menu. */
@@ -127,6 +142,8 @@ class TopBar {
 
   /** Measure from the full bar, fold until the row fits, and mirror the menu. */
   layout() {
+    if (this.frame) cancelAnimationFrame(this.frame); // measured now: the frame's turn is done
+    this.frame = 0;
     const focused = document.activeElement;
     for (const name of BAR_FOLDS.map(([, fold]) => fold)) this.bar.classList.remove(name);
     for (const el of this.bar.querySelectorAll("[data-compact], [data-priority]")) el.classList.remove("compact", "overflowed");
@@ -222,7 +239,7 @@ class TopBar {
       if (counter && this.counted.has(counter)) return counter.textContent.length !== this.counted.get(counter);
       return !(record.type === "attributes" && record.attributeName === "disabled");
     });
-    if (news.length) this.layout();
+    if (news.length) this.schedule();
     else this.mirror();
   }
 }
