@@ -4,6 +4,8 @@ win by clicks, stage 2 then unlocked."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from browser_support import (
@@ -248,7 +250,7 @@ def test_stage_one_won_by_clicks_unlocks_stage_two(page, server):
     dialog = open_stages(page)
     first, second = (dialog.locator(f".stage-card[data-stage='{n}']") for n in (1, 2))
     assert first.get_attribute("data-state") == "cleared"
-    assert "Best 00:" in first.inner_text()
+    assert re.search(r"Best \d\d:\d\d", first.inner_text())  # however long the clicks took
     assert float(first.locator("[data-best]").get_attribute("data-best")) > 0
     assert second.get_attribute("data-state") == "next"
     assert second.locator("[data-play-stage]").is_enabled()
