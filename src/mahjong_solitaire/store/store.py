@@ -92,6 +92,12 @@ def _one_line(error: OperationalError) -> str:
     return " ".join(str(error.orig).split())
 
 
+def _challenge(name: str | None) -> str | None:
+    """A board's rule set by its registry name (``None``: plain play); :class:`StoreError`
+    for a name none has."""
+    return None if name is None else game_rows.challenge_name(name)
+
+
 def _mode(mode: object) -> Mode:
     """The mode a caller named (a :class:`Mode` or its name); :class:`StoreError` for any
     other value."""
@@ -414,6 +420,7 @@ class Store:
             if saved is None:
                 self._refuse_save(connection, player_id, game_id, version)
             if finished:
+                saved = game_rows.keep_final_score(connection, saved)  # type: ignore[arg-type]
                 game_rows.delete_ended_test_play(connection, game_id)
             return saved  # type: ignore[return-value]  # _refuse_save raised otherwise
 
@@ -428,11 +435,15 @@ class Store:
 
     # -- statistics and rankings ----------------------------------------------------
 
-    def statistics(self, player_id: str, mode: str | Mode = DEFAULT_MODE) -> Statistics:
-        """The player's statistics in one game ``mode`` (rules in
-        :mod:`mahjong_solitaire.store.statistics`)."""
+    def statistics(
+        self, player_id: str, mode: str | Mode = DEFAULT_MODE, *, challenge: str | None = None
+    ) -> Statistics:
+        """The player's statistics in one game ``mode``, of plain play or of the games of
+        the rule set named ``challenge`` (rules in :mod:`mahjong_solitaire.store.statistics`;
+        :class:`StoreError` for a name no rule set has)."""
+        name = _challenge(challenge)
         with self._transaction(write=False) as connection:
-            return rankings.statistics(connection, player_id, _mode(mode).name)
+            return rankings.statistics(connection, player_id, _mode(mode).name, name)
 
     def leaderboard(
         self,
@@ -443,12 +454,16 @@ class Store:
         layout: str | None = None,
         difficulty: str | None = None,
         show_all: bool = False,
+        challenge: str | None = None,
     ) -> list[LeaderboardEntry]:
         """The player's ``limit`` fastest ranked wins in one game ``mode`` (a win faster
         than a human is not ranked), only those on ``layout`` (a layout's name, or a Connect grid's:
         ``connect-24x12-down``) and at
         ``difficulty`` when given; on equal times the earlier win ranks first.  Assisted
-        wins only with ``show_all`` (rules §12.3)."""
+        wins only with ``show_all`` (rules §12.3).  Plain play's wins, or with ``challenge``
+        those of that rule set, in the order of its measure (the highest kept score first
+        for one that ranks by score; :class:`StoreError` for a name no rule set has)."""
+        name = _challenge(challenge)
         with self._transaction(write=False) as connection:
             return rankings.leaderboard(
                 connection,
@@ -458,14 +473,22 @@ class Store:
                 layout=layout,
                 difficulty=difficulty,
                 show_all=show_all,
+                challenge=name,
             )
 
     def latest_wins(
-        self, player_id: str, limit: int = 30, mode: str | Mode = DEFAULT_MODE
+        self,
+        player_id: str,
+        limit: int = 30,
+        mode: str | Mode = DEFAULT_MODE,
+        *,
+        challenge: str | None = None,
     ) -> list[LeaderboardEntry]:
-        """The player's ``limit`` latest ranked wins in one game ``mode``, oldest first."""
+        """The player's ``limit`` latest ranked wins in one game ``mode``, of plain play or
+        under the rule set named ``challenge``, oldest first."""
+        name = _challenge(challenge)
         with self._transaction(write=False) as connection:
-            return rankings.latest_wins(connection, player_id, limit, _mode(mode).name)
+            return rankings.latest_wins(connection, player_id, limit, _mode(mode).name, name)
 
     def daily_board(
         self,
