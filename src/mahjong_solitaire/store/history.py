@@ -34,7 +34,10 @@ A daily game names its day's rule set (:func:`~..challenges.daily_rules.daily_ru
 none before 2026-12-07, so no file written before names one), and no other.
 
 On import every game is checked: its deal is rebuilt and its action log replayed, and the
-status and aid counts must agree with the replay, so a file cannot invent a win.
+status and aid counts must agree with the replay, so a file cannot invent a win.  A
+challenge game is judged again by its rule set (rules §13): its outcome and its score come
+from the replay (every action at 0 s, the game at its ``elapsed``: a file carries no
+server's times), never from the file, and its win is never ranked.
 """
 
 from __future__ import annotations
@@ -54,7 +57,15 @@ from ..core.layout import Layout
 from ..modes import mode_of_code
 from .errors import StoreError
 from .limits import HUMAN_FLOOR_SECONDS_PER_PAIR, MAX_ELAPSED_SECONDS, human_floor
-from .records import GAME_STATUSES, UNFINISHED, Player, StoredGame, humanly_fast, layout_deal
+from .records import (
+    GAME_STATUSES,
+    UNFINISHED,
+    Player,
+    StoredGame,
+    humanly_fast,
+    judgement,
+    layout_deal,
+)
 from .schema import games
 
 __all__ = ["FORMAT", "READABLE_VERSIONS", "VERSION", "export_document", "parse_document"]
@@ -259,8 +270,12 @@ def _parse_game(raw: object, number: int, version: int) -> dict[str, Any]:
         game = game_mode.game.replay(deal, actions)
     except ValueError as error:
         raise fields.fail(str(error)) from None
-    if (game.board.is_won()) != (status is GameStatus.WON):
-        raise fields.fail(f"status {status} does not match its moves")
+    score = None
+    if challenge is None:
+        if (game.board.is_won()) != (status is GameStatus.WON):
+            raise fields.fail(f"status {status} does not match its moves")
+    else:
+        status, score = _rejudged(fields, deal, mode, challenge, actions, elapsed, status)
     replayed = {"hints": game.hints, "undos": game.undos, "shuffles": game.shuffles}
     # a file written before a position's hints counted once counted every press
     pressed = {**replayed, "hints": actions.count("hint")}
@@ -296,9 +311,34 @@ def _parse_game(raw: object, number: int, version: int) -> dict[str, Any]:
         **replayed,
         "solution_shown": game.solution_shown,
         "challenge": challenge,
+        "score": score,
         "version": 1,
         "selection": None,
     }
+
+
+def _rejudged(
+    fields: _Fields,
+    deal: PlayableDeal,
+    mode: str,
+    challenge: str,
+    actions: list[str],
+    elapsed: float,
+    status: GameStatus,
+) -> tuple[GameStatus, int | None]:
+    """A challenge game's outcome and score as its rule set judges its log (rules §13),
+    never as the file says: the file has no server's times, so every action counts at
+    0 s and the game at its ``elapsed``, as a game stored before times were kept.  A won
+    or lost status that the judgement does not give is refused; so is a status that is
+    neither when the judgement ends the game.  The score is kept for a won or lost game."""
+    judged = judgement(deal, mode, challenge, actions, None, elapsed)
+    ended = (GameStatus.WON, GameStatus.LOST)
+    if (status in ended or judged.status is not None) and status is not judged.status:
+        outcome = "goes on" if judged.status is None else f"is {judged.status}"
+        raise fields.fail(
+            f"status {status} does not match its moves: under the {challenge} rules it {outcome}"
+        )
+    return status, judged.figures.score if status in ended else None
 
 
 def parse_document(data: object) -> list[dict[str, Any]]:
@@ -337,7 +377,8 @@ def add_games(
     time and deal), under the player's row lock the caller holds; returns how many.  An
     unfinished game comes back as the open game of its mode unless the player has one
     already (or the document a later one): then abandoned.  An imported win is ranked only
-    when humanly possible and not a daily challenge (its times were not measured here)."""
+    when humanly possible and neither a daily challenge nor a challenge game (its times
+    were not measured here)."""
     known = {
         (row.started_at, row.code, row.layout_name, row.seed, row.difficulty)
         for row in connection.execute(
@@ -378,6 +419,7 @@ def add_games(
             "ranked": values["status"] != GameStatus.WON
             or (
                 values["daily"] is None
+                and values["challenge"] is None
                 and not values["solution_shown"]
                 and humanly_fast(values["elapsed"], values["actions"])
             ),

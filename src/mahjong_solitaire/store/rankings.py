@@ -54,17 +54,14 @@ def statistics(
             _played_under(challenge),
         )
     ).all()
-    return compute(
-        (
-            GameSummary(
-                **{**{name: row._mapping[name] for name in names}, "status": GameStatus(row.status)},
-                assisted=assisted(row.actions),
-            )
-            for row in rows
-        ),
-        challenge=challenge,
-        ranks_by=ranks_by(challenge),
+    summaries = (
+        GameSummary(
+            **{**{name: row._mapping[name] for name in names}, "status": GameStatus(row.status)},
+            assisted=assisted(row.actions),
+        )
+        for row in rows
     )
+    return compute(summaries, challenge=challenge, ranks_by=ranks_by(challenge))
 
 
 def _played_under(challenge: str | None) -> ColumnElement[bool]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from functools import lru_cache
 
-from ..challenges import Challenge, challenge_named
+from ..challenges import Challenge, Judgement, challenge_named
 from ..classic.codes import VERSIONS, GameCode
 from ..classic.generator import Deal, generate, mirrored_deal
 from ..classic.mirror import base_name, mirrored_positions
@@ -42,6 +42,7 @@ __all__ = [
     "humanly_fast",
     "is_key",
     "judged_score",
+    "judgement",
     "layout_deal",
     "pairs_taken",
     "shows_solution",
@@ -351,6 +352,23 @@ class StoredGame:
         return self.elapsed + max(0.0, (now - self.running_since).total_seconds())
 
 
+def judgement(
+    deal: PlayableDeal,
+    mode: str,
+    challenge: str,
+    actions: list[str],
+    times: tuple[float, ...] | list[float] | None,
+    elapsed: float,
+) -> Judgement:
+    """How the rule set named ``challenge`` judges a game of ``deal``: its ``actions``
+    replayed with the server's ``times`` (``None``: unknown, every action at 0 s) at its
+    clock ``elapsed`` (its outcome, its figures, its score)."""
+    game = mode_named(mode).game.replay(
+        deal, actions, times=times, clock=lambda: 0.0, elapsed=elapsed
+    )
+    return challenge_named(challenge)(game.deal).judge(game)
+
+
 def judged_score(
     deal: PlayableDeal,
     mode: str,
@@ -359,17 +377,13 @@ def judged_score(
     times: tuple[float, ...] | list[float] | None,
     elapsed: float,
 ) -> int | None:
-    """The score a game of ``deal`` played under ``challenge`` (a rule set's name) makes:
-    its ``actions`` replayed with the server's ``times`` (``None``: unknown, every action
-    at 0 s) and judged at its clock ``elapsed``; ``None`` for plain play or a rule set
-    without a score.  The one place a score is worked out from a log: the store keeps it
-    in ``games.score`` when the game ends (and migration 0010 for the games before)."""
+    """The score a game of ``deal`` played under ``challenge`` makes (:func:`judgement`);
+    ``None`` for plain play or a rule set without a score.  The one place a score is worked
+    out from a log: the store keeps it in ``games.score`` when the game ends (migration
+    0010 for the games before, the history import for the games it adds)."""
     if challenge is None:
         return None
-    game = mode_named(mode).game.replay(
-        deal, actions, times=times, clock=lambda: 0.0, elapsed=elapsed
-    )
-    return challenge_named(challenge)(game.deal).judge(game).figures.score
+    return judgement(deal, mode, challenge, actions, times, elapsed).figures.score
 
 
 @dataclass(frozen=True, slots=True)
