@@ -111,6 +111,8 @@ def _is_aid_action(action: str) -> bool:
 def _json_value(value: object) -> object:
     if isinstance(value, datetime | date):
         return value.isoformat()
+    if isinstance(value, tuple):  # the times
+        return list(value)
     return value
 
 
