@@ -243,3 +243,79 @@ def test_migration_0010_backfills_the_scores_and_goes_down_again(database_url: s
         assert "score" not in {c["name"] for c in inspect(connection).get_columns("games")}
         assert connection.execute(text("SELECT count(*) FROM games")).scalar_one() == 3
     engine.dispose()
+
+
+# -- the API and the command line -----------------------------------------------------------
+
+
+def test_the_api_filters_the_boards_by_challenge(client, sqlite_store: Store):
+    from api_support import checked
+
+    from mahjong_solitaire.web.games.lifecycle import COOKIE
+
+    checked(client.post("/api/games", json={"code": CODE}))  # the player's cookie
+    me = client.cookies[COOKIE]
+    plain = finish(sqlite_store, me, None, elapsed=300.0)
+    scored = finish(sqlite_store, me, "scored", elapsed=400.0, gap=1.0)
+    board = checked(client.get("/api/leaderboard"))
+    assert ([e["game_id"] for e in board["entries"]], board["challenge"]) == ([plain], None)
+    board = checked(client.get("/api/leaderboard", params={"challenge": "SCORED"}))
+    assert (board["challenge"], board["ranks_by"]) == ("scored", "score")
+    (entry,) = board["entries"]
+    assert (entry["game_id"], entry["challenge"]) == (scored, "scored")
+    assert entry["score"] == sqlite_store.get_game(me, scored).score
+    stats = checked(client.get("/api/statistics", params={"challenge": "scored"}))
+    assert (stats["challenge"], stats["won"], stats["best_score"]) == ("scored", 1, entry["score"])
+    assert [w["score"] for w in stats["wins"]] == [entry["score"]]
+    assert checked(client.get("/api/statistics"))["won"] == 1  # the plain win only
+
+
+@pytest.mark.parametrize("path", ["/api/leaderboard", "/api/statistics"])
+def test_the_api_refuses_an_unknown_challenge(client, path: str):
+    from api_support import refused
+
+    detail = refused(client.get(path, params={"challenge": "chess"}), 400, "bad_request")
+    assert "there is no challenge 'chess'" in detail
+    refused(client.get(path, params={"challenge": "x" * 17}), 422, "bad_body")
+
+
+def test_stats_and_leaderboard_take_a_challenge(capsys, tmp_path):
+    from mahjong_solitaire.cli import main
+
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    with Store(url) as store:
+        me = store.local_player().id
+        finish(store, me, None, elapsed=300.0)
+        fast = finish(store, me, "scored", elapsed=300.0, gap=4.0)
+        combos = finish(store, me, "scored", elapsed=400.0, gap=1.0)
+        scores = {g: store.get_game(me, g).score for g in (fast, combos)}
+    assert main(["leaderboard", "--challenge", "scored", "--json", "--database", url]) == 0
+    entries = json.loads(capsys.readouterr().out)
+    assert [(e["game_id"], e["score"]) for e in entries] == [
+        (combos, scores[combos]),
+        (fast, scores[fast]),
+    ]
+    assert main(["leaderboard", "--challenge", "scored", "--database", url]) == 0
+    header, first, _ = capsys.readouterr().out.splitlines()
+    assert header.split()[:3] == ["#", "score", "time"]
+    assert str(scores[combos]) in first.replace(",", "")
+    assert main(["stats", "--challenge", "scored", "--json", "--database", url]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert (stats["won"], stats["best_score"], stats["challenge"]) == (2, scores[combos], "scored")
+    assert main(["stats", "--challenge", "scored", "--database", url]) == 0
+    assert "Best score" in capsys.readouterr().out
+    assert main(["stats", "--json", "--database", url]) == 0
+    assert json.loads(capsys.readouterr().out)["won"] == 1
+
+
+@pytest.mark.parametrize("command_name", ["stats", "leaderboard"])
+def test_an_unknown_challenge_on_the_command_line_exits_2(capsys, tmp_path, command_name):
+    from mahjong_solitaire.cli import main
+
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    with pytest.raises(SystemExit) as exit_:
+        main([command_name, "--challenge", "chess", "--database", url])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'chess'" in err and "Traceback" not in err
+    assert not (tmp_path / "games.db").exists()  # nothing written
