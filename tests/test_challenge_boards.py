@@ -15,11 +15,14 @@ import pytest
 from alembic import command
 from sqlalchemy import inspect, text
 
+from api_support import checked, refused
 from mahjong_solitaire import Game, deal_from_code
 from mahjong_solitaire.challenges import challenge_named
+from mahjong_solitaire.cli import main
 from mahjong_solitaire.store import Progress, Store, StoreError
 from mahjong_solitaire.store.database import create_store_engine, migrate, migrations_config
 from mahjong_solitaire.store.reviews import practice_copy
+from mahjong_solitaire.web.games.lifecycle import COOKIE
 
 CODE = "MJ2-L00-AAAAABL"
 SOLUTION = [str(move) for move in deal_from_code(CODE).solution]
@@ -249,10 +252,6 @@ def test_migration_0010_backfills_the_scores_and_goes_down_again(database_url: s
 
 
 def test_the_api_filters_the_boards_by_challenge(client, sqlite_store: Store):
-    from api_support import checked
-
-    from mahjong_solitaire.web.games.lifecycle import COOKIE
-
     checked(client.post("/api/games", json={"code": CODE}))  # the player's cookie
     me = client.cookies[COOKIE]
     plain = finish(sqlite_store, me, None, elapsed=300.0)
@@ -272,16 +271,12 @@ def test_the_api_filters_the_boards_by_challenge(client, sqlite_store: Store):
 
 @pytest.mark.parametrize("path", ["/api/leaderboard", "/api/statistics"])
 def test_the_api_refuses_an_unknown_challenge(client, path: str):
-    from api_support import refused
-
     detail = refused(client.get(path, params={"challenge": "chess"}), 400, "bad_request")
     assert "there is no challenge 'chess'" in detail
     refused(client.get(path, params={"challenge": "x" * 17}), 422, "bad_body")
 
 
 def test_stats_and_leaderboard_take_a_challenge(capsys, tmp_path):
-    from mahjong_solitaire.cli import main
-
     url = f"sqlite:///{tmp_path / 'games.db'}"
     with Store(url) as store:
         me = store.local_player().id
@@ -310,8 +305,6 @@ def test_stats_and_leaderboard_take_a_challenge(capsys, tmp_path):
 
 @pytest.mark.parametrize("command_name", ["stats", "leaderboard"])
 def test_an_unknown_challenge_on_the_command_line_exits_2(capsys, tmp_path, command_name):
-    from mahjong_solitaire.cli import main
-
     url = f"sqlite:///{tmp_path / 'games.db'}"
     with pytest.raises(SystemExit) as exit_:
         main([command_name, "--challenge", "chess", "--database", url])
