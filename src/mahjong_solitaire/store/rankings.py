@@ -23,6 +23,7 @@ from sqlalchemy.sql.base import ReadOnlyColumnCollection
 from ..challenges import challenge_named, daily_rules
 from ..core.assistance import assisted
 from ..core.game import GameStatus
+from .game_rows import challenge_name
 from .records import UNFINISHED, DailyEntry, LeaderboardEntry, StageProgress
 from .reviews import board_token, replay_url
 from .schema import games, players
@@ -45,6 +46,7 @@ def statistics(
     """The player's statistics in the mode named ``mode``, of plain play or of the games
     of the rule set named ``challenge`` (an open test play is not counted; one that ended
     is no longer stored)."""
+    challenge = None if challenge is None else challenge_name(challenge)
     names = [name for name in GameSummary.__slots__ if name != "assisted"]
     rows = connection.execute(
         select(*(games.c[name] for name in names), games.c.actions).where(
@@ -65,14 +67,17 @@ def statistics(
 
 
 def _played_under(challenge: str | None) -> ColumnElement[bool]:
-    """The games of plain play (``None``) or of the rule set named ``challenge``."""
-    return games.c.challenge.is_(None) if challenge is None else games.c.challenge == challenge
+    """The games of plain play (``None``) or of the rule set named ``challenge``
+    (:class:`~.errors.StoreError` for a name no rule set has)."""
+    if challenge is None:
+        return games.c.challenge.is_(None)
+    return games.c.challenge == challenge_name(challenge)
 
 
 def ranks_by(challenge: str | None) -> str:
     """What the games of the rule set named ``challenge`` rank by (plain play: ``"time"``;
     :attr:`~..challenges.Challenge.ranks_by`)."""
-    return "time" if challenge is None else challenge_named(challenge).ranks_by
+    return "time" if challenge is None else challenge_named(challenge_name(challenge)).ranks_by
 
 
 def _wins(

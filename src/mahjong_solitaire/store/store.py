@@ -92,12 +92,6 @@ def _one_line(error: OperationalError) -> str:
     return " ".join(str(error.orig).split())
 
 
-def _challenge(name: str | None) -> str | None:
-    """A board's rule set by its registry name (``None``: plain play); :class:`StoreError`
-    for a name none has."""
-    return None if name is None else game_rows.challenge_name(name)
-
-
 def _mode(mode: object) -> Mode:
     """The mode a caller named (a :class:`Mode` or its name); :class:`StoreError` for any
     other value."""
@@ -436,14 +430,11 @@ class Store:
     # -- statistics and rankings ----------------------------------------------------
 
     def statistics(
-        self, player_id: str, mode: str | Mode = DEFAULT_MODE, *, challenge: str | None = None
+        self, player_id: str, mode: str | Mode = DEFAULT_MODE, **only: str | None
     ) -> Statistics:
-        """The player's statistics in one game ``mode``, of plain play or of the games of
-        the rule set named ``challenge`` (rules in :mod:`mahjong_solitaire.store.statistics`;
-        :class:`StoreError` for a name no rule set has)."""
-        name = _challenge(challenge)
+        """The statistics of one ``mode``, plain play's or ``challenge=``'s (:mod:`.statistics`)."""
         with self._transaction(write=False) as connection:
-            return rankings.statistics(connection, player_id, _mode(mode).name, name)
+            return rankings.statistics(connection, player_id, _mode(mode).name, **only)
 
     def leaderboard(
         self,
@@ -457,13 +448,10 @@ class Store:
         challenge: str | None = None,
     ) -> list[LeaderboardEntry]:
         """The player's ``limit`` fastest ranked wins in one game ``mode`` (a win faster
-        than a human is not ranked), only those on ``layout`` (a layout's name, or a Connect grid's:
-        ``connect-24x12-down``) and at
-        ``difficulty`` when given; on equal times the earlier win ranks first.  Assisted
-        wins only with ``show_all`` (rules §12.3).  Plain play's wins, or with ``challenge``
-        those of that rule set, in the order of its measure (the highest kept score first
-        for one that ranks by score; :class:`StoreError` for a name no rule set has)."""
-        name = _challenge(challenge)
+        than a human is not ranked), only those on ``layout`` (a layout's name, or a Connect
+        grid's: ``connect-24x12-down``) and at ``difficulty`` when given; on equal times the
+        earlier win first.  Assisted wins only with ``show_all`` (rules §12.3).  Plain
+        play's, or ``challenge``'s ranked by its measure (:func:`.rankings.by_measure`)."""
         with self._transaction(write=False) as connection:
             return rankings.leaderboard(
                 connection,
@@ -473,22 +461,16 @@ class Store:
                 layout=layout,
                 difficulty=difficulty,
                 show_all=show_all,
-                challenge=name,
+                challenge=challenge,
             )
 
     def latest_wins(
-        self,
-        player_id: str,
-        limit: int = 30,
-        mode: str | Mode = DEFAULT_MODE,
-        *,
-        challenge: str | None = None,
+        self, player_id: str, limit: int = 30, mode: str | Mode = DEFAULT_MODE, **only: str | None
     ) -> list[LeaderboardEntry]:
-        """The player's ``limit`` latest ranked wins in one game ``mode``, of plain play or
-        under the rule set named ``challenge``, oldest first."""
-        name = _challenge(challenge)
+        """The player's ``limit`` latest ranked wins in one game ``mode`` (plain play's, or
+        those of the rule set ``challenge=``), oldest first."""
         with self._transaction(write=False) as connection:
-            return rankings.latest_wins(connection, player_id, limit, _mode(mode).name, name)
+            return rankings.latest_wins(connection, player_id, limit, _mode(mode).name, **only)
 
     def daily_board(
         self,
