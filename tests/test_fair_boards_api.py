@@ -56,7 +56,12 @@ def test_a_clean_first_attempt_with_undo_is_ranked_and_shows_its_undo(client, mo
 def test_the_leaderboard_lists_assisted_wins_only_with_all(client, monkeypatch):
     human_pace(monkeypatch)
     win_daily(client, hint=True)
-    assert checked(client.get("/api/leaderboard")) == {"entries": [], "all": False}
+    assert checked(client.get("/api/leaderboard")) == {
+        "entries": [],
+        "all": False,
+        "challenge": None,
+        "ranks_by": "time",
+    }
     every = checked(client.get("/api/leaderboard", params={"all": "true"}))
     assert every["all"] is True and [e["assisted"] for e in every["entries"]] == [True]
 

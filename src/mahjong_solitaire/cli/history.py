@@ -8,6 +8,7 @@ than create an empty one::
 
     mahjong-solitaire stats --json
     mahjong-solitaire leaderboard
+    mahjong-solitaire leaderboard --challenge scored
     mahjong-solitaire export history.json
     mahjong-solitaire import history.json
 
@@ -26,6 +27,7 @@ from collections.abc import Collection
 from datetime import UTC, datetime
 from pathlib import Path
 
+from ..challenges import CHALLENGES
 from ..core.difficulty import Difficulty
 from ..i18n import (
     N_,
@@ -41,6 +43,7 @@ from ..i18n import (
 from ..store import LeaderboardEntry, Statistics, Store
 from ..store.daily import DailyHistory
 from ..store.limits import clamp_elapsed
+from ..store.rankings import ranks_by
 from .common import CliError, add_database_option, existing_database, language, read_text
 
 __all__ = ["format_leaderboard", "format_statistics", "format_time", "layout_label", "register"]
@@ -53,11 +56,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         parser.set_defaults(handler=handler)
         return parser
 
-    add("stats", N_("show your statistics"), run_stats).add_argument(
-        "--json", action="store_true", help=N_("print them as one JSON object")
-    )
+    stats = add("stats", N_("show your statistics"), run_stats)
+    stats.add_argument("--json", action="store_true", help=N_("print them as one JSON object"))
+    _add_challenge_option(stats)
     board = add("leaderboard", N_("show your 10 best winning times"), run_leaderboard)
     board.add_argument("--json", action="store_true", help=N_("print them as a JSON list"))
+    _add_challenge_option(board)
     board.add_argument(
         "--layout", metavar="NAME", help=N_("only the wins on this layout (e.g. turtle)")
     )
@@ -77,6 +81,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     add("import", N_("add the games of a history JSON file to yours"), run_import).add_argument(
         "file", metavar="FILE", help=N_("the file to read ('-' for standard input)")
+    )
+
+
+def _add_challenge_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--challenge",
+        metavar="NAME",
+        choices=[challenge.name for challenge in CHALLENGES],
+        help=N_(
+            "only the games of this challenge's rule set (see mahjong-solitaire challenges; "
+            "default: plain play)"
+        ),
     )
 
 
@@ -129,6 +145,7 @@ def format_statistics(
     summary = [
         [_("Games started"), format_number(stats.started, lang)],
         [_("Games won"), won if rate is None else f"{won} ({format_percent(rate, lang, 1)})"],
+        *([[_("Best score"), _score(stats.best_score, lang)]] if stats.challenge else []),
         [_("Best time"), format_time(stats.best_time)],
         [_("Median time"), format_time(stats.median_time)],
         [_("Average time"), format_time(stats.average_time)],
@@ -187,12 +204,21 @@ def format_statistics(
     return "\n".join(lines)
 
 
-def format_leaderboard(entries: list[LeaderboardEntry], lang: str = "en") -> str:
-    """The best winning times as a table, in ``lang``; a sentence when there are none."""
+def _score(score: int | None, lang: str) -> str:
+    return "-" if score is None else format_number(score, lang)
+
+
+def format_leaderboard(
+    entries: list[LeaderboardEntry], lang: str = "en", *, scored: bool = False
+) -> str:
+    """The best winning times as a table, in ``lang`` (``scored``: a board that ranks by
+    score, whose scores come first); a sentence when there are none."""
     _ = translator(lang)
     if not entries:
         return _("No games won yet.")
     rows = [["#", _("time"), _("layout"), _("difficulty"), _("date"), _("aids")]]
+    if scored:
+        rows[0].insert(1, _("score"))
     for entry in entries:
         aids = ", ".join(
             (count_label("hints", entry.hints, lang), count_label("undos", entry.undos, lang))
@@ -215,7 +241,9 @@ def format_leaderboard(entries: list[LeaderboardEntry], lang: str = "en") -> str
                 aids,
             ]
         )
-    return "\n".join(_table(rows, right=(0, 1)))
+        if scored:
+            rows[-1].insert(1, _score(entry.score, lang))
+    return "\n".join(_table(rows, right=(0, 1, 2) if scored else (0, 1)))
 
 
 def _print_json(value: object) -> None:
@@ -225,7 +253,7 @@ def _print_json(value: object) -> None:
 def run_stats(args: argparse.Namespace) -> int:
     with Store(existing_database(args.database)) as store:
         player = store.local_player().id
-        stats = store.statistics(player)
+        stats = store.statistics(player, challenge=args.challenge)
         daily = store.daily_history(player, datetime.now(UTC).date())
     if args.json:
         streak = {"current": daily.current_streak, "best": daily.best_streak}
@@ -242,11 +270,13 @@ def run_leaderboard(args: argparse.Namespace) -> int:
             layout=args.layout,
             difficulty=args.difficulty,
             show_all=args.show_all,
+            challenge=args.challenge,
         )
     if args.json:
         _print_json([entry.to_json() for entry in entries])
     else:
-        print(format_leaderboard(entries, language(args)))
+        scored = args.challenge is not None and ranks_by(args.challenge) == "score"
+        print(format_leaderboard(entries, language(args), scored=scored))
     return 0
 
 

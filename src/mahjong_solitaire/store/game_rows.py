@@ -52,6 +52,7 @@ __all__ = [
     "deal_source",
     "delete_ended_test_play",
     "game_of_row",
+    "keep_final_score",
     "lock_player",
     "player_of_row",
     "saved_values",
@@ -301,6 +302,20 @@ def abandon_open_games(
             )
         )
     return True
+
+
+def keep_final_score(connection: Connection, game: StoredGame) -> StoredGame:
+    """Judge the score of ``game``, a challenge game just saved as won or lost, once
+    (:meth:`~.records.StoredGame.judged_score`: its log replayed with the server's times)
+    and keep it in ``games.score``, so that no board replays it; ``game`` with its score.
+    Any other game is returned as it is."""
+    if game.challenge is None or game.status not in (GameStatus.WON, GameStatus.LOST):
+        return game
+    score = game.judged_score()
+    if score is None:
+        return game
+    connection.execute(update(games).where(games.c.id == game.id).values(score=score))
+    return replace(game, score=score)
 
 
 def delete_ended_test_play(connection: Connection, game_id: str) -> None:

@@ -18,7 +18,7 @@ The document (version 3; versions 1 and 2 are still read)::
                 "daily": null, "stage": null, "started_at": "2026-01-01T10:00:00+00:00",
                 "finished_at": "...", "status": "won", "elapsed": 312.5,
                 "actions": ["3,17", "hint", ...], "hints": 1, "undos": 0, "shuffles": 0,
-                "solution_shown": false, "challenge": null}]}
+                "solution_shown": false, "challenge": null, "times": [4.2, 9.0, ...]}]}
 
 Version 2 added the action kinds of the aids of rules §5.9 and §5.10 (``"solve i,j"``, a
 pair the solution demo removed; ``"back n"``, the way back to the last winnable position,
@@ -30,11 +30,17 @@ Version 3 added each game's ``challenge``: the name of the rule set it was playe
 (rules §13), ``null`` for plain play.  A version 1 or 2 file has none (one that names a
 challenge is refused): its games are plain play, and a ``lost`` game in it (written before
 the rule set's name was) stays lost.  A version 3 ``lost`` game names its challenge.
+Each game may carry ``times``, the game clock at each action (written since the boards
+by rule set, issue 27; optional, ``null`` for a game stored before times were kept).
 A daily game names its day's rule set (:func:`~..challenges.daily_rules.daily_rules`:
 none before 2026-12-07, so no file written before names one), and no other.
 
 On import every game is checked: its deal is rebuilt and its action log replayed, and the
-status and aid counts must agree with the replay, so a file cannot invent a win.
+status and aid counts must agree with the replay, so a file cannot invent a win.  A
+challenge game is judged again by its rule set (rules §13): its outcome and its score come
+from the replay at the file's ``times`` (none: every action at 0 s) and ``elapsed``, never
+from the file.  Those times were not measured by this server: an imported challenge win
+is never ranked (its score counts in the player's own statistics only).
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from datetime import UTC, date, datetime
+from itertools import pairwise
 from typing import Any
 
 from sqlalchemy import Connection, insert, select
@@ -54,7 +61,15 @@ from ..core.layout import Layout
 from ..modes import mode_of_code
 from .errors import StoreError
 from .limits import HUMAN_FLOOR_SECONDS_PER_PAIR, MAX_ELAPSED_SECONDS, human_floor
-from .records import GAME_STATUSES, UNFINISHED, Player, StoredGame, humanly_fast, layout_deal
+from .records import (
+    GAME_STATUSES,
+    UNFINISHED,
+    Player,
+    StoredGame,
+    humanly_fast,
+    judgement,
+    layout_deal,
+)
 from .schema import games
 
 __all__ = ["FORMAT", "READABLE_VERSIONS", "VERSION", "export_document", "parse_document"]
@@ -84,6 +99,7 @@ _EXPORTED = (
     "shuffles",
     "solution_shown",
     "challenge",
+    "times",
 )
 
 
@@ -95,6 +111,8 @@ def _is_aid_action(action: str) -> bool:
 def _json_value(value: object) -> object:
     if isinstance(value, datetime | date):
         return value.isoformat()
+    if isinstance(value, tuple):  # the times
+        return list(value)
     return value
 
 
@@ -167,6 +185,25 @@ def _challenge(fields: _Fields, version: int) -> str | None:
         raise fields.fail(str(error)) from None
 
 
+def _times(fields: _Fields, actions: list[str], elapsed: float) -> list[float] | None:
+    """The game clock at each action (optional: ``None`` when the file has none), one
+    finite number per action, never decreasing, none past ``elapsed``."""
+    times = fields.get("times", lambda v: isinstance(v, list), "a list of times", optional=True)
+    if times is None:
+        return None
+    numbers = all(type(t) in (int, float) and math.isfinite(t) for t in times)
+    if (
+        not numbers
+        or len(times) != len(actions)
+        or any(t < 0 or t > elapsed + 0.001 for t in times)  # a clock's rounding
+        or any(a > b for a, b in pairwise(times))
+    ):
+        raise fields.fail(
+            "times must be one number of seconds per action, in order, none past elapsed"
+        )
+    return [float(t) for t in times]
+
+
 def _parse_game(raw: object, number: int, version: int) -> dict[str, Any]:
     fields = _Fields(raw, number)
     mode = fields.get("mode", lambda v: isinstance(v, str) and 0 < len(v) <= 16, "a mode")
@@ -201,6 +238,7 @@ def _parse_game(raw: object, number: int, version: int) -> dict[str, Any]:
         "solution_shown", lambda v: isinstance(v, bool), "true or false", optional=True
     )
     challenge = _challenge(fields, version)
+    times = _times(fields, actions, elapsed)
     if version == 1:
         newer = next((action for action in actions if _is_aid_action(action)), None)
         if newer is not None:
@@ -259,8 +297,12 @@ def _parse_game(raw: object, number: int, version: int) -> dict[str, Any]:
         game = game_mode.game.replay(deal, actions)
     except ValueError as error:
         raise fields.fail(str(error)) from None
-    if (game.board.is_won()) != (status is GameStatus.WON):
-        raise fields.fail(f"status {status} does not match its moves")
+    score = None
+    if challenge is None:
+        if (game.board.is_won()) != (status is GameStatus.WON):
+            raise fields.fail(f"status {status} does not match its moves")
+    else:
+        status, score = _rejudged(fields, deal, mode, challenge, actions, times, elapsed, status)
     replayed = {"hints": game.hints, "undos": game.undos, "shuffles": game.shuffles}
     # a file written before a position's hints counted once counted every press
     pressed = {**replayed, "hints": actions.count("hint")}
@@ -296,9 +338,36 @@ def _parse_game(raw: object, number: int, version: int) -> dict[str, Any]:
         **replayed,
         "solution_shown": game.solution_shown,
         "challenge": challenge,
+        "times": times,
+        "score": score,
         "version": 1,
         "selection": None,
     }
+
+
+def _rejudged(
+    fields: _Fields,
+    deal: PlayableDeal,
+    mode: str,
+    challenge: str,
+    actions: list[str],
+    times: list[float] | None,
+    elapsed: float,
+    status: GameStatus,
+) -> tuple[GameStatus, int | None]:
+    """A challenge game's outcome and score as its rule set judges its log (rules §13) at
+    the file's ``times`` (``None``: every action at 0 s) and ``elapsed``, never as the file
+    says: a won or lost status that the judgement does not give is refused; so is a status
+    that is neither when the judgement ends the game.  The score is kept for a won or lost
+    game."""
+    judged = judgement(deal, mode, challenge, actions, times, elapsed)
+    ended = (GameStatus.WON, GameStatus.LOST)
+    if (status in ended or judged.status is not None) and status is not judged.status:
+        outcome = "goes on" if judged.status is None else f"is {judged.status}"
+        raise fields.fail(
+            f"status {status} does not match its moves: under the {challenge} rules it {outcome}"
+        )
+    return status, judged.figures.score if status in ended else None
 
 
 def parse_document(data: object) -> list[dict[str, Any]]:
@@ -337,7 +406,8 @@ def add_games(
     time and deal), under the player's row lock the caller holds; returns how many.  An
     unfinished game comes back as the open game of its mode unless the player has one
     already (or the document a later one): then abandoned.  An imported win is ranked only
-    when humanly possible and not a daily challenge (its times were not measured here)."""
+    when humanly possible and neither a daily challenge nor a challenge game (its times
+    were not measured here)."""
     known = {
         (row.started_at, row.code, row.layout_name, row.seed, row.difficulty)
         for row in connection.execute(
@@ -378,6 +448,7 @@ def add_games(
             "ranked": values["status"] != GameStatus.WON
             or (
                 values["daily"] is None
+                and values["challenge"] is None
                 and not values["solution_shown"]
                 and humanly_fast(values["elapsed"], values["actions"])
             ),

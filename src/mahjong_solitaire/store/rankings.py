@@ -17,12 +17,13 @@ from collections.abc import Iterable, Sequence
 from datetime import date
 from typing import Any
 
-from sqlalchemy import Connection, Row, Select, false, func, select, true
+from sqlalchemy import ColumnElement, Connection, Row, Select, false, func, select, true
+from sqlalchemy.sql.base import ReadOnlyColumnCollection
 
-from ..challenges import daily_rules
+from ..challenges import challenge_named, daily_rules
 from ..core.assistance import assisted
 from ..core.game import GameStatus
-from .game_rows import game_of_row
+from .game_rows import challenge_name
 from .records import UNFINISHED, DailyEntry, LeaderboardEntry, StageProgress
 from .reviews import board_token, replay_url
 from .schema import games, players
@@ -33,38 +34,65 @@ __all__ = [
     "daily_board",
     "latest_wins",
     "leaderboard",
+    "ranks_by",
     "stage_progress",
     "statistics",
 ]
 
 
-def statistics(connection: Connection, player_id: str, mode: str) -> Statistics:
-    """The player's statistics in the mode named ``mode`` (an open test play is not
-    counted; one that ended is no longer stored)."""
+def statistics(
+    connection: Connection, player_id: str, mode: str, challenge: str | None = None
+) -> Statistics:
+    """The player's statistics in the mode named ``mode``, of plain play or of the games
+    of the rule set named ``challenge`` (an open test play is not counted; one that ended
+    is no longer stored)."""
+    challenge = None if challenge is None else challenge_name(challenge)
     names = [name for name in GameSummary.__slots__ if name != "assisted"]
     rows = connection.execute(
         select(*(games.c[name] for name in names), games.c.actions).where(
-            games.c.player_id == player_id, games.c.mode == mode, games.c.test_play == false()
+            games.c.player_id == player_id,
+            games.c.mode == mode,
+            games.c.test_play == false(),
+            _played_under(challenge),
         )
     ).all()
-    return compute(
+    summaries = (
         GameSummary(
             **{**{name: row._mapping[name] for name in names}, "status": GameStatus(row.status)},
             assisted=assisted(row.actions),
         )
         for row in rows
     )
+    return compute(summaries, challenge=challenge, ranks_by=ranks_by(challenge))
 
 
-def _wins(player_id: str, mode: str, layout: str | None, difficulty: str | None) -> Select[Any]:
-    """The player's ranked wins in the mode named ``mode``, on ``layout`` and at
-    ``difficulty`` when given."""
+def _played_under(challenge: str | None) -> ColumnElement[bool]:
+    """The games of plain play (``None``) or of the rule set named ``challenge``
+    (:class:`~.errors.StoreError` for a name no rule set has)."""
+    if challenge is None:
+        return games.c.challenge.is_(None)
+    return games.c.challenge == challenge_name(challenge)
+
+
+def ranks_by(challenge: str | None) -> str:
+    """What the games of the rule set named ``challenge`` rank by (plain play: ``"time"``;
+    :attr:`~..challenges.Challenge.ranks_by`)."""
+    return "time" if challenge is None else challenge_named(challenge_name(challenge)).ranks_by
+
+
+def _wins(
+    player_id: str, mode: str, layout: str | None, difficulty: str | None, challenge: str | None
+) -> Select[Any]:
+    """The player's ranked wins in the mode named ``mode``, of plain play or under the rule
+    set named ``challenge``, on ``layout`` and at ``difficulty`` when given (a practice copy
+    never)."""
     query = select(games).where(
         games.c.player_id == player_id,
         games.c.mode == mode,
         games.c.status == GameStatus.WON,
         games.c.ranked == true(),
         games.c.practice == false(),
+        _played_under(challenge),
     )
     if layout is not None:
         query = query.where(games.c.layout_name == layout)
@@ -88,6 +116,8 @@ def _entries(rows: Sequence[Row[Any]]) -> list[LeaderboardEntry]:
             row.undos,
             row.shuffles,
             assisted(row.actions),
+            challenge=row.challenge,
+            score=row.score,
         )
         for rank, row in enumerate(rows, start=1)
     ]
@@ -102,12 +132,15 @@ def leaderboard(
     layout: str | None = None,
     difficulty: str | None = None,
     show_all: bool = False,
+    challenge: str | None = None,
 ) -> list[LeaderboardEntry]:
-    """The player's ``limit`` fastest ranked wins in the mode named ``mode`` (only those on
-    ``layout`` and at ``difficulty`` when given), the earlier win first on equal times:
-    the unassisted ones (rules §12.3), or with ``show_all`` the assisted ones too."""
-    query = _wins(player_id, mode, layout, difficulty)
-    order = (games.c.elapsed, games.c.finished_at, games.c.id)
+    """The player's ``limit`` best ranked wins in the mode named ``mode``, of plain play
+    or under the rule set named ``challenge`` (only those on ``layout`` and at
+    ``difficulty`` when given), in the order of its measure (:func:`by_measure`: fastest
+    first, or the highest score first): the unassisted ones (rules §12.3), or with
+    ``show_all`` the assisted ones too."""
+    query = _wins(player_id, mode, layout, difficulty, challenge)
+    order = by_measure(games.c, ranks_by(challenge))
     if show_all:
         return _entries(connection.execute(query.order_by(*order).limit(limit)).all())
     clean: list[Row[Any]] = []
@@ -121,11 +154,12 @@ def leaderboard(
 
 
 def latest_wins(
-    connection: Connection, player_id: str, limit: int, mode: str
+    connection: Connection, player_id: str, limit: int, mode: str, challenge: str | None = None
 ) -> list[LeaderboardEntry]:
-    """The player's ``limit`` latest ranked wins in the mode named ``mode``, oldest first
-    (``rank`` numbers them in that order): the statistics' chart of times."""
-    query = _wins(player_id, mode, None, None)
+    """The player's ``limit`` latest ranked wins in the mode named ``mode``, of plain play
+    or under the rule set named ``challenge``, oldest first (``rank`` numbers them in that
+    order): the statistics' chart of times."""
+    query = _wins(player_id, mode, None, None, challenge)
     newest = (games.c.finished_at.desc(), games.c.id.desc())
     rows = connection.execute(query.order_by(*newest).limit(limit)).all()
     return _entries(rows[::-1])
@@ -160,57 +194,47 @@ def daily_board(
         .where(games.c.daily == day, games.c.status.not_in(UNFINISHED))
         .subquery()
     )
+    rules = daily_rules(day)
     query = (
         select(attempts, players.c.display_name)
         .join(players, players.c.id == attempts.c.player_id)
         .where(attempts.c.status == GameStatus.WON, attempts.c.ranked == true())
-        .order_by(attempts.c.elapsed, attempts.c.finished_at, attempts.c.id)
+        .order_by(*by_measure(attempts.c, "time" if rules is None else rules.ranks_by))
     )
     if not show_all:
         query = query.where(attempts.c.attempt == 1)
-    rules = daily_rules(day)
     with connection.execute(query) as rows:
         kept = (row for row in rows if show_all or not assisted(row.actions))
-        ranked = by_measure(kept, "time" if rules is None else rules.ranks_by)
-        return _daily_entries(ranked, limit, viewer, secret)
+        scored = rules is not None and rules.ranks_by == "score"
+        return _daily_entries(kept, limit, viewer, secret, scored=scored)
 
 
-def by_measure(rows: Iterable[Row[Any]], ranks_by: str) -> Iterable[tuple[Row[Any], int | None]]:
-    """Won games' ``rows`` (whole ``games`` rows, fastest first) in the order of a rule set
-    that ranks by ``ranks_by`` (:attr:`~..challenges.Challenge.ranks_by`), each with its
-    score: ``"time"`` keeps them as they come (no score); ``"score"`` puts the highest
-    score first, the faster and then the earlier win first on equal scores."""
+def by_measure(
+    columns: ReadOnlyColumnCollection[str, ColumnElement[Any]], ranks_by: str
+) -> tuple[ColumnElement[Any], ...]:
+    """The ``ORDER BY`` of won games (``columns``: those of ``games`` or of a query of its
+    rows) for a rule set that ranks by ``ranks_by`` (:attr:`~..challenges.Challenge.ranks_by`):
+    ``"time"``, the fastest first; ``"score"``, the highest kept score first (``games.score``,
+    judged when the game ended), then the faster.  The earlier win, then the id, breaks a
+    tie.  The one place a board's measure is ordered."""
+    tie = (columns.elapsed, columns.finished_at, columns.id)
     if ranks_by != "score":
-        return ((row, None) for row in rows)
-    scored = [(row, _score(row)) for row in rows]
-    return sorted(scored, key=lambda pair: -(pair[1] or 0))  # stable: ties keep the time order
-
-
-#: Scores worked out, by (game id, version): a save bumps the version, so none goes stale.
-_SCORES: dict[tuple[str, int], int | None] = {}
-_SCORES_KEPT = 4096
-
-
-def _score(row: Row[Any]) -> int | None:
-    """The score of a won game's row (its log replayed and judged, some ms a game; kept)."""
-    key = (row.id, row.version)
-    if key not in _SCORES:
-        if len(_SCORES) >= _SCORES_KEPT:
-            _SCORES.pop(next(iter(_SCORES)), None)  # the oldest kept
-        _SCORES[key] = game_of_row(row).score()
-    return _SCORES[key]
+        return tie
+    return (func.coalesce(columns.score, 0).desc(), *tie)
 
 
 def _daily_entries(
-    rows: Iterable[tuple[Row[Any], int | None]],
+    rows: Iterable[Row[Any]],
     limit: int,
     viewer: str | None,
     secret: bytes | None,
+    *,
+    scored: bool,
 ) -> list[DailyEntry]:
-    """The first ``limit`` entries of the daily board's ranked ``rows`` (each with its
-    score)."""
+    """The first ``limit`` entries of the daily board's ranked ``rows`` (with their kept
+    scores on a day whose rule set ranks by score: ``scored``)."""
     entries: list[DailyEntry] = []
-    for row, score in rows:
+    for row in rows:
         helped = assisted(row.actions)
         entries.append(
             DailyEntry(
@@ -225,7 +249,7 @@ def _daily_entries(
                 assisted=helped,
                 first=row.attempt == 1,
                 replay=None if secret is None else replay_url(board_token(secret, row.id)),
-                score=score,
+                score=row.score if scored else None,
             )
         )
         if len(entries) == limit:

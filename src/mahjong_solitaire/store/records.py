@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from functools import lru_cache
 
-from ..challenges import Challenge, challenge_named
+from ..challenges import Challenge, Judgement, challenge_named
 from ..classic.codes import VERSIONS, GameCode
 from ..classic.generator import Deal, generate, mirrored_deal
 from ..classic.mirror import base_name, mirrored_positions
@@ -41,9 +41,12 @@ __all__ = [
     "StoredGame",
     "humanly_fast",
     "is_key",
+    "judged_score",
+    "judgement",
     "layout_deal",
     "pairs_taken",
     "shows_solution",
+    "stored_deal",
 ]
 
 #: Every status a stored game can have.
@@ -105,6 +108,20 @@ def layout_deal(
         return mirrored_deal(generate(layout, seed, difficulty, version), mirror)
     layout = Layout.from_positions(positions, name=name)
     return generate(layout, seed, difficulty, version)
+
+
+def stored_deal(
+    code: str | None,
+    layout_positions: list[list[int]] | None,
+    layout_name: str,
+    seed: int,
+    difficulty: str,
+) -> PlayableDeal:
+    """The deal of a stored game's columns (:meth:`StoredGame.deal`)."""
+    if layout_positions is None and code is not None:
+        return mode_of_code(code).deal(code)
+    positions = tuple((x, y, z) for x, y, z in layout_positions or ())
+    return layout_deal(positions, layout_name, seed, difficulty, code)
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -237,6 +254,9 @@ class StoredGame:
     from_game: str | None = None
     #: The token of the game's replay link, once its player asked for one.
     replay_token: str | None = None
+    #: The final score of a challenge game that ended won or lost (column ``games.score``:
+    #: :meth:`judged_score` when it ended), ``None`` otherwise.
+    score: int | None = None
 
     @classmethod
     def starting(
@@ -298,10 +318,9 @@ class StoredGame:
         from the code, through the mode that owns it.  The one place a stored game is
         dealt: replay it with the mode's game class,
         ``self.game_mode.game.replay(deal, self.actions)``."""
-        if self.layout_positions is None and self.code is not None:
-            return mode_of_code(self.code).deal(self.code)
-        positions = tuple((x, y, z) for x, y, z in self.layout_positions or ())
-        return layout_deal(positions, self.layout_name, self.seed, self.difficulty, self.code)
+        return stored_deal(
+            self.code, self.layout_positions, self.layout_name, self.seed, self.difficulty
+        )
 
     def referee(self, deal: PlayableDeal) -> Challenge | None:
         """The rule set the game is judged by (rules §13), made for ``deal`` (its own,
@@ -310,17 +329,12 @@ class StoredGame:
         when it was taken."""
         return None if self.challenge is None else challenge_named(self.challenge)(deal)
 
-    def score(self) -> int | None:
-        """The score its challenge's rule set gives the game as stored (rules §13: its log
-        replayed with the server's times, judged at its clock), ``None`` for plain play or
-        a rule set without a score."""
-        if self.challenge is None:
-            return None
-        game = self.game_mode.game.replay(
-            self.deal(), self.actions, times=self.times, clock=lambda: 0.0, elapsed=self.elapsed
+    def judged_score(self) -> int | None:
+        """The score its challenge's rule set gives the game as stored (rules §13:
+        :func:`judged_score`), ``None`` for plain play or a rule set without a score."""
+        return judged_score(
+            self.deal(), self.mode, self.challenge, self.actions, self.times, self.elapsed
         )
-        referee = self.referee(game.deal)
-        return None if referee is None else referee.judge(game).figures.score
 
     @property
     def shown_code(self) -> str | None:
@@ -336,6 +350,40 @@ class StoredGame:
             return self.elapsed
         now = now or datetime.now(UTC)
         return self.elapsed + max(0.0, (now - self.running_since).total_seconds())
+
+
+def judgement(
+    deal: PlayableDeal,
+    mode: str,
+    challenge: str,
+    actions: list[str],
+    times: tuple[float, ...] | list[float] | None,
+    elapsed: float,
+) -> Judgement:
+    """How the rule set named ``challenge`` judges a game of ``deal``: its ``actions``
+    replayed with the server's ``times`` (``None``: unknown, every action at 0 s) at its
+    clock ``elapsed`` (its outcome, its figures, its score)."""
+    game = mode_named(mode).game.replay(
+        deal, actions, times=times, clock=lambda: 0.0, elapsed=elapsed
+    )
+    return challenge_named(challenge)(game.deal).judge(game)
+
+
+def judged_score(
+    deal: PlayableDeal,
+    mode: str,
+    challenge: str | None,
+    actions: list[str],
+    times: tuple[float, ...] | list[float] | None,
+    elapsed: float,
+) -> int | None:
+    """The score a game of ``deal`` played under ``challenge`` makes (:func:`judgement`);
+    ``None`` for plain play or a rule set without a score.  The one place a score is worked
+    out from a log: the store keeps it in ``games.score`` when the game ends (migration
+    0010 for the games before, the history import for the games it adds)."""
+    if challenge is None:
+        return None
+    return judgement(deal, mode, challenge, actions, times, elapsed).figures.score
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,6 +403,9 @@ class LeaderboardEntry:
     shuffles: int
     #: Whether the win was assisted (``core.assistance.assisted``: a hint was used).
     assisted: bool = False
+    #: The rule set the game was played under (``None``: plain play) and its kept score.
+    challenge: str | None = None
+    score: int | None = None
 
     @property
     def shuffled(self) -> bool:
@@ -376,6 +427,8 @@ class LeaderboardEntry:
             "shuffles": self.shuffles,
             "shuffled": self.shuffled,
             "assisted": self.assisted,
+            "challenge": self.challenge,
+            "score": self.score,
         }
 
 

@@ -16,7 +16,9 @@ that a migrated database and this metadata agree.
   finished game's review, kept once computed), ``practice`` (a copy started from a review's
   step: never ranked) and ``challenge`` (the challenge rule set, ``NULL`` for plain play);
   since revision 0009 ``replay_token`` (the token of the game's replay link, made when its
-  player first asks for it) and ``from_game`` (the game a practice copy was started from).
+  player first asks for it) and ``from_game`` (the game a practice copy was started from);
+  since revision 0010 ``score`` (a challenge game's final score, judged once when it ends
+  won or lost, so that the boards sort in SQL).
   A partial unique index keeps at most one unfinished game per player and mode.
 * ``layouts``: imported layouts, by unique name, each owned by the player who imported it.
 * ``settings``: key/value facts of the installation (the local player's id).
@@ -124,6 +126,7 @@ games = Table(
     Column("challenge", String(16), nullable=True),
     Column("replay_token", String(32), nullable=True),
     Column("from_game", String(64), nullable=True),
+    Column("score", Integer, nullable=True),
     Index("ix_games_player_status", "player_id", "status"),
     Index("uq_games_replay_token", "replay_token", unique=True),
     Index("ix_games_daily_status", "daily", "status"),

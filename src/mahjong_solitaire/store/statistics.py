@@ -21,6 +21,9 @@ Rules:
 * **daily challenges**: the dates whose challenge the player started / won.
 * **solved**: games won with the solution shown (rules §5.9) are counted apart: they count
   as started, never as won, add no time and neither extend nor break a streak.
+* **challenges**: the figures are of one kind of play at a time, plain play or one
+  challenge's rule set (rules §13); a challenge's also give the best kept score of its
+  wins (``best_score``) and what its games rank by (``ranks_by``).
 * **practice**: practice copies (started from a step of a finished game's review) are
   counted apart, as games and wins only: they are in no other figure, group or streak.
 
@@ -73,6 +76,8 @@ class GameSummary:
     assisted: bool = False
     #: A practice copy (counted apart).
     practice: bool = False
+    #: A challenge game's kept final score (``games.score``), ``None`` otherwise.
+    score: int | None = None
 
     @property
     def won(self) -> bool:
@@ -139,6 +144,11 @@ class Statistics:
     #: Practice copies played and won, counted apart from every other figure.
     practice_games: int = 0
     practice_won: int = 0
+    #: The rule set whose games these are (``None``: plain play), what its games rank by
+    #: and the best kept score of its wins (``None``: none, or plain play).
+    challenge: str | None = None
+    ranks_by: str = "time"
+    best_score: int | None = None
 
     @property
     def win_rate(self) -> float | None:
@@ -162,6 +172,9 @@ class Statistics:
             "daily": {"played": self.daily_played, "won": self.daily_won},
             "solved": self.solved,
             "practice": {"games": self.practice_games, "won": self.practice_won},
+            "challenge": self.challenge,
+            "ranks_by": self.ranks_by,
+            "best_score": self.best_score,
             "layouts": [group.to_json() for group in self.groups],
         }
 
@@ -204,8 +217,11 @@ def _group(layout_name: str, difficulty: str, members: list[GameSummary]) -> Gro
     )
 
 
-def compute(games: Iterable[GameSummary]) -> Statistics:
-    """The statistics of a player's games (any order; see the module rules)."""
+def compute(
+    games: Iterable[GameSummary], *, challenge: str | None = None, ranks_by: str = "time"
+) -> Statistics:
+    """The statistics of a player's games (any order; see the module rules), those of
+    plain play or of the rule set named ``challenge``, whose games rank by ``ranks_by``."""
     every = [replace(g, elapsed=clamp_elapsed(g.elapsed)) for g in games]
     games = [g for g in every if not g.practice]
     practice = [g for g in every if g.practice]
@@ -234,4 +250,7 @@ def compute(games: Iterable[GameSummary]) -> Statistics:
         solved=sum(1 for g in games if g.status is GameStatus.WON and g.solution_shown),
         practice_games=len(practice),
         practice_won=sum(1 for g in practice if g.status is GameStatus.WON),
+        challenge=challenge,
+        ranks_by=ranks_by,
+        best_score=max((g.score for g in wins if g.score is not None), default=None),
     )

@@ -414,6 +414,7 @@ class Store:
             if saved is None:
                 self._refuse_save(connection, player_id, game_id, version)
             if finished:
+                saved = game_rows.keep_final_score(connection, saved)  # type: ignore[arg-type]
                 game_rows.delete_ended_test_play(connection, game_id)
             return saved  # type: ignore[return-value]  # _refuse_save raised otherwise
 
@@ -428,11 +429,12 @@ class Store:
 
     # -- statistics and rankings ----------------------------------------------------
 
-    def statistics(self, player_id: str, mode: str | Mode = DEFAULT_MODE) -> Statistics:
-        """The player's statistics in one game ``mode`` (rules in
-        :mod:`mahjong_solitaire.store.statistics`)."""
+    def statistics(
+        self, player_id: str, mode: str | Mode = DEFAULT_MODE, **only: str | None
+    ) -> Statistics:
+        """The statistics of one ``mode``, plain play's or ``challenge=``'s (:mod:`.statistics`)."""
         with self._transaction(write=False) as connection:
-            return rankings.statistics(connection, player_id, _mode(mode).name)
+            return rankings.statistics(connection, player_id, _mode(mode).name, **only)
 
     def leaderboard(
         self,
@@ -443,12 +445,13 @@ class Store:
         layout: str | None = None,
         difficulty: str | None = None,
         show_all: bool = False,
+        challenge: str | None = None,
     ) -> list[LeaderboardEntry]:
         """The player's ``limit`` fastest ranked wins in one game ``mode`` (a win faster
-        than a human is not ranked), only those on ``layout`` (a layout's name, or a Connect grid's:
-        ``connect-24x12-down``) and at
-        ``difficulty`` when given; on equal times the earlier win ranks first.  Assisted
-        wins only with ``show_all`` (rules §12.3)."""
+        than a human is not ranked), only those on ``layout`` (a layout's name, or a Connect
+        grid's: ``connect-24x12-down``) and at ``difficulty`` when given; on equal times the
+        earlier win first.  Assisted wins only with ``show_all`` (rules §12.3).  Plain
+        play's, or ``challenge``'s ranked by its measure (:func:`.rankings.by_measure`)."""
         with self._transaction(write=False) as connection:
             return rankings.leaderboard(
                 connection,
@@ -458,14 +461,16 @@ class Store:
                 layout=layout,
                 difficulty=difficulty,
                 show_all=show_all,
+                challenge=challenge,
             )
 
     def latest_wins(
-        self, player_id: str, limit: int = 30, mode: str | Mode = DEFAULT_MODE
+        self, player_id: str, limit: int = 30, mode: str | Mode = DEFAULT_MODE, **only: str | None
     ) -> list[LeaderboardEntry]:
-        """The player's ``limit`` latest ranked wins in one game ``mode``, oldest first."""
+        """The player's ``limit`` latest ranked wins in one game ``mode`` (plain play's, or
+        those of the rule set ``challenge=``), oldest first."""
         with self._transaction(write=False) as connection:
-            return rankings.latest_wins(connection, player_id, limit, _mode(mode).name)
+            return rankings.latest_wins(connection, player_id, limit, _mode(mode).name, **only)
 
     def daily_board(
         self,

@@ -60,12 +60,19 @@ class LeaderboardEntry(BaseModel):
     shuffles: int
     shuffled: bool
     assisted: bool
+    #: The rule set the win was played under (``null``: plain play) and its kept score
+    #: (``null``: plain play, or a rule set without a score).
+    challenge: str | None = None
+    score: int | None = None
 
 
 class Leaderboard(BaseModel):
     entries: list[LeaderboardEntry]
     #: Whether assisted wins are listed too (``?all=true``, rules §12.3).
     all: bool = False
+    #: The board's rule set (``?challenge=``; ``null``: plain play) and what it ranks by.
+    challenge: str | None = None
+    ranks_by: Literal["score", "time"] = "time"
 
 
 class DailyEntry(BaseModel):
@@ -163,6 +170,8 @@ class Win(BaseModel):
     layout: str
     difficulty: str
     assisted: bool
+    #: A challenge win's kept score (``null``: plain play, or none).
+    score: int | None = None
 
 
 class PracticeCount(BaseModel):
@@ -196,3 +205,8 @@ class StatisticsAnswer(BaseModel):
     solved: int = 0
     #: Practice copies (``POST /api/games {"from_game", "at"}``), in no other figure.
     practice: PracticeCount = PracticeCount()
+    #: The figures' rule set (``?challenge=``; ``null``: plain play), what its games rank
+    #: by, and the best kept score of its wins (``null``: none, or plain play).
+    challenge: str | None = None
+    ranks_by: Literal["score", "time"] = "time"
+    best_score: int | None = None

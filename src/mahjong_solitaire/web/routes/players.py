@@ -12,14 +12,16 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
 
+from ...challenges import UnknownChallengeError, challenge_named
 from ...core.difficulty import Difficulty
 from ...modes import DEFAULT_MODE
+from ...store.rankings import ranks_by
 from ..games.lifecycle import PlayerCookie, acting_player, reading_player, store_of
 from ..games.models import ModeName
-from ..http.errors import ErrorCode, error_responses
+from ..http.errors import ApiError, ErrorCode, error_responses
 from .board_models import Leaderboard, PlayerInfo, PlayerName, StatisticsAnswer, Win
 
-__all__ = ["AllQuery", "router"]
+__all__ = ["AllQuery", "known_challenge", "router"]
 
 router = APIRouter(prefix="/api", tags=["player"])
 
@@ -35,15 +37,32 @@ DifficultyQuery = Annotated[Difficulty | None, Query(description="only wins at t
 AllQuery = Annotated[
     bool, Query(alias="all", description="every ranked win, not only the fair ones")
 ]
+#: The boards' ``?challenge=``: a rule set's name (``GET /api/challenges``), plain play when
+#: omitted; an unknown name is a 400 ``bad_request`` naming the known ones.
+ChallengeQuery = Annotated[
+    str | None,
+    Query(min_length=1, max_length=16, description="only the games of this challenge"),
+]
 #: How many of the latest wins the statistics' chart shows.
 CHART_WINS = 50
+
+
+def known_challenge(name: str | None) -> str | None:
+    """The rule set's name as the registry spells it (``None``: plain play); 400
+    ``bad_request`` naming the known ones for a name none has (checked before any read)."""
+    if name is None:
+        return None
+    try:
+        return challenge_named(name).name
+    except UnknownChallengeError as error:
+        raise ApiError(ErrorCode.BAD_REQUEST, str(error)) from None
 
 
 @router.get(
     "/leaderboard",
     response_model=Leaderboard,
     summary="The player's 10 fastest wins",
-    responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.UNAVAILABLE),
+    responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.BAD_REQUEST, ErrorCode.UNAVAILABLE),
 )
 def leaderboard(
     request: Request,
@@ -52,15 +71,20 @@ def leaderboard(
     layout: LayoutQuery = None,
     difficulty: DifficultyQuery = None,
     show_all: AllQuery = False,
+    challenge: ChallengeQuery = None,
 ) -> Leaderboard:
     """``mode``: the wins of that mode's games (default: classic); ``layout`` (a layout's
     name, as the entries give it) and ``difficulty`` keep only the wins on that layout and
     at that difficulty.  Wins faster than a human are not listed.  Assisted wins (a hint,
     a shown solution, the way back) are listed only with ``all=true``; ``all`` in the answer
-    says which board it is.  Without a player, no entries (and nothing is written)."""
+    says which board it is.  ``challenge``: the wins of that rule set, ranked by its measure
+    (``ranks_by``: the highest score first, or the fastest), instead of plain play's; a
+    practice copy is on no board.  Without a player, no entries (and nothing is written)."""
     player_id = reading_player(request, cookie)
+    name = known_challenge(challenge)
+    board = {"all": show_all, "challenge": name, "ranks_by": ranks_by(name)}
     if player_id is None:
-        return Leaderboard(entries=[], all=show_all)
+        return Leaderboard.model_validate({**board, "entries": []})
     entries = store_of(request).leaderboard(
         player_id,
         limit=10,
@@ -68,34 +92,37 @@ def leaderboard(
         layout=layout,
         difficulty=None if difficulty is None else difficulty.value,
         show_all=show_all,
+        challenge=name,
     )
-    return Leaderboard.model_validate(
-        {"entries": [entry.to_json() for entry in entries], "all": show_all}
-    )
+    return Leaderboard.model_validate({**board, "entries": [e.to_json() for e in entries]})
 
 
 @router.get(
     "/statistics",
     response_model=StatisticsAnswer,
     summary="The player's statistics",
-    responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.UNAVAILABLE),
+    responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.BAD_REQUEST, ErrorCode.UNAVAILABLE),
 )
 def statistics(
-    request: Request, cookie: PlayerCookie = None, mode: ModeQuery = DEFAULT_MODE.name
+    request: Request,
+    cookie: PlayerCookie = None,
+    mode: ModeQuery = DEFAULT_MODE.name,
+    challenge: ChallengeQuery = None,
 ) -> StatisticsAnswer:
-    """The games of one ``mode`` (classic by default).  Adds ``wins``: the latest 50
-    ranked winning times, oldest first, with their dates, layouts, difficulties and whether
-    they were assisted, for the page's chart.  Nothing is written: a visitor without a
-    player reads the figures of no games."""
+    """The games of one ``mode`` (classic by default), of plain play or, with
+    ``challenge``, of that rule set (with ``best_score``, the best kept score of its wins).
+    Adds ``wins``: the latest 50 ranked winning times, oldest first, with their dates,
+    layouts, difficulties, scores and whether they were assisted, for the page's chart.
+    Nothing is written: a visitor without a player reads the figures of no games."""
     player_id = reading_player(request, cookie) or ""
+    name = known_challenge(challenge)
     store = store_of(request)
     wins = [
         Win.model_validate(found.to_json())
-        for found in store.latest_wins(player_id, limit=CHART_WINS, mode=mode)
+        for found in store.latest_wins(player_id, limit=CHART_WINS, mode=mode, challenge=name)
     ]
-    return StatisticsAnswer.model_validate(
-        {**store.statistics(player_id, mode=mode).to_json(), "mode": mode, "wins": wins}
-    )
+    figures = store.statistics(player_id, mode=mode, challenge=name).to_json()
+    return StatisticsAnswer.model_validate({**figures, "mode": mode, "wins": wins})
 
 
 @router.get(

@@ -6,6 +6,7 @@ import { calmSettingsPart } from "../settings/calm-settings.js";
 import { buttons, openDialog } from "./dialog.js";
 import { formatDate, formatTime, h, showProblem, toast } from "../shell/dom.js";
 import { entryMarks, fairRule, showAllSwitch } from "../aids/fair-boards.js";
+import { challengeFilter, ranksByScore } from "../challenges/board-filter.js";
 import { segmented } from "./game-dialogs.js";
 import { lookSettingsPart, miniFace } from "../settings/look-settings.js";
 import { classic, modeLayoutTitle } from "../modes/index.js";
@@ -46,13 +47,16 @@ function table(headers, rows, attrs = {}) {
     h("tbody", {}, rows))));
 }
 
-/** The table of the player's best wins (or the note that there are none). */
-function bestTable(entries, layouts, highlight, filtered) {
+/** The table of the player's best wins (or the note that there are none); `scored`: a
+ * board that ranks by score, whose scores come first. */
+function bestTable(entries, layouts, highlight, filtered, scored = false) {
   if (!entries.length) return h("p", { class: "muted" }, t(filtered ? "noWinsFiltered" : "noWinsYet"));
-  return table([[t("colPlace"), true], [t("colTime"), true], [t("colLayout")], [t("colDifficulty")], [t("colDate")], [t("colAids")]],
-    entries.map((entry) => h("tr", { class: entry.game_id === highlight ? "mine" : null, "data-game": entry.game_id,
-      "data-layout": entry.layout, "data-difficulty": entry.difficulty },
+  return table([[t("colPlace"), true], ...(scored ? [[t("colScore"), true]] : []), [t("colTime"), true],
+    [t("colLayout")], [t("colDifficulty")], [t("colDate")], [t("colAids")]],
+  entries.map((entry) => h("tr", { class: entry.game_id === highlight ? "mine" : null, "data-game": entry.game_id,
+    "data-layout": entry.layout, "data-difficulty": entry.difficulty },
     h("td", { class: "n" }, entry.rank),
+    scored ? h("td", { class: "n", "data-score": entry.score ?? "" }, entry.score ?? "–") : null,
     h("td", { class: "n", "data-time": entry.time }, formatTime(entry.time)),
     h("td", {}, layoutTitle(entry.layout, layouts)),
     h("td", {}, difficultyName(entry.difficulty)),
@@ -98,19 +102,21 @@ export async function leaderboardPage({ layouts, highlight, mode = classic, onCl
   let asked = 0;
   let only = { layout: null, difficulty: null };
   let all = false;
+  let challenge = null; // plain play's board, or one rule set's
   const filter = async (chosen) => {
     only = chosen;
     const mine = ++asked;
     let answer;
     try {
-      answer = await api.leaderboard(mode.name, { ...only, all });
+      answer = await api.leaderboard(mode.name, { ...only, all, challenge });
     } catch (problem) {
       showProblem(problem);
       return;
     }
     if (mine !== asked) return; // a later choice is on its way
     const found = answer.entries || [];
-    mineBox.replaceChildren(bestTable(found, layouts, highlight, Boolean(only.layout || only.difficulty)));
+    mineBox.replaceChildren(bestTable(found, layouts, highlight, Boolean(only.layout || only.difficulty || challenge),
+      ranksByScore(answer)));
     shown.textContent = t("winsShown", { n: found.length });
   };
   const dailyTable = (dailyEntries) => (dailyEntries.length
@@ -139,6 +145,7 @@ export async function leaderboardPage({ layouts, highlight, mode = classic, onCl
     pageTitle("leaderboardTitle", mode),
     showAllSwitch("board-all", showAll),
     h("h3", {}, t("yourBest")),
+    challengeFilter({ id: "board-challenge", mode, change: (name) => { challenge = name; filter(only); } }),
     boardFilters((stats && stats.layouts) || [], layouts, filter),
     fairRule(false),
     shown,

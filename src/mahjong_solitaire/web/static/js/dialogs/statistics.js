@@ -8,6 +8,7 @@ import { timesChart } from "./statistics-chart.js";
 import { openDialog } from "./dialog.js";
 import { formatTime, h } from "../shell/dom.js";
 import { historySection } from "./history-file.js";
+import { challengeFilter } from "../challenges/board-filter.js";
 import { classic } from "../modes/index.js";
 import { layoutTitle, pageTitle } from "./pages.js";
 import { stackable } from "./stacked-table.js";
@@ -65,9 +66,16 @@ function latestWins(wins, layouts, review) {
       h("button", { type: "button", class: "btn", "data-action": "review", onclick: () => review(win.game_id) }, t("review")))))];
 }
 
-/** The Statistics of `mode` (a mode object). */
-export async function statisticsPage({ layouts, mode = classic, onClose, notice = "", review = null }) {
-  const stats = await api.statistics(mode.name);
+/** The Statistics of `mode` (a mode object): of plain play, or of the games of the rule set
+ * named `challenge` (the filter draws the page again, `shown` its announcement). */
+export async function statisticsPage({ layouts, mode = classic, onClose, notice = "", review = null, challenge = null, shown = "" }) {
+  const stats = await api.statistics(mode.name, challenge);
+  const filterShown = h("p", { class: "visually-hidden", id: "stats-challenge-shown", role: "status" });
+  const filter = challengeFilter({ id: "stats-challenge", mode, chosen: challenge, status: filterShown,
+    change: async (name) => {
+      await statisticsPage({ layouts, mode, onClose, review, challenge: name, shown: filterShown.textContent });
+      document.getElementById("stats-challenge")?.focus();
+    } });
   const fact = (label, value, attrs = {}) => h("div", attrs, h("dt", {}, label), h("dd", {}, value));
   const rate = stats.win_rate === null || stats.win_rate === undefined ? "–" : formatPercent(stats.win_rate);
   const groups = stats.layouts || [];
@@ -95,7 +103,10 @@ export async function statisticsPage({ layouts, mode = classic, onClose, notice 
 
   openDialog("statistics", [
     pageTitle("statisticsTitle", mode),
+    filter,
+    filterShown,
     h("dl", { class: "facts", id: "stats-facts" },
+      stats.challenge ? fact(t("bestScore"), stats.best_score ?? "–", { "data-fact": "best-score" }) : null,
       fact(t("gamesStarted"), count(stats.started)),
       fact(t("gamesWon"), count(stats.won)),
       stats.solved ? fact(t("gamesSolved"), count(stats.solved)) : null,
@@ -122,9 +133,10 @@ export async function statisticsPage({ layouts, mode = classic, onClose, notice 
     historySection({
       notice,
       onImported: async (sentence) => {
-        await statisticsPage({ layouts, mode, onClose, notice: sentence });
+        await statisticsPage({ layouts, mode, onClose, notice: sentence, challenge });
         document.querySelector('[data-action="import-history"]')?.focus();
       },
     }),
   ], { wide: true, onClose });
+  if (shown) filterShown.textContent = shown; // once it is on the page: announced
 }

@@ -68,9 +68,11 @@ export const api = {
   action: (id, name, version, options) => request("POST", `/games/${encodeURIComponent(id)}/${name}`, { version }, options),
   solution: (id) => request("GET", `/games/${encodeURIComponent(id)}/solution`),
   solve: (id, version, move) => request("POST", `/games/${encodeURIComponent(id)}/solve`, { version, move }),
-  leaderboard: (mode, { layout = null, difficulty = null, all = false } = {}) => request("GET", `/leaderboard?${new URLSearchParams({
-    mode, ...(layout ? { layout } : {}), ...(difficulty ? { difficulty } : {}), ...(all ? { all: "true" } : {}) })}`),
-  statistics: (mode) => request("GET", `/statistics?mode=${encodeURIComponent(mode)}`),
+  leaderboard: (mode, { layout = null, difficulty = null, all = false, challenge = null } = {}) => request("GET", `/leaderboard?${new URLSearchParams({
+    mode, ...(layout ? { layout } : {}), ...(difficulty ? { difficulty } : {}), ...(all ? { all: "true" } : {}),
+    ...(challenge ? { challenge } : {}) })}`),
+  statistics: (mode, challenge = null) => request("GET", `/statistics?${new URLSearchParams({
+    mode, ...(challenge ? { challenge } : {}) })}`),
   daily: () => request("GET", "/daily"),
   challenges: () => request("GET", "/challenges"),
   dailyBoard: (date, { all = false } = {}) => request("GET", `/daily-board?${new URLSearchParams({

@@ -50,6 +50,8 @@ export const classic = Object.freeze({
   winnability: true,
   /** Its leaderboard has today's daily board (the daily challenge is a classic deal). */
   dailyBoard: true,
+  /** Its games may be played under a challenge's rule set: its boards filter by them. */
+  challenges: true,
   /** Page titles name the mode (classic is the one without a name). */
   namedInTitles: false,
   /** Start stage `number` (a promise of the new game's state). */
