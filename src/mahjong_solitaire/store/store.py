@@ -46,10 +46,7 @@ from ..modes import DEFAULT_MODE, Mode, mode_named
 from . import game_rows, history, imported_layouts, pruning, rankings, reviews
 from .daily import DailyHistory, daily_history
 from .database import SQLITE_BEGIN, create_store_engine, database_url, migrate
-from .errors import (
-    StaleWriteError,
-    StoreError,
-)
+from .errors import StaleWriteError, StoreError
 from .pruning import PruneReport
 from .records import (
     UNFINISHED,
@@ -345,6 +342,14 @@ class Store:
                 raise StoreError(f"game {game_id!r} is still in play")
             connection.execute(update(games).where(games.c.id == game_id).values(review=review))
         return dataclasses.replace(game, review=review)
+
+    def reviewable_games(
+        self, player_id: str, mode: str | Mode, limit: int, before: str | None = None
+    ) -> list[reviews.PlayedGame]:
+        """A page of the player's games over or stuck in one ``mode``, the latest first
+        (:func:`.reviews.reviewable_games`); writes nothing."""
+        with self._transaction(write=False) as connection:
+            return reviews.reviewable_games(connection, player_id, _mode(mode).name, limit, before)
 
     def replay_link(self, player_id: str, game_id: str) -> str:
         """The token of the player's finished game's replay link, the same every time
