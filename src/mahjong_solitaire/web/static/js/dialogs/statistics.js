@@ -2,12 +2,14 @@
 // with the ones before, the chart of the latest winning times (assisted wins hollow, the
 // median dashed), and per layout and difficulty the wins, the assisted wins apart, the best
 // and median of the others and the streaks.  The chart can follow one layout and level.
+// Below the chart, the games over or stuck, each with its review (played-games.js).
 
 import { api } from "../shell/api.js";
 import { timesChart } from "./statistics-chart.js";
 import { openDialog } from "./dialog.js";
 import { formatTime, h } from "../shell/dom.js";
 import { historySection } from "./history-file.js";
+import { playedGames } from "./played-games.js";
 import { classic } from "../modes/index.js";
 import { layoutTitle, pageTitle } from "./pages.js";
 import { stackable } from "./stacked-table.js";
@@ -15,8 +17,6 @@ import { difficultyName, formatNumber, formatPercent, t } from "../shell/strings
 
 /** How many wins of each side the trend sentence compares. */
 const TREND = 5;
-/** How many of the latest wins are listed, each with its review. */
-const LATEST = 10;
 
 function median(times) {
   const sorted = [...times].sort((a, b) => a - b);
@@ -57,17 +57,10 @@ function groupTable(groups, layouts) {
         t("streakPair", { current: count(group.current_streak), best: count(group.best_streak) }))))))));
 }
 
-/** The latest wins, newest first, each with Review (`[data-action="review"]`). */
-function latestWins(wins, layouts, review) {
-  return [h("h3", {}, t("latestWins")), h("ul", { class: "latest-wins", id: "latest-wins" },
-    wins.slice(-LATEST).reverse().map((win) => h("li", { "data-game": win.game_id },
-      h("span", {}, `${layoutTitle(win.layout, layouts)} · ${difficultyName(win.difficulty)} · ${formatTime(win.time)}`),
-      h("button", { type: "button", class: "btn", "data-action": "review", onclick: () => review(win.game_id) }, t("review")))))];
-}
-
 /** The Statistics of `mode` (a mode object). */
 export async function statisticsPage({ layouts, mode = classic, onClose, notice = "", review = null }) {
-  const stats = await api.statistics(mode.name);
+  // the games over or stuck, each with its review (played-games.js)
+  const [stats, played] = await Promise.all([api.statistics(mode.name), review ? playedGames({ mode, layouts, review }) : null]);
   const fact = (label, value, attrs = {}) => h("div", attrs, h("dt", {}, label), h("dd", {}, value));
   const rate = stats.win_rate === null || stats.win_rate === undefined ? "–" : formatPercent(stats.win_rate);
   const groups = stats.layouts || [];
@@ -114,7 +107,7 @@ export async function statisticsPage({ layouts, mode = classic, onClose, notice 
     chartBox,
     wins.length ? h("p", { class: "chart-legend muted" },
       h("span", { class: "dot" }), t("chartUnassisted"), " ", h("span", { class: "dot assisted" }), t("chartAssisted")) : null,
-    review && wins.length ? latestWins(wins, layouts, review) : null,
+    played,
     h("h3", {}, t("perLayout")),
     groupTable(groups, layouts),
     groups.length ? h("p", { class: "muted", id: "stats-groups-note" }, t("statsAssistedNote")) : null,
@@ -122,7 +115,7 @@ export async function statisticsPage({ layouts, mode = classic, onClose, notice 
     historySection({
       notice,
       onImported: async (sentence) => {
-        await statisticsPage({ layouts, mode, onClose, notice: sentence });
+        await statisticsPage({ layouts, mode, onClose, notice: sentence, review });
         document.querySelector('[data-action="import-history"]')?.focus();
       },
     }),
