@@ -2,7 +2,9 @@
 the Win dialogs, its timeline marks the first losing move, the arrow keys step through the
 moves and each step is said in words, the better pair is shown on the board; Replay plays
 to the end; Try from here starts a practice copy; a shared link shows its replay.  The
-stuck game is the API tests' seeded careless play (``dead_end``)."""
+stuck game is the API tests' seeded careless play (``dead_end``).  (The review opened from
+the Statistics page's history: test_browser_played_games.py; of a Connect game:
+test_browser_review_connect.py.)"""
 
 from __future__ import annotations
 
@@ -139,21 +141,6 @@ def test_a_won_games_review_has_no_losing_move(page: Page) -> None:
     assert verdicts == ["winnable"] * 72 + [""]
     assert step(page) == 0
     assert review.locator("[data-fact='moves']").inner_text() == "72"
-
-
-def test_the_statistics_list_the_latest_wins_each_with_its_review(page: Page, server: Any) -> None:
-    game_id = play(page, list(deal_from_code(CODE).solution), slow_on=server.database)
-    page.locator("dialog[data-dialog='win']").wait_for(state="visible")
-    page.keyboard.press("Escape")
-    settle(page)
-    page.click("#menu-button")
-    page.click("#menu [data-action='statistics']")
-    row = page.locator(f"#latest-wins li[data-game='{game_id}']")
-    row.wait_for(state="visible")
-    row.locator("[data-action='review']").click()
-    review = page.locator(REVIEW)
-    review.wait_for(state="visible")
-    assert review.locator("#review-timeline [role='option']").count() == 73
 
 
 def test_replay_plays_to_the_end_at_the_fastest_speed(page: Page) -> None:

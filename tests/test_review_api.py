@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from api_support import checked, refused
+from mahjong_solitaire.connect.hint import solve as connect_solve
 from mahjong_solitaire.core.game import TileGame
 from mahjong_solitaire.core.moves import Move
 from mahjong_solitaire.modes import mode_of_code
@@ -50,6 +51,25 @@ def dead_end(code: str = CODE, along: int = 20) -> tuple[list[str], int]:
             assert k >= along  # the winning line stays winnable
             return actions_of(moves), k
     raise AssertionError("careless play never lost")
+
+
+def careless_end(code: str = CONNECT) -> list[str]:
+    """The deal's known winning line for two moves, then seeded careless play (the first
+    seed that does not win) until the board is stuck: a Connect dead end."""
+    deal = mode_of_code(code).deal(code)
+    for seed in range(100):
+        board = deal.board()
+        moves = list(deal.solution[:2])
+        for move in moves:
+            board.push(move)
+        chooser = random.Random(seed)
+        while not board.is_won() and not board.is_stuck():
+            move = chooser.choice(sorted(board.matching_pairs()))
+            board.push(move)
+            moves.append(move)
+        if board.is_stuck():
+            return actions_of(moves)
+    raise AssertionError("careless play always won")
 
 
 def stored_game(client: Any, store: Store, code: str, actions: list[str]) -> tuple[str, str]:
@@ -136,6 +156,39 @@ def test_a_connect_game_is_reviewed(client: Any, sqlite_store: Store) -> None:
     assert review["mode"] == "connect" and review["status"] == "abandoned"
     assert review["verdicts"] == ["winnable"] * 6
     assert review["first_losing_move"] is None
+
+
+def test_a_connect_dead_end_is_lost_after_its_first_losing_move(
+    client: Any, sqlite_store: Store
+) -> None:
+    actions = careless_end()
+    _, game_id = stored_game(client, sqlite_store, CONNECT, actions)
+    review = checked(client.get(f"/api/games/{game_id}/review"))
+    assert review["mode"] == "connect" and review["status"] == "stuck"
+    k = review["first_losing_move"]
+    assert k is not None and 2 <= k < len(actions)  # the winning line stays winnable
+    assert review["verdicts"][k:] == ["lost"] * (len(actions) - k)
+    assert "lost" not in review["verdicts"][:k]
+    # the better pair keeps it winnable: a win is found from the position it leaves
+    board = mode_of_code(CONNECT).replay(CONNECT, actions[:k]).board.copy(stack=False)
+    board.push(Move(*review["better"]["pair"]))
+    line = connect_solve(board)
+    assert line is not None
+    for move in line:
+        board.push(move)
+    assert board.is_won()
+
+
+def test_an_abandoned_games_review_keeps_its_first_losing_move(
+    client: Any, sqlite_store: Store
+) -> None:
+    actions, k = dead_end()
+    _, game_id = stored_game(client, sqlite_store, CODE, actions[:-3])  # not stuck yet
+    abandon(client)
+    review = checked(client.get(f"/api/games/{game_id}/review"))
+    assert review["status"] == "abandoned" and review["actions"] == actions[:-3]
+    assert review["first_losing_move"] == k
+    assert review["verdicts"] == ["winnable"] * k + ["lost"] * (len(actions) - 3 - k)
 
 
 def test_a_game_in_play_has_no_review_yet(client: Any, sqlite_store: Store) -> None:

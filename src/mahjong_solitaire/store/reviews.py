@@ -81,18 +81,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, and_, false, func, insert, or_, select, update
 
 from ..core.game import GameError, GameStatus, PlayableDeal, TileGame
-from .errors import GameInPlayError, ReplayNotFoundError, StoreError
+from .errors import GameInPlayError, GameNotFoundError, ReplayNotFoundError, StoreError
 from .game_rows import game_of_row, select_game
 from .records import DealSource, Progress, StoredGame, is_key, shows_solution
 from .schema import games, settings
 
 __all__ = [
     "REVIEWABLE",
+    "PlayedGame",
     "PracticeCopy",
     "board_token",
+    "keep_review",
     "kept_review",
     "link_of",
     "practice_copy",
@@ -103,6 +105,7 @@ __all__ = [
     "review_answer",
     "review_arguments",
     "reviewable",
+    "reviewable_games",
 ]
 
 #: The statuses of a game that has a review (and a replay): over, or stuck.
@@ -114,6 +117,85 @@ def reviewable(stored: StoredGame) -> bool:
     return stored.status in REVIEWABLE
 
 
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """A game of the player's history list (:func:`reviewable_games`): over or stuck."""
+
+    game_id: str
+    mode: str
+    status: GameStatus
+    layout_name: str
+    difficulty: str
+    code: str | None
+    daily: date | None
+    challenge: str | None
+    practice: bool
+    solution_shown: bool
+    #: When it ended: finished, or (a stuck game) its last save.
+    ended_at: datetime
+    elapsed: float
+
+
+#: The columns a :class:`PlayedGame` is read from, besides when it ended.
+_PLAYED = (
+    "id",
+    "mode",
+    "status",
+    "layout_name",
+    "difficulty",
+    "code",
+    "daily",
+    "challenge",
+    "practice",
+    "solution_shown",
+    "elapsed",
+)
+#: When a game ended, for the history list's order: finished, or a stuck game's last save.
+_ENDED = func.coalesce(games.c.finished_at, games.c.saved_at, games.c.started_at)
+
+
+def reviewable_games(
+    connection: Connection, player_id: str, mode: str, limit: int, before: str | None = None
+) -> list[PlayedGame]:
+    """Up to ``limit`` of the player's games over or stuck in the mode named ``mode``
+    (practice copies too, a test play never), the latest ended first; with ``before`` (the
+    id of one of the player's games) only those that ended before it, so that a list is
+    read one page after another.  :class:`GameNotFoundError` for a ``before`` that is not
+    the player's.  One indexed query of at most ``limit`` rows (and one for ``before``)."""
+    query = select(*(games.c[name] for name in _PLAYED), _ENDED.label("ended_at")).where(
+        games.c.player_id == player_id,
+        games.c.mode == mode,
+        games.c.status.in_(sorted(REVIEWABLE)),
+        games.c.test_play == false(),
+    )
+    if before is not None:
+        mark = connection.execute(
+            select(_ENDED).where(games.c.id == before, games.c.player_id == player_id)
+        ).first()
+        if mark is None:
+            raise GameNotFoundError(before)
+        ended = _ENDED
+        query = query.where(or_(ended < mark[0], and_(ended == mark[0], games.c.id < before)))
+    rows = connection.execute(query.order_by(_ENDED.desc(), games.c.id.desc()).limit(limit))
+    return [
+        PlayedGame(
+            row.id,
+            row.mode,
+            GameStatus(row.status),
+            row.layout_name,
+            row.difficulty,
+            row.code,
+            row.daily,
+            row.challenge,
+            row.practice,
+            row.solution_shown,
+            row.ended_at,
+            row.elapsed,
+        )
+        for row in rows
+    ]
+
+
 def review_arguments(
     stored: StoredGame,
 ) -> tuple[type[TileGame], PlayableDeal, list[str], tuple[float, ...] | None]:
@@ -121,6 +203,18 @@ def review_arguments(
     game class, its deal, its action log and the server's times (``ValueError`` for a game
     that cannot be dealt)."""
     return stored.game_mode.game, stored.deal(), list(stored.actions), stored.times
+
+
+def keep_review(
+    connection: Connection, player_id: str, game_id: str, review: dict[str, object]
+) -> StoredGame:
+    """Keep the review of the player's game over or stuck (:class:`StoreError` for a game
+    in play): the game with its review."""
+    game = select_game(connection, player_id, game_id)
+    if game.status not in REVIEWABLE:
+        raise StoreError(f"game {game_id!r} is still in play")
+    connection.execute(update(games).where(games.c.id == game_id).values(review=review))
+    return replace(game, review=review)
 
 
 def kept_review(stored: StoredGame) -> dict[str, object] | None:

@@ -29,7 +29,6 @@ read, counted and deleted only through its owner's id.
 
 from __future__ import annotations
 
-import dataclasses
 import secrets
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -46,10 +45,7 @@ from ..modes import DEFAULT_MODE, Mode, mode_named
 from . import game_rows, history, imported_layouts, pruning, rankings, reviews
 from .daily import DailyHistory, daily_history
 from .database import SQLITE_BEGIN, create_store_engine, database_url, migrate
-from .errors import (
-    StaleWriteError,
-    StoreError,
-)
+from .errors import StaleWriteError, StoreError
 from .pruning import PruneReport
 from .records import (
     UNFINISHED,
@@ -61,7 +57,7 @@ from .records import (
     StoredGame,
     is_key,
 )
-from .reviews import REVIEWABLE, PracticeCopy
+from .reviews import PracticeCopy
 from .saving import SAVE, SAVE_WRITE, SAVED_COLUMNS, QuickSave
 from .schema import games, players, settings
 from .statistics import Statistics
@@ -338,13 +334,16 @@ class Store:
         someone else's; a :class:`StoreError` if the game is still in play (a review is of a
         game over or stuck, :data:`.reviews.REVIEWABLE`: a stuck game's review covers the
         actions it has, :func:`.reviews.kept_review`)."""
-
         with self._transaction() as connection:
-            game = game_rows.select_game(connection, player_id, game_id)
-            if game.status not in REVIEWABLE:
-                raise StoreError(f"game {game_id!r} is still in play")
-            connection.execute(update(games).where(games.c.id == game_id).values(review=review))
-        return dataclasses.replace(game, review=review)
+            return reviews.keep_review(connection, player_id, game_id, review)
+
+    def reviewable_games(
+        self, player_id: str, mode: str | Mode, limit: int, before: str | None = None
+    ) -> list[reviews.PlayedGame]:
+        """A page of the player's games over or stuck in one ``mode``, the latest first
+        (:func:`.reviews.reviewable_games`); writes nothing."""
+        with self._transaction(write=False) as connection:
+            return reviews.reviewable_games(connection, player_id, _mode(mode).name, limit, before)
 
     def replay_link(self, player_id: str, game_id: str) -> str:
         """The token of the player's finished game's replay link, the same every time

@@ -6,25 +6,34 @@ and ``import`` (:mod:`..store.history`, version 3; versions 1 and 2 are still re
 * ``POST /api/history``: a history file (multipart, field ``file``, at most
   :data:`MAX_HISTORY_BYTES`) whose games are added to the player's, with the command
   line's checks: every game's deal is rebuilt and its moves replayed, and a file with any
-  fault is refused whole (400 ``bad_history``, the fault named) with nothing changed.
+  fault is refused whole (400 ``bad_history``, the fault named) with nothing changed;
+* ``GET /api/history/games``: the list the Statistics page shows, each with its Review:
+  the player's games of one mode that are over or stuck (won, stuck, abandoned, lost),
+  practice copies marked, the latest first, a page at a time (``limit``, at most
+  :data:`MAX_PAGE`; ``before``: the last game of the page before).  Nothing is written.
 
     >>> sorted({(route.path, *route.methods) for route in router.routes})
-    [('/api/history', 'GET'), ('/api/history', 'POST')]
+    [('/api/history', 'GET'), ('/api/history', 'POST'), ('/api/history/games', 'GET')]
 """
 
 from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from typing import Annotated
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from ...core.game import GameStatus
+from ...modes import DEFAULT_MODE
 from ...store.history import export_document
 from ...store.records import Player
+from ...store.reviews import PlayedGame
 from ..games.lifecycle import PlayerCookie, acting_player, reading_player, store_of
+from ..games.models import ModeName
 from ..http.errors import ApiError, ErrorCode, error_responses
 from ..http.uploads import FILE_UPLOAD_BODY, UploadLimit, uploaded_file
 
@@ -32,7 +41,9 @@ __all__ = [
     "HISTORY_PATH",
     "HISTORY_UPLOAD",
     "MAX_HISTORY_BYTES",
+    "MAX_PAGE",
     "HistoryImport",
+    "PlayedGames",
     "download_name",
     "router",
 ]
@@ -41,6 +52,9 @@ __all__ = [
 HISTORY_PATH = "/api/history"
 #: The largest history file taken (some thousands of games).
 MAX_HISTORY_BYTES = 8 * 1024 * 1024
+#: The most games one page of ``GET /api/history/games`` lists, and how many by default.
+MAX_PAGE = 50
+PAGE = 20
 #: How large a history upload may be.
 HISTORY_UPLOAD = UploadLimit(
     file_bytes=MAX_HISTORY_BYTES, what="history file", message_key="history_too_large"
@@ -54,6 +68,47 @@ class HistoryImport(BaseModel):
 
     imported: int = Field(description="the games of the file that were new to the player")
     present: int = Field(description="the games of the file the player already had")
+
+
+class PlayedEntry(BaseModel):
+    """One game of the player's history list."""
+
+    game_id: str
+    mode: str
+    status: GameStatus = Field(description="won, stuck, abandoned or lost")
+    layout: str = Field(description="the layout's name, or a Connect grid's")
+    difficulty: str
+    code: str | None
+    daily: str | None = Field(description="the daily challenge's date, if it was one")
+    challenge: str | None = Field(description="the rule set it was played under, if any")
+    practice: bool = Field(description="a practice copy (Try from here), counted apart")
+    solution_shown: bool
+    ended_at: str = Field(description="when it ended: finished, or a stuck game's last save")
+    time: float = Field(description="the seconds played")
+
+    @classmethod
+    def of(cls, game: PlayedGame) -> PlayedEntry:
+        return cls(
+            game_id=game.game_id,
+            mode=game.mode,
+            status=game.status,
+            layout=game.layout_name,
+            difficulty=game.difficulty,
+            code=game.code,
+            daily=None if game.daily is None else game.daily.isoformat(),
+            challenge=game.challenge,
+            practice=game.practice,
+            solution_shown=game.solution_shown,
+            ended_at=game.ended_at.isoformat(),
+            time=round(game.elapsed, 3),
+        )
+
+
+class PlayedGames(BaseModel):
+    """A page of the player's games that are over or stuck, the latest first."""
+
+    games: list[PlayedEntry]
+    more: bool = Field(description="whether older games follow (ask with ``before``)")
 
 
 def download_name(moment: datetime) -> str:
@@ -99,6 +154,39 @@ def download_history(request: Request, cookie: PlayerCookie = None) -> Response:
             "Content-Disposition": f'attachment; filename="{download_name(datetime.now(UTC))}"',
             "Cache-Control": "no-store",
         },
+    )
+
+
+@router.get(
+    "/history/games",
+    response_model=PlayedGames,
+    summary="A page of the player's finished and stuck games",
+    responses=error_responses(ErrorCode.BAD_BODY, ErrorCode.UNKNOWN_GAME, ErrorCode.UNAVAILABLE),
+)
+def played_games(
+    request: Request,
+    cookie: PlayerCookie = None,
+    mode: Annotated[ModeName, Query(description="the mode whose games are listed")] = (
+        DEFAULT_MODE.name
+    ),
+    limit: Annotated[int, Query(ge=1, le=MAX_PAGE, description="how many games")] = PAGE,
+    before: Annotated[
+        str | None,
+        Query(min_length=1, max_length=64, description="the last game of the page before"),
+    ] = None,
+) -> PlayedGames:
+    """The player's games of ``mode`` (classic by default) that are over or stuck (won,
+    stuck, abandoned, lost; practice copies too, marked), the latest ended first: at most
+    ``limit`` (1 to :data:`MAX_PAGE`, 20 by default), and only those that ended before the
+    game ``before`` when given (the last of the page before; 404 ``unknown_game`` when it
+    is not the player's).  ``more`` says whether older games follow.  Each has a review
+    (``GET /api/games/{id}/review``).  Nothing is written: without a player, no games."""
+    player_id = reading_player(request, cookie)
+    if player_id is None:
+        return PlayedGames(games=[], more=False)
+    found = store_of(request).reviewable_games(player_id, mode, limit + 1, before)
+    return PlayedGames(
+        games=[PlayedEntry.of(game) for game in found[:limit]], more=len(found) > limit
     )
 
 

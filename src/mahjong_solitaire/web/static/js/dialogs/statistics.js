@@ -2,6 +2,7 @@
 // with the ones before, the chart of the latest winning times (assisted wins hollow, the
 // median dashed), and per layout and difficulty the wins, the assisted wins apart, the best
 // and median of the others and the streaks.  The chart can follow one layout and level.
+// Below the chart, the games over or stuck, each with its review (played-games.js).
 
 import { api } from "../shell/api.js";
 import { timesChart } from "./statistics-chart.js";
@@ -9,6 +10,7 @@ import { openDialog } from "./dialog.js";
 import { formatTime, h } from "../shell/dom.js";
 import { historySection } from "./history-file.js";
 import { challengeFilter } from "../challenges/board-filter.js";
+import { playedGames } from "./played-games.js";
 import { classic } from "../modes/index.js";
 import { layoutTitle, pageTitle } from "./pages.js";
 import { stackable } from "./stacked-table.js";
@@ -16,8 +18,6 @@ import { difficultyName, formatNumber, formatPercent, t } from "../shell/strings
 
 /** How many wins of each side the trend sentence compares. */
 const TREND = 5;
-/** How many of the latest wins are listed, each with its review. */
-const LATEST = 10;
 
 function median(times) {
   const sorted = [...times].sort((a, b) => a - b);
@@ -58,18 +58,11 @@ function groupTable(groups, layouts) {
         t("streakPair", { current: count(group.current_streak), best: count(group.best_streak) }))))))));
 }
 
-/** The latest wins, newest first, each with Review (`[data-action="review"]`). */
-function latestWins(wins, layouts, review) {
-  return [h("h3", {}, t("latestWins")), h("ul", { class: "latest-wins", id: "latest-wins" },
-    wins.slice(-LATEST).reverse().map((win) => h("li", { "data-game": win.game_id },
-      h("span", {}, `${layoutTitle(win.layout, layouts)} · ${difficultyName(win.difficulty)} · ${formatTime(win.time)}`),
-      h("button", { type: "button", class: "btn", "data-action": "review", onclick: () => review(win.game_id) }, t("review")))))];
-}
-
 /** The Statistics of `mode` (a mode object): of plain play, or of the games of the rule set
  * named `challenge` (the filter draws the page again, `shown` its announcement). */
 export async function statisticsPage({ layouts, mode = classic, onClose, notice = "", review = null, challenge = null, shown = "" }) {
-  const stats = await api.statistics(mode.name, challenge);
+  // the games over or stuck, each with its review (played-games.js)
+  const [stats, played] = await Promise.all([api.statistics(mode.name, challenge), review ? playedGames({ mode, layouts, review }) : null]);
   const filterShown = h("p", { class: "visually-hidden", id: "stats-challenge-shown", role: "status" });
   const filter = challengeFilter({ id: "stats-challenge", mode, chosen: challenge, status: filterShown,
     change: async (name) => {
@@ -125,7 +118,7 @@ export async function statisticsPage({ layouts, mode = classic, onClose, notice 
     chartBox,
     wins.length ? h("p", { class: "chart-legend muted" },
       h("span", { class: "dot" }), t("chartUnassisted"), " ", h("span", { class: "dot assisted" }), t("chartAssisted")) : null,
-    review && wins.length ? latestWins(wins, layouts, review) : null,
+    played,
     h("h3", {}, t("perLayout")),
     groupTable(groups, layouts),
     groups.length ? h("p", { class: "muted", id: "stats-groups-note" }, t("statsAssistedNote")) : null,
@@ -133,7 +126,7 @@ export async function statisticsPage({ layouts, mode = classic, onClose, notice 
     historySection({
       notice,
       onImported: async (sentence) => {
-        await statisticsPage({ layouts, mode, onClose, notice: sentence, challenge });
+        await statisticsPage({ layouts, mode, onClose, notice: sentence, review, challenge });
         document.querySelector('[data-action="import-history"]')?.focus();
       },
     }),

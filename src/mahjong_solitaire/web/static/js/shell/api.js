@@ -84,6 +84,9 @@ export const api = {
     form.append("file", file, file.name);
     return request("POST", "/layouts", form);
   },
+  // the Statistics page's history: a page of the games over or stuck (dialogs/played-games.js)
+  playedGames: (mode, before = null) => request("GET", `/history/games?${new URLSearchParams({
+    mode, ...(before ? { before } : {}) })}`),
   uploadHistory: (file) => {
     const form = new FormData();
     form.append("file", file, file.name);

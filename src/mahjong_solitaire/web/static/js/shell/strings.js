@@ -574,7 +574,16 @@ export const STRINGS = {
   replaySpeedValue: "{speed}×",
   replayShare: "Share replay",
   practiceBadge: "Practice",
-  latestWins: "Latest wins",
+  // the Statistics page's history of the games over or stuck (dialogs/played-games.js)
+  playedTitle: "Your games",
+  playedNone: "No game is over yet.",
+  playedWon: "Game won",
+  playedSolved: "Won with the solution shown",
+  playedStuck: "Stuck: no moves left",
+  playedAbandoned: "Game abandoned",
+  playedLost: "Challenge lost",
+  playedMore: "Show more games",
+  playedMoreShown: ngettext("{n} more game shown", "{n} more games shown"),
 
   // challenges (rules §13; js/challenges/): the New game section, the strip, the dialogs
   challengesTitle: "Challenges",
