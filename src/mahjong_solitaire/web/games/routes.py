@@ -11,7 +11,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Any, Union
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Request, Response
 
 from ...core.codes import MAX_SEED
 from ...modes import DEFAULT_MODE
@@ -20,6 +20,7 @@ from ..http.errors import ErrorCode, error_responses
 from .lifecycle import (
     FRESH,
     READ_RESPONSES,
+    Loaded,
     PlayerCookie,
     answer,
     fresh_game,
@@ -32,7 +33,7 @@ from .lifecycle import (
 from .view import GameView
 from .welcome import WelcomeDeals
 
-__all__ = ["any_mode_routes", "welcome_deal"]
+__all__ = ["any_mode_routes", "state_answer", "welcome_deal"]
 
 
 def welcome_deal(request: Request) -> StoredGame:
@@ -43,6 +44,16 @@ def welcome_deal(request: Request) -> StoredGame:
     fresh = fresh_game(f"{FRESH}{code}")
     assert fresh is not None
     return fresh
+
+
+def state_answer(request: Request, loaded: Loaded) -> Response:
+    """The state of ``loaded`` as its view draws it, serialised by pydantic's own JSON
+    encoder: the route declares the union of the states (``response_model``, the schema
+    the tests check the answers against), and FastAPI's pass on the way out would validate
+    the state drawn once more against that union, then encode it again (4 ms of a first
+    visit's 10)."""
+    state = answer(request, loaded, loaded.view.state_model)
+    return Response(state.model_dump_json(by_alias=True), media_type="application/json")
 
 
 def any_mode_routes(views: Sequence[GameView[Any, Any]]) -> APIRouter:
@@ -63,8 +74,7 @@ def any_mode_routes(views: Sequence[GameView[Any, Any]]) -> APIRouter:
         the first action on it stores the player and the game.  Nothing is written."""
         player_id = reading_player(request, cookie)
         stored = None if player_id is None else store_of(request).current_game(player_id)
-        loaded = load_stored(stored or welcome_deal(request))
-        return answer(request, loaded, loaded.view.state_model)
+        return state_answer(request, load_stored(stored or welcome_deal(request)))
 
     @router.get(
         "/games/{game_id}",
@@ -75,7 +85,6 @@ def any_mode_routes(views: Sequence[GameView[Any, Any]]) -> APIRouter:
     def get_game(request: Request, game_id: str, cookie: PlayerCookie = None) -> Any:
         """A stored game of any mode, or the fresh deal of a ``new:<code>`` id (at version
         0)."""
-        loaded = load(request, game_reader(request, cookie, game_id), game_id)
-        return answer(request, loaded, loaded.view.state_model)
+        return state_answer(request, load(request, game_reader(request, cookie, game_id), game_id))
 
     return router
