@@ -7,6 +7,7 @@ import random
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import event
 
 from api_support import applied, checked, tap
 from mahjong_solitaire import deal_from_code
@@ -217,18 +218,34 @@ def test_the_verdict_without_the_way_back_has_the_whole_verdicts_status(sqlite_s
     assert "lost" in seen
 
 
-def test_the_first_tap_on_a_deal_shown_acts_on_the_game_it_stores_without_reading_it(
+def test_the_first_tap_on_a_deal_shown_stores_the_player_the_game_and_the_move_at_once(
     sqlite_store,
 ):
+    """One write transaction for the new player, the game and its first move; nothing is
+    read back or rebuilt, and the game is kept for the next tap."""
     client = TestClient(create_app(sqlite_store))
     shown = checked(client.get("/api/game"))
-    free = next(tile["i"] for tile in shown["tiles"] if tile["free"])
-    answer = client.post(f"/api/games/{shown['id']}/tap", json={"position": free, "version": 0})
+    free = [tile["i"] for tile in shown["tiles"] if tile["free"]]
+    begun: list[object] = []
+
+    def begin(connection: object) -> None:
+        begun.append(connection)
+
+    event.listen(sqlite_store.engine, "begin", begin)
+    try:
+        answer = client.post(f"/api/games/{shown['id']}/tap", json={"position": free[0]})
+    finally:
+        event.remove(sqlite_store.engine, "begin", begin)
     assert answer.status_code == 200, answer.text
+    assert len(begun) == 1
     counts = client.app.state.live_games.counts
-    assert counts["acted"] == 1 and counts["rebuilt"] == 0
+    assert counts["rebuilt"] == 0 and counts["retried"] == 0
     stored = sqlite_store.get_game(client.cookies[COOKIE], answer.json()["id"])
     assert stored.version == answer.json()["version"] == 2
+    assert stored.selection == free[0]
+    second = client.post(f"/api/games/{stored.id}/tap", json={"position": free[1], "version": 2})
+    assert second.status_code == 200, second.text
+    assert counts["acted"] == 1 and counts["rebuilt"] == 0
 
 
 def test_a_crowd_of_200_deals_stays_dealt_for_the_requests_that_follow():

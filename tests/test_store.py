@@ -516,6 +516,38 @@ def test_a_new_game_that_must_not_replace_one_is_refused(store: Store) -> None:
     assert _open_games(store, me) == [first.id]
 
 
+def _players(store: Store) -> int:
+    from sqlalchemy import func, select
+
+    from mahjong_solitaire.store.schema import players
+
+    with store.engine.connect() as connection:
+        return int(connection.execute(select(func.count()).select_from(players)).scalar_one())
+
+
+def test_a_first_action_stores_a_new_player_the_game_and_the_move_together(store: Store) -> None:
+    game = Game(deal_from_code(CODE), clock=lambda: 0.0)
+    game.apply(f"{SOLUTION[0]}")
+    started = store.create_game(None, code=CODE, replace=False, progress=Progress.of(game))
+    assert store.find_player(started.player_id) is not None
+    assert (started.version, started.actions) == (2, [SOLUTION[0]])
+    assert store.get_game(started.player_id, started.id) == started
+    saved = store.save_game(started.player_id, started.id, version=2, progress=Progress())
+    assert saved.version == 3
+
+
+def test_a_first_action_the_store_refuses_writes_no_player_and_no_game(store: Store) -> None:
+    before = _players(store)
+    with pytest.raises(StoreError):
+        store.create_game(None, code=CODE, progress=Progress(actions=("x",), hints=-1))
+    assert _players(store) == before
+    me = store.player(None).id
+    first = store.create_game(me, code=CODE)
+    with pytest.raises(StaleWriteError):
+        store.create_game(me, code=CODE, replace=False, progress=Progress(actions=("hint",)))
+    assert _open_games(store, me) == [first.id] and _players(store) == before + 1
+
+
 # -- ranked wins -----------------------------------------------------------------------
 
 

@@ -73,7 +73,7 @@ _ATTEMPTS = 8
 _LOCAL_PLAYER = "local_player"
 _T = TypeVar("_T")
 #: The game's JSON columns that a new game leaves SQL NULL.
-_JSON_FIELDS = ("times", "review")
+_JSON = ("times", "review")
 
 
 def _now() -> datetime:
@@ -234,7 +234,7 @@ class Store:
 
     def create_game(
         self,
-        player_id: str,
+        player_id: str | None,
         *,
         mode: str | Mode = DEFAULT_MODE,
         code: str | None = None,
@@ -247,6 +247,7 @@ class Store:
         test_play: bool = False,
         challenge: str | None = None,
         practice: PracticeCopy | None = None,
+        progress: Progress | None = None,
     ) -> StoredGame:
         """Start a game (status ``playing``, version 1, clock running) from a game code, or
         from a layout and a seed.  The player's unfinished games become ``abandoned``, in
@@ -267,7 +268,9 @@ class Store:
         without challenges.  ``practice``: a practice copy of another game (no code or
         layout then; :func:`.reviews.practice_copy`), at its first actions, never ranked.
         A ``daily`` game is played under its day's rule set (none
-        before 2026-12-07), given or not; :class:`StoreError` for another."""
+        before 2026-12-07), given or not; :class:`StoreError` for another.  A visitor's first
+        action is one transaction: ``player_id`` ``None`` creates the player with the game,
+        and ``progress`` (as played from the start) is stored with it at version 2."""
         game_mode = _mode(mode)
         if stage is not None:
             game_rows.check_count(stage, "stage")
@@ -291,7 +294,7 @@ class Store:
             now = _now()
             game = StoredGame.starting(
                 id=_new_id(),
-                player_id=player_id,
+                player_id=player_id or "",
                 source=source,
                 at=now,
                 version=1,
@@ -299,25 +302,23 @@ class Store:
             )
             if practice is not None:
                 game = practice.started(game, now)
+            values = {name: getattr(game, name) for name in StoredGame.__slots__}
+            if progress is not None:  # its first action, checked as a save checks it
+                values.update(game_rows.saved_values(progress, game.version, now))
             try:
                 with self._transaction() as connection:
-                    game_rows.lock_player(connection, player_id)
-                    if not game_rows.abandon_open_games(
-                        connection, player_id, now, replace=replace
-                    ):
-                        raise StaleWriteError("a game started in another window")
-                    connection.execute(
-                        insert(games).values(
-                            **{
-                                name: getattr(game, name)
-                                for name in StoredGame.__slots__
-                                # JSON columns left out stay SQL NULL (None would be 'null')
-                                if getattr(game, name) is not None or name not in _JSON_FIELDS
-                            },
-                            saved_at=now,
-                        )
-                    )
-                return game
+                    if player_id is None:  # no one else knows it yet: nothing to lock
+                        values["player_id"] = self._create_player(connection).id
+                    else:
+                        game_rows.lock_player(connection, player_id)
+                        if not game_rows.abandon_open_games(
+                            connection, player_id, now, replace=replace
+                        ):
+                            raise StaleWriteError("a game started in another window")
+                    # JSON columns left out stay SQL NULL (None would be 'null')
+                    row = {k: v for k, v in values.items() if v is not None or k not in _JSON}
+                    connection.execute(insert(games).values({**row, "saved_at": now}))
+                return game_rows.game_of_values(values)
             except IntegrityError:
                 if attempt == _ATTEMPTS - 1:
                     raise StoreError("too many games were started at once; try again") from None

@@ -171,20 +171,27 @@ def _set_cookie(request: Request, response: Response, player_id: str) -> None:
 
 def acting_player(request: Request, response: Response, cookie: str | None) -> str:
     """The id of this request's player, created (and its cookie set on ``response``) when
-    needed: for requests that change something.  A new player counts against the
-    address's quota (429 ``too_many_requests`` before anything is written: a client that
-    drops or invents its cookie still meets its address's limit)."""
+    needed: for requests that change something (see :func:`_player_or_admitted`)."""
+    player_id = _player_or_admitted(request, cookie) or store_of(request).player(None).id
+    if player_id != cookie:
+        _set_cookie(request, response, player_id)
+    return player_id
+
+
+def _player_or_admitted(request: Request, cookie: str | None) -> str | None:
+    """The id of the player of a request that changes something, if it is known: the
+    cookie's, or the installation's local player.  ``None`` when a new one is to be
+    created, once it counts against the address's quota (429 ``too_many_requests`` before
+    anything is written: a client that drops or invents its cookie still meets its
+    address's limit)."""
     store = store_of(request)
     if cookie is None and request.app.state.local_player:
-        player = store.local_player()
-    else:
-        found = None if cookie is None else store.find_player(cookie)
-        if found is None:
-            admit_new_player(request)
-        player = found or store.player(None)
-    if player.id != cookie:
-        _set_cookie(request, response, player.id)
-    return player.id
+        return store.local_player().id
+    found = None if cookie is None else store.find_player(cookie)
+    if found is None:
+        admit_new_player(request)
+        return None
+    return found.id
 
 
 def reading_player(request: Request, cookie: str | None) -> str | None:
@@ -347,30 +354,37 @@ def check_current(stored: StoredGame, version: int | None) -> None:
         raise ApiError(ErrorCode.GAME_OVER, "this game was replaced by a newer one")
 
 
-def _acting_on(
-    caller: Caller, target: GameAt, view: GameView[GameT, Any], action: Action[GameT]
-) -> tuple[str, GameAt]:
-    """The player and the game ``action`` applies to.  The first action on a fresh deal
-    stores it: the player (cookie set on the response) and the game are created now,
+def _first_action(
+    caller: Caller, fresh: StoredGame, view: GameView[GameT, Any], action: Action[GameT]
+) -> tuple[Loaded, BaseModel | None]:
+    """The first action on a fresh deal, which stores it: performed on the unsaved deal,
+    then the player (when new; its cookie set on the response), the game and that action
+    stored in one transaction (:meth:`~...store.Store.create_game` with ``progress``),
     unless the player started a game meanwhile (409 ``game_over``: the page shows that).
-    That action is tried on an unsaved copy first: one the game refuses (or a route of the
-    other mode, 409 ``wrong_mode``) stores no player and no game.  The game just stored is
-    kept as live, so the action then acts on it without reading it back."""
-    fresh = fresh_game(target.id)
-    if fresh is None:
-        return known_player(caller.request, caller.cookie), target
-    action(view.game_of(load_stored(fresh, view).game))
-    player_id = acting_player(caller.request, caller.response, caller.cookie)
+    An action the game refuses (or a route of the other mode, 409 ``wrong_mode``) stores
+    no player and no game; one that changes nothing stores the game at its start, as
+    ``POST /api/games`` would."""
+    game = load_stored(fresh, view).game
+    before = (len(game.actions), game.selection, game.status)
+    added = action(view.game_of(game))
+    changed = (len(game.actions), game.selection, game.status) != before
+    request = caller.request
     try:
-        stored = store_of(caller.request).create_game(
-            player_id, mode=fresh.mode, code=fresh.code, replace=False, challenge=fresh.challenge
+        stored = store_of(request).create_game(
+            _player_or_admitted(request, caller.cookie),
+            mode=fresh.mode,
+            code=fresh.code,
+            replace=False,
+            challenge=fresh.challenge,
+            progress=Progress.of(game) if changed else None,
         )
     except StaleWriteError:
         raise ApiError(
             ErrorCode.GAME_OVER, "a game was started in another window; it is the current one"
         ) from None
-    live_games(caller.request).keep(stored, rebuild(stored, stored.started_at, view))
-    return player_id, GameAt(stored.id)
+    if stored.player_id != caller.cookie:
+        _set_cookie(request, caller.response, stored.player_id)
+    return Loaded(stored, game, view), added
 
 
 def _act(
@@ -479,5 +493,8 @@ def acted(
     acknowledged once this returns); the game after it and what the action adds.  The
     caller answers, and puts the game back for the next request
     (:meth:`.live_games.LiveGames.keep`), as :func:`answer` does (a tap: :mod:`.taps`)."""
-    player_id, target = _acting_on(caller, target, view, action)
+    fresh = fresh_game(target.id)
+    if fresh is not None:
+        return _first_action(caller, fresh, view, action)
+    player_id = known_player(caller.request, caller.cookie)
     return _act(caller.request, player_id, target, view, action)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from inspect import cleandoc
 from typing import Any, Union
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel
 
 from ...core.codes import MAX_SEED
@@ -32,6 +32,7 @@ from .lifecycle import (
     Caller,
     CallerDep,
     GameAt,
+    Loaded,
     PlayerCookie,
     VersionBody,
     answer,
@@ -50,7 +51,13 @@ from .models import GameFrame
 from .view import GameView
 from .welcome import WelcomeDeals
 
-__all__ = ["SHARED_ACTION_DESCRIPTIONS", "add_shared_actions", "any_mode_routes", "welcome_deal"]
+__all__ = [
+    "SHARED_ACTION_DESCRIPTIONS",
+    "add_shared_actions",
+    "any_mode_routes",
+    "state_answer",
+    "welcome_deal",
+]
 
 #: The descriptions of the shared actions where the modes' rules agree; a mode gives its own
 #: for ``hint``, ``shuffle``, ``undo-to-winnable`` and ``restart``, and may replace these.
@@ -72,6 +79,16 @@ def welcome_deal(request: Request) -> StoredGame:
     return fresh
 
 
+def state_answer(request: Request, loaded: Loaded) -> Response:
+    """The state of ``loaded`` as its view draws it, serialised by pydantic's own JSON
+    encoder: the route declares the union of the states (``response_model``, the schema
+    the tests check the answers against), and FastAPI's pass on the way out would validate
+    the state drawn once more against that union, then encode it again (4 ms of a first
+    visit's 10)."""
+    state = answer(request, loaded, loaded.view.state_model)
+    return Response(state.model_dump_json(by_alias=True), media_type="application/json")
+
+
 def any_mode_routes(views: Sequence[GameView[Any, Any]]) -> APIRouter:
     """The reads of a game of any of ``views``' modes, answered as the union of their
     states."""
@@ -90,8 +107,7 @@ def any_mode_routes(views: Sequence[GameView[Any, Any]]) -> APIRouter:
         the first action on it stores the player and the game.  Nothing is written."""
         player_id = reading_player(request, cookie)
         stored = None if player_id is None else store_of(request).current_game(player_id)
-        loaded = load_stored(stored or welcome_deal(request))
-        return answer(request, loaded, loaded.view.state_model)
+        return state_answer(request, load_stored(stored or welcome_deal(request)))
 
     @router.get(
         "/games/{game_id}",
@@ -102,8 +118,7 @@ def any_mode_routes(views: Sequence[GameView[Any, Any]]) -> APIRouter:
     def get_game(request: Request, game_id: str, cookie: PlayerCookie = None) -> Any:
         """A stored game of any mode, or the fresh deal of a ``new:<code>`` id (at version
         0)."""
-        loaded = load(request, game_reader(request, cookie, game_id), game_id)
-        return answer(request, loaded, loaded.view.state_model)
+        return state_answer(request, load(request, game_reader(request, cookie, game_id), game_id))
 
     return router
 
