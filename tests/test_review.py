@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mahjong_solitaire.core.review import PositionVerdict, review_game
+from mahjong_solitaire.core.review import REVIEW_NODES, PositionVerdict, SearchBudget, review_game
 from mahjong_solitaire.modes import mode_of_code
 from mahjong_solitaire.solver import Verdict, solve
 from test_review_api import dead_end
@@ -74,15 +74,16 @@ def test_a_lost_position_is_proven_once_and_positions_seen_again_are_not_searche
 
 
 def _counted(game) -> list[tuple]:
-    """The positions the review searches (through ``solution_from``), as their tiles."""
+    """The positions the review searches (through ``solution_within``, within the review's
+    budget), as their tiles."""
     searched: list[tuple] = []
-    solution_from = game.solution_from
+    solution_within = game.solution_within
 
-    def counted(board):
+    def counted(board, budget):
         searched.append(tuple(board.tiles))
-        return solution_from(board)
+        return solution_within(board, budget)
 
-    game.solution_from = counted
+    game.solution_within = counted
     return searched
 
 
@@ -136,3 +137,21 @@ def test_a_review_replays_hints_unanswered_yet_counts_and_shuffles_as_the_game_d
     assert answered is not None and looked_at.hints == 3
     review = review_game(mode.replay(CODE, []), actions)
     assert review.summary.hints == 3
+
+
+def test_a_classic_review_spends_at_most_its_branch_points_and_unaffordable_ones_are_unknown():
+    """Classic's searches share the review's budget of branch points (``REVIEW_NODES``):
+    with none left, only the positions that need a search are ``unknown``; those along the
+    deal's own line keep their plan, and a stuck one is still lost."""
+    mode, _ = _fresh()
+    actions, _ = _dead_end_line()
+    full = review_game(mode.replay(CODE, []), actions)
+    spent = SearchBudget()
+    review_game(mode.replay(CODE, []), actions, budget=spent)
+    assert 0 <= spent.nodes < REVIEW_NODES  # the dead end needed searches, within budget
+    starved = review_game(mode.replay(CODE, []), actions, budget=SearchBudget(nodes=0))
+    for exact, found in zip(full.verdicts, starved.verdicts, strict=True):
+        assert found in (exact, PositionVerdict.UNKNOWN)
+    assert PositionVerdict.UNKNOWN in starved.verdicts
+    assert starved.verdicts[-1] is PositionVerdict.LOST  # stuck: no search needed
+    assert starved.verdicts[0] is PositionVerdict.WINNABLE  # the deal's own line

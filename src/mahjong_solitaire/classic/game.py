@@ -21,6 +21,7 @@ from functools import partial
 from ..core.board import Board
 from ..core.game import Solution, TileGame
 from ..core.moves import Move
+from ..core.review import SearchBudget
 from ..core.rng import Rng
 from ..core.tiles import key_id
 from ..solver.hint import Hinter, by_freeing, keeps_winnable
@@ -100,18 +101,31 @@ class Game(TileGame):
     def _fingerprint(self) -> int:
         return fingerprint(self.deal.layout)
 
-    def _solve(self, board: Board) -> Solution:
+    def _solve(self, board: Board, budget: SearchBudget | None = None) -> Solution:
         """The hint's kept plan while it holds, else a search of :data:`SOLVE_NODES`
-        branch points; the deal's own order while the game follows it unshuffled."""
+        branch points (within a review's ``budget``: ``each`` of the ``nodes`` it has left,
+        which it spends); the deal's own order while the game follows it unshuffled."""
         dealt = Hinter()
         dealt.remember(self.deal.board(), tuple(self.deal.solution))
         known = self._hinter.plan_for(board) or dealt.plan_for(board)
         if known is not None:
             return Solution(known)
-        result = self._hinter.search(board, node_limit=SOLVE_NODES)
+        limit = SOLVE_NODES if budget is None else min(budget.each, budget.nodes)
+        if limit <= 0:
+            return Solution(None)
+        result = self._hinter.search(board, node_limit=limit)
+        if budget is not None:
+            budget.nodes -= result.nodes
         if result.verdict is Verdict.SOLVABLE:
             return Solution(result.moves)
         return Solution(None, lost=result.verdict is Verdict.UNSOLVABLE)
+
+    #: A review searches each position once, with the limit of a solution's search.
+    review_passes = (SOLVE_NODES,)
+
+    def solution_within(self, board: Board, budget: SearchBudget) -> Solution:
+        """:meth:`solution_from` within a review's ``budget`` of branch points."""
+        return Solution(()) if board.is_won() else self._solve(board, budget)
 
     def _plan_allows(self, plan: tuple[Move, ...], move: Move) -> bool:
         # removing tiles only frees others: the plan's pairs win in any order

@@ -26,7 +26,7 @@ from functools import partial
 
 from ..core.game import Solution, TileGame
 from ..core.moves import Move
-from ..core.review import SearchBudget
+from ..core.review import REVIEW_PASSES, SearchBudget
 from ..core.rng import Rng
 from .board import ConnectBoard
 from .generator import ConnectDeal, fingerprint
@@ -85,6 +85,9 @@ class ConnectGame(TileGame):
 
     def _solve(self, board: ConnectBoard) -> Solution:
         return self.solution_within(board, SearchBudget(SOLVE_LIMIT, SOLVE_LIMIT))
+
+    #: A review's passes: cheap searches of every position first, then the unknown again.
+    review_passes = REVIEW_PASSES
 
     def solution_within(self, board: ConnectBoard, budget: SearchBudget) -> Solution:
         """The board's known line (the deal's, or the last shuffle's) while it holds, else

@@ -7,11 +7,12 @@ through its own game class (:meth:`~.mode.Mode.replay` builds it), whose
 plan already known is answered from that plan without a search, so verdicts carry from one
 move to the next.
 
-A mode whose game also has :meth:`BudgetedGame.solution_within` (Connect) searches within a
-:class:`SearchBudget` shared by every verdict of one review: the positions it may examine
-in all (:data:`REVIEW_LIMIT`), and the positions proven lost so far, which later searches
-skip.  The worst review is then bounded, and a position the budget could not afford is
-``unknown``.
+A mode whose game also has :meth:`BudgetedGame.solution_within` searches within a
+:class:`SearchBudget` shared by every verdict of one review: Connect the positions it may
+examine in all (:data:`REVIEW_LIMIT`), and the positions proven lost so far, which later
+searches skip; classic the branch points its solver may examine in all
+(:data:`REVIEW_NODES`).  The worst review is then bounded, and a position the budget could
+not afford is ``unknown``.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from .moves import Move
 
 __all__ = [
     "REVIEW_LIMIT",
+    "REVIEW_NODES",
+    "REVIEW_PASSES",
     "Better",
     "BudgetedGame",
     "PositionVerdict",
@@ -45,22 +48,31 @@ REVIEW_LIMIT = 2000
 #: win or a near dead end), the next ones search again what is left unknown, with what the
 #: first proved lost.
 REVIEW_PASSES = (100, 800)
+#: Branch points the searches of one review may examine in all, in a mode whose solver
+#: counts them (classic: a search may examine 4,000; a branch point costs from a few µs to
+#: 0.7 ms, so this bounds the number of searches more than the seconds).
+REVIEW_NODES = 5000
 
 
 @dataclass(slots=True)
 class SearchBudget:
     """What the searches of one review share: ``positions`` they may still examine in all,
     ``each`` the positions one search may, and ``lost``, the positions proven lost so far
-    (as the mode's search keys them)."""
+    (as the mode's search keys them); in a mode whose solver counts branch points instead,
+    ``nodes`` it may still examine in all (``each`` of them a search)."""
 
     positions: int = REVIEW_LIMIT
     each: int = REVIEW_PASSES[-1]
     lost: set[Hashable] = field(default_factory=set)
+    nodes: int = REVIEW_NODES
 
 
 @runtime_checkable
 class BudgetedGame(Protocol):
-    """A game whose search takes a review's :class:`SearchBudget`."""
+    """A game whose search takes a review's :class:`SearchBudget`, with the limits of one
+    search pass by pass (``review_passes``: the budget's ``each`` of each pass)."""
+
+    review_passes: tuple[int, ...]
 
     def solution_within(self, board: Any, budget: SearchBudget) -> Solution:
         """:meth:`~.game.TileGame.solution_from` ``board``, examining at most
@@ -175,7 +187,9 @@ class _Judge:
         """Every position's verdict: a first pass, then, in a mode whose searches take a
         budget, each of the next passes of :data:`REVIEW_PASSES` searches again the runs of
         positions still unknown."""
-        self._budget.each = REVIEW_PASSES[0]
+        game = self._game
+        passes = game.review_passes if isinstance(game, BudgetedGame) else REVIEW_PASSES[:1]
+        self._budget.each = passes[0]
         stretch: list[int] = []
         for p in range(len(self.positions)):
             if not self._linked[p]:
@@ -186,8 +200,8 @@ class _Judge:
                 stretch.append(p)
         self._bisect(stretch)
         self._settle()
-        for each in REVIEW_PASSES[1:] if isinstance(self._game, BudgetedGame) else ():
-            self._budget.each = each  # (a search without a budget would only run again)
+        for each in passes[1:]:  # (a search without a budget would only run again)
+            self._budget.each = each
             self._again()
         return [PositionVerdict.UNKNOWN if v is None else v for v in self.verdicts]
 
