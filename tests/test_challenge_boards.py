@@ -16,22 +16,17 @@ from alembic import command
 from sqlalchemy import inspect, text
 
 from api_support import checked, refused
-from mahjong_solitaire import Game, deal_from_code
+from mahjong_solitaire import deal_from_code
 from mahjong_solitaire.challenges import challenge_named
 from mahjong_solitaire.cli import main
 from mahjong_solitaire.store import Progress, Store, StoreError
 from mahjong_solitaire.store.database import create_store_engine, migrate, migrations_config
 from mahjong_solitaire.store.reviews import practice_copy
 from mahjong_solitaire.web.games.lifecycle import COOKIE
+from store_support import clock_at, save_played
 
 CODE = "MJ2-L00-AAAAABL"
 SOLUTION = [str(move) for move in deal_from_code(CODE).solution]
-
-
-def timed(elapsed: float, gap: float, count: int = len(SOLUTION)) -> tuple[float, ...]:
-    """The clock at each of ``count`` actions, ``gap`` seconds apart, the last at
-    ``elapsed``."""
-    return tuple(round(elapsed - gap * (count - 1 - n), 3) for n in range(count))
 
 
 def finish(
@@ -46,22 +41,8 @@ def finish(
 ) -> str:
     """A game of ``CODE`` under ``challenge`` played to ``status`` with ``actions``."""
     game = store.create_game(player, code=CODE, challenge=challenge)
-    replayed = Game.replay(game.deal(), actions)
-    store.save_game(
-        player,
-        game.id,
-        version=1,
-        progress=Progress(
-            actions=tuple(actions),
-            elapsed=elapsed,
-            running=False,
-            status=status,
-            hints=replayed.hints,
-            undos=replayed.undos,
-            shuffles=replayed.shuffles,
-            times=timed(elapsed, gap, len(actions)),
-        ),
-    )
+    times = clock_at(elapsed, gap, len(actions))
+    save_played(store, game, actions, status=status, elapsed=elapsed, times=times)
     return game.id
 
 
@@ -127,7 +108,7 @@ def test_a_practice_copy_is_on_no_board(store: Store):
             elapsed=400.0,
             running=False,
             status="won",
-            times=timed(400.0, 4.0),
+            times=clock_at(400.0, 4.0, len(SOLUTION)),
         ),
     )
     assert store.get_game(me, copy.id).practice is True
@@ -202,7 +183,7 @@ def test_migration_0010_backfills_the_scores_and_goes_down_again(database_url: s
     engine = create_store_engine(database_url)
     migrate(engine, "0009")
     at = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
-    times = list(timed(400.0, 1.0))
+    times = list(clock_at(400.0, 1.0, len(SOLUTION)))
     with engine.begin() as connection:
         connection.execute(
             text("INSERT INTO players (id, created_at) VALUES ('p', :at)"), {"at": at}

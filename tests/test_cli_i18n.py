@@ -11,7 +11,7 @@ import pytest
 
 from mahjong_solitaire.cli import main
 from mahjong_solitaire.i18n import error_message, format_date
-from mahjong_solitaire.store import Progress
+from store_support import save_played
 
 CODE = "MJ1-L00-AAAAABL"
 
@@ -83,7 +83,7 @@ def database(tmp_path, monkeypatch) -> str:
 @pytest.fixture
 def history(database: str) -> str:
     """Three games of MJ1-L00-AAAAABL: won in 5:00, won in 0:45, abandoned with a hint."""
-    from mahjong_solitaire import Game, deal_from_code
+    from mahjong_solitaire import deal_from_code
     from mahjong_solitaire.store import Store
 
     solution = [str(move) for move in deal_from_code(CODE).solution]
@@ -95,21 +95,7 @@ def history(database: str) -> str:
             ([solution[0], "hint"], "abandoned", 20.0),
         ):
             game = store.create_game(player, code=CODE)
-            replayed = Game.replay(game.deal(), actions)
-            store.save_game(
-                player,
-                game.id,
-                version=1,
-                progress=Progress(
-                    actions=actions,
-                    elapsed=elapsed,
-                    running=False,
-                    status=status,
-                    hints=replayed.hints,
-                    undos=replayed.undos,
-                    shuffles=replayed.shuffles,
-                ),
-            )
+            save_played(store, game, actions, status=status, elapsed=elapsed)
     return database
 
 

@@ -14,10 +14,11 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 
 from api_support import checked, refused
-from mahjong_solitaire import Game, daily_code, deal_from_code
+from mahjong_solitaire import daily_code, deal_from_code
 from mahjong_solitaire.challenges import CHALLENGES, DAILY_RULES_FROM, daily_rules
 from mahjong_solitaire.cli import main
 from mahjong_solitaire.store import Progress, Store, StoreError
+from store_support import clock_at, save_played
 
 #: Old dailies (and the first ones with a rule set): code and digest of the tiles each
 #: dealt, taken from main before the daily had rule sets.
@@ -109,23 +110,8 @@ def win(store: Store, day: date, name: str, *, elapsed: float, gap: float) -> st
     store.set_display_name(player, name)
     game = start_daily(store, player, day)
     actions = [str(move) for move in game.deal().solution]
-    times = [round(elapsed - gap * (len(actions) - 1 - n), 3) for n in range(len(actions))]
-    replayed = Game.replay(game.deal(), actions)
-    store.save_game(
-        player,
-        game.id,
-        version=1,
-        progress=Progress(
-            actions=tuple(actions),
-            elapsed=elapsed,
-            running=False,
-            status="won",
-            hints=replayed.hints,
-            undos=replayed.undos,
-            shuffles=replayed.shuffles,
-            times=tuple(times),
-        ),
-    )
+    times = clock_at(elapsed, gap, len(actions))
+    save_played(store, game, actions, status="won", elapsed=elapsed, times=times)
     return player
 
 

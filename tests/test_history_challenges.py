@@ -10,13 +10,14 @@ from datetime import date
 import pytest
 from sqlalchemy import select
 
-from mahjong_solitaire import Game, deal_from_code
+from mahjong_solitaire import deal_from_code
 from mahjong_solitaire.challenges import Countdown
 from mahjong_solitaire.classic.codes import daily_code
 from mahjong_solitaire.core.game import GameStatus
-from mahjong_solitaire.store import Progress, Store, StoreError
+from mahjong_solitaire.store import Store, StoreError
 from mahjong_solitaire.store.history import VERSION
 from mahjong_solitaire.store.schema import games
+from store_support import save_played
 
 CODE = "MJ2-L00-AAAAABL"
 SOLUTION = [str(move) for move in deal_from_code(CODE).solution]
@@ -33,21 +34,7 @@ def play(
 ) -> None:
     """Create a game and store ``actions`` with the counts the engine counts."""
     game = store.create_game(player_id, **{"code": CODE, **create})  # type: ignore[arg-type]
-    replayed = Game.replay(game.deal(), actions)
-    store.save_game(
-        player_id,
-        game.id,
-        version=1,
-        progress=Progress(
-            actions=actions,
-            elapsed=elapsed,
-            running=False,
-            status=status,
-            hints=replayed.hints,
-            undos=replayed.undos,
-            shuffles=replayed.shuffles,
-        ),
-    )
+    save_played(store, game, actions, status=status, elapsed=elapsed)
 
 
 def countdown_history(store: Store, player_id: str) -> dict:

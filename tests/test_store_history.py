@@ -11,10 +11,11 @@ from sqlalchemy import select, update
 
 from mahjong_solitaire import Game, Layout, deal_from_code, generate
 from mahjong_solitaire.cli import main
-from mahjong_solitaire.store import Progress, Store, StoreError
+from mahjong_solitaire.store import Store, StoreError
 from mahjong_solitaire.store.history import FORMAT, VERSION
 from mahjong_solitaire.store.limits import HUMAN_FLOOR_SECONDS_PER_PAIR, MAX_ELAPSED_SECONDS
 from mahjong_solitaire.store.schema import games
+from store_support import save_played
 
 CODE = "MJ1-L00-AAAAABL"
 SOLUTION = [str(move) for move in deal_from_code(CODE).solution]
@@ -34,21 +35,7 @@ def play(
     if not create:
         create = {"code": CODE}
     game = store.create_game(player_id, **create)  # type: ignore[arg-type]
-    replayed = Game.replay(game.deal(), actions)
-    store.save_game(
-        player_id,
-        game.id,
-        version=1,
-        progress=Progress(
-            actions=actions,
-            elapsed=elapsed,
-            running=status == "playing",
-            status=status,
-            hints=replayed.hints,
-            undos=replayed.undos,
-            shuffles=replayed.shuffles,
-        ),
-    )
+    save_played(store, game, actions, status=status, elapsed=elapsed)
 
 
 def scripted_history(store: Store, player_id: str) -> None:
