@@ -107,7 +107,7 @@ export class ChallengeStrip {
       strip = null;
     }
     if (!strip) {
-      strip = h("aside", { id: "challenge", class: "challenge-strip", "data-challenge": name },
+      strip = h("aside", { id: "challenge", class: "challenge-strip play-strip", "data-challenge": name },
         h("div", { class: "challenge-figures" },
           h("strong", { class: "challenge-title" }),
           FIGURES.map(([key, label]) => h("span", { class: "challenge-figure", "data-figure": key },

@@ -100,7 +100,7 @@ export class RuleDisplay {
   bar() {
     let bar = document.getElementById("rule-bar");
     if (!bar) {
-      bar = h("aside", { id: "rule-bar", class: "rule-bar" });
+      bar = h("aside", { id: "rule-bar", class: "rule-bar play-strip" });
       this.stage.before(bar);
     }
     return bar;
