@@ -549,7 +549,12 @@ def test_winnability_of_an_unknown_game_is_404(client):
 
 
 def test_the_leaderboard_and_statistics_of_a_new_player_are_empty(client):
-    assert checked(client.get("/api/leaderboard")) == {"entries": [], "all": False}
+    assert checked(client.get("/api/leaderboard")) == {
+        "entries": [],
+        "all": False,
+        "challenge": None,  # plain play's board, by time
+        "ranks_by": "time",
+    }
     statistics = checked(client.get("/api/statistics"))
     assert statistics["started"] == 0 and statistics["won"] == 0
 
