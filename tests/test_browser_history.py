@@ -87,7 +87,9 @@ def test_a_history_exported_in_one_browser_imports_into_another(
     started = fact(target, "Games started")
 
     # a file whose win does not match its moves: one clear error, nothing changes
-    document["games"][0]["actions"] = document["games"][0]["actions"][:-1]
+    game = document["games"][0]
+    game["actions"] = game["actions"][:-1]
+    game["times"] = game["times"][:-1]  # each action keeps its time: the log is what is wrong
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(document), encoding="utf-8")
     with target.expect_file_chooser() as chooser:
