@@ -493,4 +493,6 @@ def test_each_grid_of_the_players_choice_has_its_own_leaderboard(
     assert checked(client.get("/api/leaderboard?mode=connect&layout=connect-24x12-up")) == {
         "entries": [],
         "all": False,
+        "challenge": None,  # Connect has no challenges: plain play's board, by time
+        "ranks_by": "time",
     }
