@@ -8,9 +8,8 @@ from __future__ import annotations
 import pytest
 
 from browser_support import open_page
-from mahjong_solitaire import Difficulty, GameCode, deal_from_code
-from serving import a_minute_passes
-from test_browser_statistics import open_from_menu, rows_shown
+from mahjong_solitaire import Difficulty, GameCode
+from test_browser_statistics import open_from_menu, rows_shown, win_ranked
 
 pytestmark = pytest.mark.browser
 
@@ -18,29 +17,12 @@ PLAIN = str(GameCode(0, 21, Difficulty.NORMAL))
 SCORED = str(GameCode(0, 22, Difficulty.NORMAL))
 
 
-def win(page, server, body: dict) -> dict:
-    """Win the game ``body`` starts, through the API, at a human's pace."""
-    base = server.url
-    state = page.request.post(base + "api/games", data=body).json()
-    *before, last = deal_from_code(state["code"]).solution
-    for move in before:
-        for position in move:
-            page.request.post(f"{base}api/games/{state['id']}/tap", data={"position": position})
-    a_minute_passes(server.database, state["id"])
-    for position in last:
-        state = page.request.post(
-            f"{base}api/games/{state['id']}/tap", data={"position": position}
-        ).json()
-    assert state["status"] == "won" and state["result"]["ranked"], state
-    return state
-
-
 @pytest.fixture(scope="module")
 def played(browser, server) -> None:
     """A plain win and a scored challenge's win."""
     page = open_page(browser, server.url)
-    win(page, server, {"code": PLAIN})
-    win(page, server, {"code": SCORED, "challenge": "scored"})
+    win_ranked(page, server, PLAIN)
+    win_ranked(page, server, SCORED, challenge="scored")
     page.context.close()
 
 

@@ -20,11 +20,16 @@ NORMAL_B = str(GameCode(0, 12, Difficulty.NORMAL))
 HARD = str(GameCode(0, 13, Difficulty.HARD))
 
 
-def win_ranked(page, server, code: str | None, *, hint: bool = False) -> None:
+def win_ranked(
+    page, server, code: str | None, *, hint: bool = False, challenge: str | None = None
+) -> dict:
     """Win ``code`` (None: today's challenge) through the API at a human's pace (a minute on
-    the clock), with a hint first when ``hint``."""
+    the clock), with a hint first when ``hint``, under the rule set ``challenge`` if given;
+    the won state."""
     base = server.url
-    body = {"code": code} if code else {"daily": True}
+    body: dict = {"code": code} if code else {"daily": True}
+    if challenge is not None:
+        body["challenge"] = challenge
     state = page.request.post(base + "api/games", data=body).json()
     if hint:
         state = page.request.post(f"{base}api/games/{state['id']}/hint", data={}).json()
@@ -38,6 +43,7 @@ def win_ranked(page, server, code: str | None, *, hint: bool = False) -> None:
             f"{base}api/games/{state['id']}/tap", data={"position": position}
         ).json()
     assert state["status"] == "won" and state["result"]["ranked"], state
+    return state
 
 
 @pytest.fixture(scope="module")
