@@ -29,7 +29,7 @@ from mahjong_solitaire.connect import Slide
 from mahjong_solitaire.connect import generate as connect_generate
 from mahjong_solitaire.connect.stages import FULL
 from mahjong_solitaire.core.game import GameStatus, PlayableDeal, TileGame
-from mahjong_solitaire.core.review import REVIEW_LIMIT, REVIEW_PASSES, reviewed
+from mahjong_solitaire.core.review import REVIEW_LIMIT, REVIEW_NODES, REVIEW_PASSES, reviewed
 from mahjong_solitaire.layouts import builtin_layouts
 from mahjong_solitaire.modes import mode_named
 
@@ -130,8 +130,10 @@ def main() -> None:
             "positions no plan covers are searched by bisection (about log2 n searches for "
             "n positions).  Connect's searches share one budget per review "
             f"(`REVIEW_LIMIT` = {REVIEW_LIMIT} positions, passes of {REVIEW_PASSES} positions "
-            "a search) and the positions proven lost, so its worst case is bounded; a position "
-            "the budget could not afford is `unknown`.",
+            "a search) and the positions proven lost; classic's share "
+            f"`REVIEW_NODES` = {REVIEW_NODES} branch points of its solver.  The worst case "
+            "of either is thus bounded, and a position the budget could not afford is "
+            "`unknown`.",
             "",
             f"Load average (1, 5, 15 min) before: {load_before}, after: {load_after} "
             "(2 cores shared with other work: compare runs of the same load only).",
