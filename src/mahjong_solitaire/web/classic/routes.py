@@ -19,7 +19,6 @@ from typing import Annotated
 
 from fastapi import APIRouter, Body, Request, Response
 
-from ...challenges import UnknownChallengeError, challenge_named
 from ...classic.codes import GameCode, daily_code
 from ...classic.game import Game
 from ...classic.generated import generated_named
@@ -31,6 +30,7 @@ from ...core.layout import Layout, LayoutError
 from ...layouts import builtin_layout
 from ...store import StoredGame
 from ..games.aids import demo_step, solution, wanted_pair
+from ..games.challenge_names import known_challenge
 from ..games.lifecycle import (
     ACTION_ERRORS,
     ACTION_RESPONSES,
@@ -101,15 +101,6 @@ def _layout(request: Request, player_id: str, name: str) -> Layout:
         raise
 
 
-def _challenge_name(name: str) -> str:
-    """The rule set's name as the registry spells it; 400 ``bad_request`` naming the known
-    ones for a name none has."""
-    try:
-        return challenge_named(name).name
-    except UnknownChallengeError as error:
-        raise ApiError(ErrorCode.BAD_REQUEST, str(error)) from None
-
-
 def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
     store = store_of(request)
     settle_current(request, player_id)  # a race lost on the clock is lost, not abandoned
@@ -125,7 +116,7 @@ def _new_game(request: Request, player_id: str, body: NewGame) -> StoredGame:
         raise ApiError(ErrorCode.BAD_REQUEST, "shared_layout goes with the code that names it")
     if body.challenge is not None and body.daily is not False:
         raise ApiError(ErrorCode.BAD_REQUEST, "the daily challenge is played by its day's rules")
-    challenge = None if body.challenge is None else _challenge_name(body.challenge)
+    challenge = known_challenge(body.challenge)
     if body.code is not None:
         code = GameCode.parse(body.code)
         if challenge is not None and code.challenge not in (None, challenge):

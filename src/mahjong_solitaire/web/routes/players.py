@@ -12,16 +12,16 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
 
-from ...challenges import UnknownChallengeError, challenge_named
 from ...core.difficulty import Difficulty
 from ...modes import DEFAULT_MODE
 from ...store.rankings import ranks_by
+from ..games.challenge_names import known_challenge
 from ..games.lifecycle import PlayerCookie, acting_player, reading_player, store_of
 from ..games.models import ModeName
-from ..http.errors import ApiError, ErrorCode, error_responses
+from ..http.errors import ErrorCode, error_responses
 from .board_models import Leaderboard, PlayerInfo, PlayerName, StatisticsAnswer, Win
 
-__all__ = ["AllQuery", "known_challenge", "router"]
+__all__ = ["AllQuery", "router"]
 
 router = APIRouter(prefix="/api", tags=["player"])
 
@@ -45,17 +45,6 @@ ChallengeQuery = Annotated[
 ]
 #: How many of the latest wins the statistics' chart shows.
 CHART_WINS = 50
-
-
-def known_challenge(name: str | None) -> str | None:
-    """The rule set's name as the registry spells it (``None``: plain play); 400
-    ``bad_request`` naming the known ones for a name none has (checked before any read)."""
-    if name is None:
-        return None
-    try:
-        return challenge_named(name).name
-    except UnknownChallengeError as error:
-        raise ApiError(ErrorCode.BAD_REQUEST, str(error)) from None
 
 
 @router.get(
