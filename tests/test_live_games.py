@@ -12,10 +12,12 @@ from sqlalchemy import event
 from api_support import applied, checked, tap
 from mahjong_solitaire import deal_from_code
 from mahjong_solitaire.core.game import GameStatus
+from mahjong_solitaire.solver.winnability import Status
 from mahjong_solitaire.store import Store
 from mahjong_solitaire.web import create_app
+from mahjong_solitaire.web.games import live_games
 from mahjong_solitaire.web.games.lifecycle import COOKIE, rebuild
-from mahjong_solitaire.web.games.live_games import LiveGames, winnability
+from mahjong_solitaire.web.games.live_games import SOLVER_TURN, LiveGames, winnability
 
 CODES = ["MJ1-L00-AAAAABL", "MJ1-L00-AAAAABO"]
 CONNECT_CODE = "CN1-1006B-AAAAABL"
@@ -155,6 +157,25 @@ def test_the_verdict_leaves_the_hint_plan_alone(sqlite_store):
     twin = rebuild(stored, stored.started_at)
     twin.play(move)
     assert game.hint() == twin.hint()
+
+
+def test_a_verdict_that_finds_the_solver_busy_is_unknown_and_not_remembered(
+    sqlite_store, monkeypatch
+):
+    """A crowd's verdicts do not queue on the one solver of a process (each would hold a
+    request thread the taps need): one that finds it busy answers ``unknown`` at once, and
+    the position is judged again when the solver is free."""
+    monkeypatch.setattr(live_games, "SOLVER_WAIT", 0.001)
+    player = sqlite_store.player(None).id
+    stored = sqlite_store.create_game(player, code=CODES[1])
+    game = rebuild(stored, stored.started_at)
+    game.play(game.deal.solution[0])
+    with SOLVER_TURN:  # another request's search
+        busy = winnability(game)
+    assert busy.status is Status.UNKNOWN
+    fresh = rebuild(stored, stored.started_at)
+    fresh.play(fresh.deal.solution[0])
+    assert winnability(game) == fresh.winnability() != busy
 
 
 def test_a_game_changed_by_another_process_is_never_served_stale(sqlite_store):

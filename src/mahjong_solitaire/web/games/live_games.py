@@ -55,11 +55,13 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ...classic.game import Game
 from ...core.game import GameStatus, TileGame
-from ...solver.winnability import Winnability
+from ...solver.winnability import Status, Winnability
 from ...store import GameNotFoundError, StaleWriteError, StoredGame, StoreError
 
 __all__ = [
     "CAPACITY",
+    "SOLVER_TURN",
+    "SOLVER_WAIT",
     "VERDICTS",
     "LiveGames",
     "live_games",
@@ -123,7 +125,12 @@ _tainted: weakref.WeakSet[TileGame] = weakref.WeakSet()
 _lock = threading.Lock()
 #: One verdict is worked out at a time per process: the solver is pure CPU, and several
 #: at once would only slow each other and every tap served meanwhile (one interpreter lock).
-_solving = threading.Lock()
+SOLVER_TURN = threading.Lock()
+#: How long a verdict waits for the solver another request holds before it answers
+#: ``unknown`` instead (not remembered: the next request asks again).  Without a bound, a
+#: crowd's verdicts queue on the solver, each holding one of the request threads that the
+#: taps need as well; the page only hides its chip for an ``unknown``.
+SOLVER_WAIT = 0.05
 
 
 def _known(
@@ -156,15 +163,23 @@ def winnability(game: Game, *, undo: bool = True) -> Winnability:
     of a lost one (``undo`` is then None).  The status is the whole verdict's: both come
     from the same first search (:func:`~..solver.winnability.winnability`), and the looking
     back is most of the work (along random play a whole verdict took 6.5 ms on average, its
-    first search alone 1.8 ms)."""
+    first search alone 1.8 ms).
+
+    One verdict is worked out at a time per process: one that finds the solver busy for
+    :data:`SOLVER_WAIT` answers ``unknown`` (the budget of a busy server), and is not
+    remembered."""
     code: str | None = game.deal.code
     moves = tuple(game.actions)
     with _lock:
         known = _known(game, code, moves, undo)
     if known is not None:
         return known
-    with _solving:
+    if not SOLVER_TURN.acquire(timeout=SOLVER_WAIT):
+        return Winnability(Status.UNKNOWN, None)
+    try:
         verdict = game.winnability(look_back=undo, keep_plan=False)
+    finally:
+        SOLVER_TURN.release()
     with _lock:
         if code is not None:
             _verdicts[(code, moves, undo)] = verdict
