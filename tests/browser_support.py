@@ -81,6 +81,14 @@ def chromium() -> Iterator[Browser]:
 GUIDE_SEEN = "localStorage.setItem('mahjong-solitaire.guide-done', '1')"
 
 
+#: The pictures a tile element shows (its computed ``background-image``), its tile set's
+#: picture named by the set: the page draws each set's faces as one picture at a ``blob:``
+#: address of its own (board/faces.js), which a reload draws at a new address.  Called
+#: with the tile element.
+TILE_PICTURES = r"""(tile) => getComputedStyle(tile).backgroundImage
+  .replace(/url\("blob:[^"]+"\)/, `url(<${tile.dataset.faces}>)`)"""
+
+
 #: Keeps every toast the page shows (its text and whether it is an error) in
 #: ``window.__toasts``: a toast goes again after 2.2 s (an error after 4.2 s), and on a slow
 #: machine a test may look later than that, so it asks what was shown (:func:`toast_shown`)

@@ -16,6 +16,7 @@ import pytest
 
 from browser_support import (
     ARTIFACTS,
+    TILE_PICTURES,
     class_gained,
     click_tile,
     new_game,
@@ -447,7 +448,7 @@ def test_a_reload_resumes_the_game(page):
 
 
 def test_the_numbers_style_setting_redraws_the_faces_and_is_remembered(page):
-    face = "getComputedStyle(document.querySelector('.tile')).backgroundImage"
+    face = f"({TILE_PICTURES})(document.querySelector('.tile'))"
     classic = page.evaluate(face)
     page.click("#menu-button")
     page.click("[data-action='settings']")

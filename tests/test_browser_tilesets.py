@@ -12,7 +12,7 @@ import itertools
 import numpy as np
 import pytest
 
-from browser_support import open_page, settle
+from browser_support import TILE_PICTURES, open_page, settle
 from colour_vision import DISTINCT_SHARE, SIMULATIONS, distinct_share, simulate
 from test_browser_a11y import audit
 from test_browser_tile_states import turtle_with_settings
@@ -144,23 +144,22 @@ def test_the_high_contrast_set_draws_in_strong_ink_on_a_plain_white_face(browser
 
 def look(page) -> dict[str, str | None]:  # type: ignore[no-untyped-def]
     """What the page shows: the set and background of the page and of the preview, the
-    preview's first face and the first board tile's face."""
-    return dict(
-        page.evaluate(
-            """() => {
-            const preview = document.getElementById("look-preview");
-            return {
-              page: document.documentElement.dataset.tileSet,
-              ground: document.documentElement.dataset.background,
-              preview: preview ? preview.dataset.tileSet : null,
-              previewGround: preview ? preview.dataset.background : null,
-              previewFace: preview ? preview.querySelector("svg").outerHTML : null,
-              previewColour: preview ? getComputedStyle(preview).backgroundColor : null,
-              board: getComputedStyle(document.querySelector("#board .tile")).backgroundImage,
-            };
-        }"""
-        )
+    preview's first face and the first board tile's pictures (:data:`TILE_PICTURES`)."""
+    shown = page.evaluate(
+        """() => {
+        const preview = document.getElementById("look-preview");
+        return {
+          page: document.documentElement.dataset.tileSet,
+          ground: document.documentElement.dataset.background,
+          preview: preview ? preview.dataset.tileSet : null,
+          previewGround: preview ? preview.dataset.background : null,
+          previewFace: preview ? preview.querySelector("svg").outerHTML : null,
+          previewColour: preview ? getComputedStyle(preview).backgroundColor : null,
+        };
+    }"""
     )
+    board = page.evaluate(f"({TILE_PICTURES})(document.querySelector('#board .tile'))")
+    return {**shown, "board": board}
 
 
 def test_keyboard_choice_of_set_and_background_updates_preview_and_board_and_is_remembered(  # type: ignore[no-untyped-def]

@@ -25,12 +25,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 __all__ = ["PAGE_POLICY", "SecurityHeadersMiddleware", "inline_script_policy", "security_headers"]
 
 #: The page's policy: its scripts, styles, pictures and requests all come from this server
-#: (the tile faces are ``data:`` SVG pictures drawn by the page), and so do its service
-#: worker and its web app manifest; no inline script, no framing, no plug-ins.  Styles set
-#: through ``element.style`` are not inline styles for CSP.
+#: (the tile faces are ``data:`` and ``blob:`` SVG pictures drawn by the page's own
+#: scripts), and so do its service worker and its web app manifest; no inline script, no
+#: framing, no plug-ins.  Styles set through ``element.style`` are not inline styles for CSP.
 PAGE_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; "
-    "img-src 'self' data:; font-src 'self'; connect-src 'self'; "
+    "img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; "
     "worker-src 'self'; manifest-src 'self'; "
     "frame-ancestors 'none'; base-uri 'none'; form-action 'self'; "
     "object-src 'none'"

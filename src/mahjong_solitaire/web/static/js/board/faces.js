@@ -48,7 +48,11 @@ export function faceUrl(label, style = DEFAULT_TILE_STYLE) {
 // (COLUMNS × ROWS cells of W × H, in the order of LABELS), named once in a style rule of
 // the page (the `data-faces` attribute of a tile picks the set, its background position
 // the cell): one picture decoded and drawn once for the whole board, not one SVG
-// document per face, and no tile's style carries a picture of its own to parse.
+// document per face, and no tile's style carries a picture of its own to parse.  The
+// picture is named by a short `blob:` address, not a `data:` one: the rule also names the
+// theme's `var(--ivory)`, and a declaration with var() is read again for each tile it
+// styles, which for the picture's ~100 kB of markup was most of the board's first style
+// pass (a third of a second on a phone).
 const COLUMNS = 7;
 const ROWS = 6;
 
@@ -56,7 +60,7 @@ const ROWS = 6;
 let sheet = null;
 const ruled = new Set(); // the names of the sets with a rule
 
-/** The 42 faces of a set in one SVG picture, as a `data:` address. */
+/** The 42 faces of a set in one SVG picture, as a `blob:` address (the page's own). */
 function spriteAddress(set) {
   const cells = LABELS.map((label, k) => {
     const x = (k % COLUMNS) * W;
@@ -65,7 +69,7 @@ function spriteAddress(set) {
   });
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${COLUMNS * W} ${ROWS * H}" `
     + `width="${COLUMNS * W}" height="${ROWS * H}">${cells.join("")}</svg>`;
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  return URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
 }
 
 /**
