@@ -16,7 +16,6 @@ from __future__ import annotations
 import copy
 import time
 from collections.abc import Callable
-from functools import partial
 
 from ..core.board import Board
 from ..core.game import Solution, TileGame
@@ -24,7 +23,7 @@ from ..core.moves import Move
 from ..core.review import SearchBudget
 from ..core.rng import Rng
 from ..core.tiles import key_id
-from ..solver.hint import Hinter, by_freeing, keeps_winnable
+from ..solver.hint import Hinter, PairJudge, by_freeing
 from ..solver.verdict import Verdict
 from ..solver.winnability import Winnability, winnability
 from .generator import Deal, fingerprint
@@ -92,7 +91,7 @@ class Game(TileGame):
         board = self.board
         others = by_freeing(board, [move for move in board.matching_pairs() if move != first])
         plan = self._hinter.plan_for(board) or ()
-        return others, partial(keeps_winnable, board.copy(stack=False), plan=plan)
+        return others, PairJudge(board, plan=plan)
 
     def _rearrange(self, rng: Rng, *, patient: bool) -> None:
         tiles, _ = shuffled_tiles(self.board, rng, patient=patient)

@@ -34,17 +34,22 @@ from .verdict import SolveResult, Verdict
 
 __all__ = [
     "HINT_NODES",
+    "HINT_ROUND_NODES",
     "SEARCH_TILES",
     "Hinter",
+    "PairJudge",
     "by_freeing",
     "freed_by",
-    "keeps_winnable",
     "most_freeing",
     "suggest",
 ]
 
 #: Branch points one hint may search (about 30 ms on the Turtle).
 HINT_NODES = 250
+#: Branch points the repeated hints of one position spend, together, judging whether its
+#: other pairs keep it winnable (:class:`PairJudge`).  With 250 for each pair, the second
+#: press on a lost Crab position of 9 pairs searched 0.22 s in one request.
+HINT_ROUND_NODES = 2 * HINT_NODES
 #: The most positions a layout may have for a limited search to start on it (four tile
 #: sets: 50 ms for a hint on 576, 0.75 s on 864).
 SEARCH_TILES = 4 * 144
@@ -72,20 +77,41 @@ def by_freeing(board: Board, pairs: list[Move]) -> list[Move]:
     return sorted(pairs, key=lambda move: (-freed_by(board, move), move.a, move.b))
 
 
-def keeps_winnable(board: Board, move: Move, plan: tuple[Move, ...] = ()) -> bool:
-    """Whether the position after ``move`` is shown winnable: ``move`` is a pair of
-    ``plan`` (a winning order from ``board``, whose pairs win in any order), or a search of
-    :data:`HINT_NODES` branch points finds a win after it (none on a layout of more than
-    :data:`SEARCH_TILES` positions).  A search that runs out says no."""
-    if move in plan:
-        return True
-    probe = board.copy(stack=False)
-    probe.push(move)
-    if probe.is_won():
-        return True
-    if len(board.layout) > SEARCH_TILES:
-        return False
-    return solve(probe, node_limit=HINT_NODES).solvable
+class PairJudge:
+    """Whether a pair keeps a position winnable, for the hints after its first (rules
+    §5.7): it does when it is a pair of ``plan`` (a winning order from the position, whose
+    pairs win in any order), or when a search of up to :data:`HINT_NODES` branch points
+    finds a win after it.  The searches of one position share :data:`HINT_ROUND_NODES`
+    (``nodes``): once they are spent, or on a layout of more than :data:`SEARCH_TILES`
+    positions, a pair no plan vouches for is judged not to, as one whose search ran out.
+
+        >>> from mahjong_solitaire.classic.generator import deal_from_code
+        >>> deal = deal_from_code("MJ1-L00-AAAAABL")
+        >>> judge = PairJudge(deal.board(), plan=tuple(deal.solution))
+        >>> judge(deal.solution[0]), judge.nodes == HINT_ROUND_NODES  # no search needed
+        (True, True)
+    """
+
+    def __init__(
+        self, board: Board, plan: tuple[Move, ...] = (), nodes: int = HINT_ROUND_NODES
+    ) -> None:
+        self._board = board.copy(stack=False)
+        self._plan = plan
+        #: Branch points left for this position's searches.
+        self.nodes = nodes
+
+    def __call__(self, move: Move) -> bool:
+        if move in self._plan:
+            return True
+        probe = self._board.copy(stack=False)
+        probe.push(move)
+        if probe.is_won():
+            return True
+        if len(probe.layout) > SEARCH_TILES or self.nodes <= 0:
+            return False
+        result = solve(probe, node_limit=min(HINT_NODES, self.nodes))
+        self.nodes -= result.nodes
+        return result.solvable
 
 
 class Hinter:
