@@ -16,12 +16,7 @@ worth an fsync per tap (it cost 4 ms a move, 12 ms at p99, on this machine).  Ev
 transaction starts with ``BEGIN IMMEDIATE`` (writers queue on the busy timeout instead of
 failing on a lock upgrade), which also makes the DDL of the migrations transactional;
 read-only work may ask for ``BEGIN DEFERRED`` through the :data:`SQLITE_BEGIN` execution
-option (in WAL mode readers never wait for the writer).  The writers of one process take
-turns on a lock of their own before ``BEGIN IMMEDIATE`` (:class:`_Writers`): SQLite's
-busy timeout waits by sleeping 1, 2, 5 … up to 100 ms between tries, so with a crowd's
-request threads all writing, an unlucky writer slept 0.1-1 s for a lock held a
-millisecond at a time, holding a request thread meanwhile; another process's writers
-(``play --workers N``) still wait on the busy timeout.  On PostgreSQL the
+option (in WAL mode readers never wait for the writer).  On PostgreSQL the
 migrations run under an advisory lock, so several server processes may start at once.
 """
 
@@ -29,11 +24,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import threading
 import time
-import weakref
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +45,6 @@ __all__ = [
     "migrate",
     "migrations_config",
     "sqlite_file",
-    "writing_turn",
 ]
 
 APP_NAME = "mahjong-solitaire"
@@ -131,81 +121,7 @@ def _enable_wal(cursor: Any) -> None:
             time.sleep(0.02)
 
 
-class _Writers:
-    """The write transactions of one SQLite engine in this process, one at a time: a
-    writer waits here, woken as soon as the one before it ends, rather than in SQLite's
-    busy timeout.  A turn is taken before ``BEGIN IMMEDIATE`` and given back once the
-    transaction's connection commits, rolls back, or is invalidated or closed.  A turn not
-    given within the busy timeout is not waited for longer: that writer goes on to SQLite,
-    which then refuses it as before (``database is locked``)."""
-
-    def __init__(self) -> None:
-        self._turn = threading.Lock()
-        self._holder: int | None = None  # id() of the DBAPI connection in its turn
-
-    def enter(self, connection: Any) -> None:
-        """Wait for the turn of ``connection`` (a DBAPI connection, or the pool's proxy)."""
-        if self._turn.acquire(timeout=_BUSY_TIMEOUT_MS / 1000):
-            self._holder = id(_driver(connection))
-
-    def leave(self, connection: Any) -> None:
-        """End the turn of ``connection``, if it has it."""
-        if self._holder is not None and self._holder == id(_driver(connection)):
-            self._holder = None
-            self._turn.release()
-
-
-def _driver(connection: Any) -> Any:
-    """The DBAPI connection itself, of a pool's proxy or of itself."""
-    return getattr(connection, "dbapi_connection", connection)
-
-
-#: The turns of each SQLite engine's writers (:func:`_configure_sqlite`).
-_WRITERS: weakref.WeakKeyDictionary[Engine, _Writers] = weakref.WeakKeyDictionary()
-
-
-@contextmanager
-def writing_turn(engine: Engine, dbapi_connection: Any) -> Iterator[None]:
-    """Hold ``engine``'s turn to write (:class:`_Writers`) for a statement that commits
-    itself on ``dbapi_connection`` (the quick save, :mod:`.saving`); nothing to wait for on
-    a database other than SQLite."""
-    writers = _WRITERS.get(engine)
-    if writers is None:
-        yield
-        return
-    writers.enter(dbapi_connection)
-    try:
-        yield
-    finally:
-        writers.leave(dbapi_connection)
-
-
 def _configure_sqlite(engine: Engine) -> None:
-    writers = _WRITERS[engine] = _Writers()
-    dialect = engine.dialect
-    commit, rollback = dialect.do_commit, dialect.do_rollback
-
-    def do_commit(dbapi_connection: Any) -> None:
-        try:
-            commit(dbapi_connection)
-        finally:
-            writers.leave(dbapi_connection)
-
-    def do_rollback(dbapi_connection: Any) -> None:
-        try:
-            rollback(dbapi_connection)
-        finally:
-            writers.leave(dbapi_connection)
-
-    # (the dialect is this engine's own: the turns end where its transactions do)
-    dialect.do_commit = do_commit  # type: ignore[method-assign]
-    dialect.do_rollback = do_rollback  # type: ignore[method-assign]
-
-    @event.listens_for(engine, "invalidate")
-    @event.listens_for(engine, "close")
-    def on_gone(dbapi_connection: Any, *_: Any) -> None:
-        writers.leave(dbapi_connection)
-
     @event.listens_for(engine, "connect")
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Let SQLAlchemy's "begin" event issue BEGIN (the driver's implicit one skips DDL).
@@ -220,15 +136,7 @@ def _configure_sqlite(engine: Engine) -> None:
     @event.listens_for(engine, "begin")
     def on_begin(connection: Any) -> None:
         mode = connection.get_execution_options().get(SQLITE_BEGIN, "IMMEDIATE")
-        if mode != "IMMEDIATE":
-            connection.exec_driver_sql(f"BEGIN {mode}")
-            return
-        writers.enter(connection.connection)
-        try:
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
-        except BaseException:
-            writers.leave(connection.connection)
-            raise
+        connection.exec_driver_sql(f"BEGIN {mode}")
 
 
 def create_store_engine(url: str) -> Engine:

@@ -28,7 +28,6 @@ from sqlalchemy import Engine, bindparam, update
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from ..core.game import GameStatus
-from .database import writing_turn
 from .errors import StoreError
 from .game_rows import game_of_values
 from .records import StoredGame
@@ -148,16 +147,13 @@ class QuickSave:
             if self._autocommit:
                 driver.autocommit = True  # type: ignore[union-attr]
             try:
-                # SQLite's writers take turns (.database); the statement holds SQLite's
-                # lock until its cursor is closed
-                with writing_turn(self._engine, driver):
-                    cursor = connection.cursor()
-                    try:
-                        cursor.execute(self._sql, arguments)
-                        row = cursor.fetchone()
-                        description = cursor.description
-                    finally:
-                        cursor.close()
+                cursor = connection.cursor()
+                try:
+                    cursor.execute(self._sql, arguments)
+                    row = cursor.fetchone()
+                    description = cursor.description
+                finally:
+                    cursor.close()
             finally:
                 if self._autocommit:
                     driver.autocommit = False  # type: ignore[union-attr]
